@@ -1,0 +1,89 @@
+/** Business constants and limits, spec §9. */
+export const SERVICE_RADIUS_MILES = 20;
+
+export const TOWNS = [
+  'Avon',
+  'Bristol',
+  'Canton',
+  'Farmington',
+  'Plainville',
+  'New Britain',
+  'Terryville',
+  'Southington',
+  'Wolcott',
+  'Waterbury',
+  'Middlebury',
+  'Harwinton',
+  'Thomaston',
+  'West Hartford',
+  'Simsbury',
+  'Berlin',
+  'Watertown',
+] as const;
+export type Town = (typeof TOWNS)[number];
+
+export const CAROUSEL = {
+  maxPhotos: 8,
+  autoplayMs: 4000,
+  speedMs: 2000,
+  breakpoints: { 640: 2, 768: 3, 1024: 5 },
+  slidesSmall: 1,
+} as const;
+
+export const PAGE_SIZES = {
+  gallery: 12,
+  reviews: 12,
+  inquiries: 6,
+  oneTimeCleanings: 5,
+  recurringPayments: 5,
+  recurringPaid: 5,
+} as const;
+
+export const REVIEW_COMMENT_MAX = 500;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const RATING_DEFAULT = 1;
+
+export const DELAYS = {
+  signinCelebrationMs: 5000,
+  resetRedirectMs: 2000,
+  fallingEmojiMs: 3000,
+  fallingEmojiCount: 20,
+  nameSearchDebounceMs: 300,
+} as const;
+
+export const DISCOUNTS = [
+  { label: '10% Off', factor: 0.9 },
+  { label: '15% Off', factor: 0.85 },
+  { label: '30% Off', factor: 0.7 },
+] as const;
+
+export const OLD_RECORD_DAYS = 90;
+export const OLD_RECORDS_WARNING_ABOVE = 20;
+export const CLEANUP_LEVELS = { greenBelow: 10, yellowBelow: 20 } as const;
+
+export const PHONE_MAX_DIGITS = 10;
+
+export const INQUIRY_STATUSES = ['New Inquiry', 'Contacted', 'Booked', 'Paused', 'Completed'] as const;
+export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+
+export const DEFAULT_GALLERY_CATEGORY = 'Uncategorized';
+/** Upload categories with their labels (spec §3). */
+export const GALLERY_CATEGORIES = [
+  { value: 'Kitchen', label: 'Kitchen' },
+  { value: 'Bathroom', label: 'Bathroom' },
+  { value: 'Carpets', label: 'Carpet' },
+  { value: 'Before/After', label: 'Before/After' },
+  { value: 'MovingDay', label: 'Moving Day' },
+  { value: 'Garage', label: 'Garage' },
+  { value: 'Tile/Grout', label: 'Tile/Grout' },
+  { value: 'Office', label: 'Office' },
+] as const;
+
+export const TOKEN_STORAGE_KEY = 'token';
+export const ADMIN_USERNAME = 'admin';
+export const DISPLAY_TIMEZONE = 'America/New_York';
+
+/** Password rule enforced by the server on reset. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;

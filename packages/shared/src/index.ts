@@ -1,0 +1,3 @@
+export * from './auth/schemas';
+export * from './constants';
+export * from './site/config';
