@@ -1,0 +1,86 @@
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { loadDemoContent } from './db/demo';
+import { authRoutes } from './features/auth/routes';
+import { type AuthService, authService } from './features/auth/service';
+import { siteRoutes } from './features/site/routes';
+import { registerErrorHandler } from './lib/error-handler';
+import { HttpError } from './lib/errors';
+import { createMailer, type Mailer } from './lib/mailer';
+import { resolveJwtSecret } from './lib/secrets';
+import { registerSecurity } from './lib/security';
+import { registerSpa } from './lib/spa';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    auth: AuthService;
+    mailer: Mailer;
+  }
+}
+
+export type BuildOptions = {
+  /** An already-open database (tests share one); otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: 64 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }, app.log);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('mailer', mailer);
+  app.decorate(
+    'auth',
+    authService({
+      db: database.db,
+      mailer,
+      log: app.log,
+      jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+      tokenTtlSeconds: config.tokenTtlSeconds,
+      resetTokenTtlSeconds: config.resetTokenTtlSeconds,
+      publicUrl: config.publicUrl,
+      businessName: config.site.businessName,
+    }),
+  );
+  app.decorateRequest('user', null);
+
+  await registerSecurity(app, config);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many attempts. Please wait ${context.after} and try again.`),
+  });
+
+  await app.register(authRoutes, { rateLimitMax: config.rateLimits.auth });
+  await app.register(siteRoutes);
+  app.get('/api/health', async () => ({ ok: true, database: database.kind }));
+  await registerSpa(app, config.webDist);
+
+  const generated = await app.auth.ensureAdmin(config.adminPassword, config.adminEmail);
+  if (generated) {
+    app.log.warn(`Created the "admin" account. Its password is printed only this once: ${generated}`);
+  }
+  if (config.demoContent) await loadDemoContent(database.db, config);
+  return app;
+}

@@ -1,0 +1,117 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { defaultSiteConfig, type SiteConfig, siteConfigSchema } from '@clean/shared';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false'], { error: 'must be 0, 1, true or false' })
+  .transform((v) => v === '1' || v === 'true');
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  DEMO_CONTENT: flag.optional(),
+  BUSINESS_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as America/New_York')
+    .default('America/New_York'),
+  SITE_CONFIG_FILE: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  adminPassword: string | undefined;
+  adminEmail: string;
+  jwtSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  demoContent: boolean;
+  timezone: string;
+  site: SiteConfig;
+  logLevel: string;
+  webDist: string;
+  /** Requests per minute per client; tests lower or raise them. */
+  rateLimits: { auth: number; publicWrite: number };
+  tokenTtlSeconds: number;
+  resetTokenTtlSeconds: number;
+};
+
+export class ConfigError extends Error {}
+
+/** The only place that reads process.env. A bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const site = loadSiteConfig(e.SITE_CONFIG_FILE);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    adminPassword: e.ADMIN_PASSWORD,
+    adminEmail: e.ADMIN_EMAIL ?? site.email,
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${site.businessName} <no-reply@localhost>`,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    demoContent: e.DEMO_CONTENT ?? !e.DATABASE_URL,
+    timezone: e.BUSINESS_TIMEZONE,
+    site,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    rateLimits: { auth: 10, publicWrite: 5 },
+    tokenTtlSeconds: 12 * 60 * 60,
+    resetTokenTtlSeconds: 60 * 60,
+  };
+}
+
+function loadSiteConfig(file: string | undefined): SiteConfig {
+  if (!file) return defaultSiteConfig;
+  if (!existsSync(file)) throw new ConfigError(`Invalid configuration:\n  SITE_CONFIG_FILE: ${file} does not exist`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    throw new ConfigError(`Invalid configuration:\n  SITE_CONFIG_FILE: ${file} is not valid JSON`);
+  }
+  const merged = siteConfigSchema.safeParse({ ...defaultSiteConfig, ...(raw as object) });
+  if (!merged.success) {
+    const lines = merged.error.issues.map((i) => `  SITE_CONFIG_FILE ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return merged.data;
+}

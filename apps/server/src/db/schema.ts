@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** Money is exact: numeric(12,2), returned to JS as a number of at most 2 decimals. */
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' }).notNull();
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  email: text('email'),
+  passwordHash: text('password_hash').notNull(),
+  /** Bumped on password reset; tokens carrying an older version are refused. */
+  tokenVersion: integer('token_version').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash), index().on(t.userId)],
+);
+
+export const packages = pgTable(
+  'packages',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    amount: money('amount'),
+    imageUrl: text('image_url').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [check('packages_amount_nonnegative', sql`${t.amount} >= 0`)],
+);
+
+export const galleryPhotos = pgTable(
+  'gallery_photos',
+  {
+    id: serial('id').primaryKey(),
+    imageUrl: text('image_url').notNull(),
+    caption: text('caption'),
+    category: text('category').notNull().default('Uncategorized'),
+    photoType: text('photo_type'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('gallery_photos_category_trgm_idx').using('gin', t.category.op('gin_trgm_ops'))],
+);
+
+export const reviewStatus = pgEnum('review_status', ['pending', 'approved']);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    reviewerName: text('reviewer_name').notNull(),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    photoUrl: text('photo_url'),
+    status: reviewStatus('status').notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    index('reviews_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const inquiryStatus = pgEnum('inquiry_status', ['New Inquiry', 'Contacted', 'Booked', 'Paused', 'Completed']);
+export const callOrText = pgEnum('call_or_text', ['call', 'text']);
+
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email'),
+    phoneNumber: text('phone_number'),
+    callOrText: callOrText('call_or_text'),
+    town: text('town'),
+    description: text('description'),
+    status: inquiryStatus('status').notNull().default('New Inquiry'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('inquiries_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('inquiries_phone_trgm_idx').using('gin', t.phoneNumber.op('gin_trgm_ops')),
+    index('inquiries_status_idx').on(t.status, t.submittedAt),
+    index('inquiries_submitted_idx').on(t.submittedAt),
+  ],
+);
+
+export const oneTimeCleanings = pgTable(
+  'one_time_cleanings',
+  {
+    id: serial('id').primaryKey(),
+    inquiryId: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'restrict' }),
+    dateTime: timestamp('date_time', { withTimezone: true }),
+    amount: money('amount'),
+    paid: boolean('paid').notNull().default(false),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('one_time_cleanings_amount_nonnegative', sql`${t.amount} >= 0`),
+    index('one_time_cleanings_inquiry_idx').on(t.inquiryId),
+    index('one_time_cleanings_date_idx').on(t.dateTime),
+    index('one_time_cleanings_notes_trgm_idx').using('gin', t.notes.op('gin_trgm_ops')),
+  ],
+);
+
+export const recurringPayments = pgTable(
+  'recurring_payments',
+  {
+    id: serial('id').primaryKey(),
+    inquiryId: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'restrict' }),
+    amount: money('amount'),
+    frequency: text('frequency').notNull().default(''),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('recurring_payments_amount_nonnegative', sql`${t.amount} >= 0`),
+    index('recurring_payments_inquiry_idx').on(t.inquiryId),
+    index('recurring_payments_frequency_trgm_idx').using('gin', t.frequency.op('gin_trgm_ops')),
+    index('recurring_payments_notes_trgm_idx').using('gin', t.notes.op('gin_trgm_ops')),
+  ],
+);
+
+export const recurringPaid = pgTable(
+  'recurring_paid',
+  {
+    id: serial('id').primaryKey(),
+    recurringPaymentId: integer('recurring_payment_id')
+      .notNull()
+      .references(() => recurringPayments.id, { onDelete: 'restrict' }),
+    amountPaid: money('amount_paid'),
+    notes: text('notes'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('recurring_paid_amount_nonnegative', sql`${t.amountPaid} >= 0`),
+    index('recurring_paid_payment_idx').on(t.recurringPaymentId),
+    index('recurring_paid_submitted_idx').on(t.submittedAt),
+  ],
+);
+
+/** One row per paid date of a recurring paid record (the spec's comma-joined dates_related, typed). */
+export const recurringPaidDates = pgTable(
+  'recurring_paid_dates',
+  {
+    id: serial('id').primaryKey(),
+    recurringPaidId: integer('recurring_paid_id')
+      .notNull()
+      .references(() => recurringPaid.id, { onDelete: 'cascade' }),
+    dateTime: timestamp('date_time', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('recurring_paid_dates_paid_idx').on(t.recurringPaidId), index().on(t.dateTime)],
+);
+
+/** A single row (id 1) holding the booking form's open/closed switch. */
+export const contactStatus = pgTable(
+  'contact_status',
+  {
+    id: integer('id').primaryKey().default(1),
+    isOpen: boolean('is_open').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('contact_status_singleton', sql`${t.id} = 1`)],
+);

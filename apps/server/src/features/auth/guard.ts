@@ -1,0 +1,38 @@
+import { ADMIN_USERNAME } from '@clean/shared';
+import type { FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../../lib/errors';
+import type { UserRow } from './store';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** preHandler: a valid session of any user. */
+export async function requireUser(request: FastifyRequest) {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized('Please sign in.');
+  const user = await request.server.auth.userFromToken(token);
+  if (!user) throw unauthorized('Your session has expired or is invalid. Please sign in again.');
+  request.user = user;
+}
+
+/** preHandler for every administration route: a valid session of the admin. */
+export async function requireAdmin(request: FastifyRequest) {
+  await requireUser(request);
+  if (request.user?.username !== ADMIN_USERNAME) throw forbidden();
+}
+
+/** preHandler for routes open to all that behave differently for the admin: never refuses. */
+export async function optionalUser(request: FastifyRequest) {
+  const token = bearerToken(request);
+  request.user = token ? await request.server.auth.userFromToken(token) : null;
+}

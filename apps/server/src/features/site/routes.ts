@@ -1,0 +1,8 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+export const siteRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/api/site-config', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return app.config.site;
+  });
+};

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app';
+import { type Config, loadConfig } from '../../src/config';
+import { type Database, openDatabase } from '../../src/db/client';
+import type { Mail, Mailer } from '../../src/lib/mailer';
+
+export const ADMIN_PASSWORD = 'correct-horse-battery';
+
+/** A mailer that keeps messages in memory, for tests that only need the reset link. */
+export function memoryMailer() {
+  const sent: Mail[] = [];
+  const mailer: Mailer = {
+    async send(mail) {
+      sent.push(mail);
+    },
+  };
+  return { mailer, sent };
+}
+
+/** A fresh database for one test file: in-memory PGlite, or a new database on the run's PostgreSQL server. */
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
+  if (process.env.TEST_DB !== 'postgres') return openDatabase({});
+  const serverUrl = inject('pgUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = serverUrl.replace(/\/postgres$/, `/${name}`);
+  const database = await openDatabase({ databaseUrl: url });
+  return { ...database, url };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** Builds the real app on a fresh database with a known admin password. */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { mailer?: Mailer; env?: NodeJS.ProcessEnv } = {},
+) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'clean-test-'));
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, DEMO_CONTENT: '0', LOG_LEVEL: 'silent', ...options.env }),
+    rateLimits: { auth: 1000, publicWrite: 1000 },
+    ...overrides,
+  };
+  const database = await openTestDatabase();
+  const memory = memoryMailer();
+  const app = await buildApp(config, { database, mailer: options.mailer ?? memory.mailer });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    db: database.db,
+    sent: memory.sent,
+    async signin(username = 'admin', password = ADMIN_PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/signin', payload: { username, password } });
+      return res.json<{ token: string }>().token;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+
+export type PostgresServer = { url: string; stop: () => void };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** PostgreSQL refuses to run as root, so as root the server runs as the postgres user. */
+function run(bin: string, args: string[]) {
+  const file = path.join(PG_BIN, bin);
+  const asRoot = process.getuid?.() === 0;
+  const result = asRoot
+    ? spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', [file, ...args].map(quote).join(' ')], { encoding: 'utf8' })
+    : spawnSync(file, args, { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${bin} failed: ${result.stderr || result.stdout}`);
+}
+const quote = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
+
+/** A throwaway PostgreSQL server on 127.0.0.1 for one test run. */
+export async function startPostgres(): Promise<PostgresServer> {
+  if (!existsSync(path.join(PG_BIN, 'initdb'))) {
+    throw new Error(`PostgreSQL binaries not found in ${PG_BIN}: install the postgresql package or set PG_BIN`);
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'clean-pg-'));
+  chmodSync(dir, 0o700);
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(dir, uid, gid);
+  }
+  const port = await freePort();
+  run('initdb', ['-D', dir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+  run('pg_ctl', ['-D', dir, '-w', '-l', path.join(dir, 'log'), 'start', '-o', opts]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run('pg_ctl', ['-D', dir, '-w', '-m', 'immediate', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
