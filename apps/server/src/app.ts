@@ -41,10 +41,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!options.database) app.addHook('onClose', () => database.close());
   const mailer =
-    options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }, app.log);
+    options.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }, app.log);
 
   app.decorate('config', config);
   app.decorate('database', database);

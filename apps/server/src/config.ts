@@ -101,7 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 function loadSiteConfig(file: string | undefined): SiteConfig {
   if (!file) return defaultSiteConfig;
-  if (!existsSync(file)) throw new ConfigError(`Invalid configuration:\n  SITE_CONFIG_FILE: ${file} does not exist`);
+  if (!existsSync(file))
+    throw new ConfigError(`Invalid configuration:\n  SITE_CONFIG_FILE: ${file} does not exist`);
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));

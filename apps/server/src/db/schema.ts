@@ -88,7 +88,13 @@ export const reviews = pgTable(
   ],
 );
 
-export const inquiryStatus = pgEnum('inquiry_status', ['New Inquiry', 'Contacted', 'Booked', 'Paused', 'Completed']);
+export const inquiryStatus = pgEnum('inquiry_status', [
+  'New Inquiry',
+  'Contacted',
+  'Booked',
+  'Paused',
+  'Completed',
+]);
 export const callOrText = pgEnum('call_or_text', ['call', 'text']);
 
 export const inquiries = pgTable(

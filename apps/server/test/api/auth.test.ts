@@ -16,7 +16,11 @@ afterAll(() => t?.close());
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 const me = (token?: string) =>
-  t.app.inject({ method: 'GET', url: '/api/user', headers: token ? { authorization: `Bearer ${token}` } : {} });
+  t.app.inject({
+    method: 'GET',
+    url: '/api/user',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
 
 async function requestReset(): Promise<string> {
   const before = t.sent.length;
@@ -37,7 +41,12 @@ describe('sign-in', () => {
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     const user = await me(token);
     expect(user.statusCode).toBe(200);
-    expect(user.json()).toEqual({ id: expect.any(Number), username: 'admin', email: t.config.adminEmail, is_admin: true });
+    expect(user.json()).toEqual({
+      id: expect.any(Number),
+      username: 'admin',
+      email: t.config.adminEmail,
+      is_admin: true,
+    });
     expect(user.body).not.toMatch(/hash|argon/i);
   });
 
@@ -87,7 +96,11 @@ describe('GET /api/user', () => {
     const valid = await sessionTokens(secret, 60).sign({ userId: 1, version: 0 });
     expect((await me(valid)).statusCode).toBe(200);
     expect((await me(expired)).statusCode).toBe(401);
-    const garbage = await t.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: 'Token abc' } });
+    const garbage = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { authorization: 'Token abc' },
+    });
     expect(garbage.statusCode).toBe(401);
     expect(garbage.json().error).toBeTruthy();
   });
@@ -121,7 +134,11 @@ describe('forgot and reset password', () => {
     const oldSession = await t.signin();
     expect((await me(oldSession)).statusCode).toBe(200);
     const token = await requestReset();
-    const res = await post('/reset-password', { new_password: 'a-brand-new-pass' }, { authorization: `Bearer ${token}` });
+    const res = await post(
+      '/reset-password',
+      { new_password: 'a-brand-new-pass' },
+      { authorization: `Bearer ${token}` },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Password reset successful!' });
 
@@ -131,7 +148,11 @@ describe('forgot and reset password', () => {
     expect((await me(oldSession)).statusCode).toBe(401);
     expect((await me(fresh.json().token)).statusCode).toBe(200);
 
-    const again = await post('/reset-password', { new_password: 'another-one-123' }, { authorization: `Bearer ${token}` });
+    const again = await post(
+      '/reset-password',
+      { new_password: 'another-one-123' },
+      { authorization: `Bearer ${token}` },
+    );
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toMatch(/invalid, expired or already used/);
     // Put the known password back for the other tests.
@@ -141,7 +162,11 @@ describe('forgot and reset password', () => {
 
   it('refuses an expired token, a missing token and a short password', async () => {
     const token = await requestReset();
-    const short = await post('/reset-password', { new_password: 'short' }, { authorization: `Bearer ${token}` });
+    const short = await post(
+      '/reset-password',
+      { new_password: 'short' },
+      { authorization: `Bearer ${token}` },
+    );
     expect(short.statusCode).toBe(400);
     expect(short.json().error).toMatch(/at least 8/);
 
@@ -150,7 +175,11 @@ describe('forgot and reset password', () => {
     expect(missing.json().error).toBe('Invalid or missing token.');
 
     await t.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
-    const expired = await post('/reset-password', { new_password: 'long-enough-1' }, { authorization: `Bearer ${token}` });
+    const expired = await post(
+      '/reset-password',
+      { new_password: 'long-enough-1' },
+      { authorization: `Bearer ${token}` },
+    );
     expect(expired.statusCode).toBe(400);
     expect((await post('/signin', { username: 'admin', password: ADMIN_PASSWORD })).statusCode).toBe(200);
   });
@@ -158,17 +187,28 @@ describe('forgot and reset password', () => {
   it('a newer reset link retires the older one', async () => {
     const first = await requestReset();
     const second = await requestReset();
-    const old = await post('/reset-password', { new_password: 'long-enough-2' }, { authorization: `Bearer ${first}` });
+    const old = await post(
+      '/reset-password',
+      { new_password: 'long-enough-2' },
+      { authorization: `Bearer ${first}` },
+    );
     expect(old.statusCode).toBe(400);
-    const ok = await post('/reset-password', { new_password: ADMIN_PASSWORD }, { authorization: `Bearer ${second}` });
+    const ok = await post(
+      '/reset-password',
+      { new_password: ADMIN_PASSWORD },
+      { authorization: `Bearer ${second}` },
+    );
     expect(ok.statusCode).toBe(200);
   });
 
   it('reset links expire within an hour', async () => {
     await requestReset();
-    const [latest] = await t.db.select().from(passwordResetTokens).orderBy(passwordResetTokens.id).limit(1).offset(
-      (await t.db.$count(passwordResetTokens)) - 1,
-    );
+    const [latest] = await t.db
+      .select()
+      .from(passwordResetTokens)
+      .orderBy(passwordResetTokens.id)
+      .limit(1)
+      .offset((await t.db.$count(passwordResetTokens)) - 1);
     const lifetime = (latest?.expiresAt.getTime() ?? 0) - (latest?.createdAt.getTime() ?? 0);
     expect(lifetime).toBeGreaterThan(50 * 60 * 1000);
     expect(lifetime).toBeLessThanOrEqual(60 * 60 * 1000 + 1000);

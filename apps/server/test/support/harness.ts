@@ -41,17 +41,23 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** Builds the real app on a fresh database with a known admin password. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { mailer?: Mailer; env?: NodeJS.ProcessEnv } = {},
+  options: { realMailer?: boolean; env?: NodeJS.ProcessEnv } = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clean-test-'));
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, DEMO_CONTENT: '0', LOG_LEVEL: 'silent', ...options.env }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      DEMO_CONTENT: '0',
+      LOG_LEVEL: 'silent',
+      ...options.env,
+    }),
     rateLimits: { auth: 1000, publicWrite: 1000 },
     ...overrides,
   };
   const database = await openTestDatabase();
   const memory = memoryMailer();
-  const app = await buildApp(config, { database, mailer: options.mailer ?? memory.mailer });
+  const app = await buildApp(config, { database, mailer: options.realMailer ? undefined : memory.mailer });
   await app.ready();
   return {
     app,

@@ -13,7 +13,9 @@ async function freePort(): Promise<number> {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
       const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -23,7 +25,9 @@ function run(bin: string, args: string[]) {
   const file = path.join(PG_BIN, bin);
   const asRoot = process.getuid?.() === 0;
   const result = asRoot
-    ? spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', [file, ...args].map(quote).join(' ')], { encoding: 'utf8' })
+    ? spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', [file, ...args].map(quote).join(' ')], {
+        encoding: 'utf8',
+      })
     : spawnSync(file, args, { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${bin} failed: ${result.stderr || result.stdout}`);
 }
@@ -32,7 +36,9 @@ const quote = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
 /** A throwaway PostgreSQL server on 127.0.0.1 for one test run. */
 export async function startPostgres(): Promise<PostgresServer> {
   if (!existsSync(path.join(PG_BIN, 'initdb'))) {
-    throw new Error(`PostgreSQL binaries not found in ${PG_BIN}: install the postgresql package or set PG_BIN`);
+    throw new Error(
+      `PostgreSQL binaries not found in ${PG_BIN}: install the postgresql package or set PG_BIN`,
+    );
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'clean-pg-'));
   chmodSync(dir, 0o700);

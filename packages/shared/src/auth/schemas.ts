@@ -2,11 +2,18 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 
 const required = (label: string) =>
-  z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(200);
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(200);
 
 export const signinSchema = z.object({
   username: required('Username'),
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(1, 'Password is required.')
+    .max(PASSWORD_MAX_LENGTH),
 });
 export type SigninInput = z.infer<typeof signinSchema>;
 

@@ -9,7 +9,12 @@ export const siteConfigSchema = z.object({
   about: z.string(),
   phone: z.string(),
   email: z.string(),
-  address: z.object({ locality: z.string(), region: z.string(), postalCode: z.string(), country: z.string() }),
+  address: z.object({
+    locality: z.string(),
+    region: z.string(),
+    postalCode: z.string(),
+    country: z.string(),
+  }),
   social: z.object({ label: z.string(), url: z.url() }),
   towns: z.array(z.string()).min(1),
   mapCenter: z.string(),

@@ -36,3 +36,9 @@ export async function optionalUser(request: FastifyRequest) {
   const token = bearerToken(request);
   request.user = token ? await request.server.auth.userFromToken(token) : null;
 }
+
+/** The user a guard put on the request; only for routes behind requireUser or requireAdmin. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

@@ -1,7 +1,7 @@
 import { forgotPasswordSchema, resetPasswordSchema, signinSchema } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, unauthorized } from '../../lib/errors';
-import { bearerToken, requireUser } from './guard';
+import { bearerToken, currentUser, requireUser } from './guard';
 import { toPublicUser } from './service';
 
 const FORGOT_MESSAGE = 'If that account exists, a password reset link has been sent to its e-mail address.';
@@ -15,18 +15,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = async
     return { token };
   });
 
-  app.get('/api/user', { preHandler: requireUser }, async (request) => toPublicUser(request.user!));
+  app.get('/api/user', { preHandler: requireUser }, async (request) => toPublicUser(currentUser(request)));
 
-  app.post('/forgot_password', { schema: { body: forgotPasswordSchema }, config: limited }, async (request) => {
-    await app.auth.forgotPassword(request.body.username);
-    return { message: FORGOT_MESSAGE };
-  });
+  app.post(
+    '/forgot_password',
+    { schema: { body: forgotPasswordSchema }, config: limited },
+    async (request) => {
+      await app.auth.forgotPassword(request.body.username);
+      return { message: FORGOT_MESSAGE };
+    },
+  );
 
   app.post('/reset-password', { schema: { body: resetPasswordSchema }, config: limited }, async (request) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Invalid or missing token.');
     const ok = await app.auth.resetPassword(token, request.body.new_password);
-    if (!ok) throw new HttpError(400, 'This reset link is invalid, expired or already used. Ask for a new one.');
+    if (!ok)
+      throw new HttpError(400, 'This reset link is invalid, expired or already used. Ask for a new one.');
     return { message: 'Password reset successful!' };
   });
 };

@@ -1,0 +1,106 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  const webDist = mkdtempSync(path.join(tmpdir(), 'clean-dist-'));
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    `<!doctype html><title>app</title>${'<p>x</p>'.repeat(300)}`,
+  );
+  t = await createTestApp({ webDist });
+});
+afterAll(() => t?.close());
+
+describe('serving the web app', () => {
+  it.each([
+    '/',
+    '/signin',
+    '/forgot-password',
+    '/reset-password',
+    '/packages',
+    '/contact',
+    '/gallery',
+    '/reviews',
+    '/contact-center',
+  ])('answers %s with index.html (deep links and reloads work)', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url: `${url}?x=1` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<title>app</title>');
+  });
+
+  it('answers an unknown page with the app and a 404 status', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<title>app</title>');
+  });
+
+  it('answers an unknown API path with JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'No such endpoint: GET /api/nothing-here' });
+  });
+
+  it('compresses responses for clients that accept it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends security headers with a CSP that allows the map frame and https images', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toMatch(/img-src [^;]*https:/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/www\.google\.com/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('serves the site configuration', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/site-config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().towns).toHaveLength(17);
+  });
+});
+
+describe('errors', () => {
+  it('refuses a body that is too large with 413 and a sentence', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/signin',
+      payload: { username: 'admin', password: 'x'.repeat(100_000) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: 'The request body is too large.' });
+  });
+
+  it('refuses a non-JSON body with 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/signin',
+      payload: 'username=admin',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error).toMatch(/application\/json/);
+  });
+
+  it('never shows a stack trace for a real fault, and gives a request id', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    const res = await broken.app.inject({
+      method: 'POST',
+      url: '/signin',
+      payload: { username: 'a', password: 'b' },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toMatch(/at .*\.ts:\d+|closed|pool/i);
+    expect(res.json().error).toMatch(/request [0-9a-f-]{36}/);
+    await broken.app.close();
+  });
+});

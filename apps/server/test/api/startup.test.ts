@@ -1,0 +1,67 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import type { Database } from '../../src/db/client';
+import { galleryPhotos, inquiries, packages, recurringPaidDates, reviews } from '../../src/db/schema';
+import { memoryMailer, openTestDatabase } from '../support/harness';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database?.close());
+
+function logCapture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, logger: { level: 'warn', stream } };
+}
+
+const config = () => ({
+  ...loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'clean-start-')), DEMO_CONTENT: '1' }),
+  webDist: '/nonexistent',
+});
+
+it('first start creates admin with a random password printed once, and loads demo content once', async () => {
+  const first = logCapture();
+  const app = await buildApp(config(), { database, mailer: memoryMailer().mailer, logger: first.logger });
+  const line = first.lines.find((l) => l.includes('printed only this once'));
+  const password = /once: (\S+?)"/.exec(line ?? '')?.[1];
+  expect(password).toMatch(/^[\w-]{16}$/);
+  const signin = await app.inject({
+    method: 'POST',
+    url: '/signin',
+    payload: { username: 'admin', password },
+  });
+  expect(signin.statusCode).toBe(200);
+  await app.close();
+
+  const counts = async () => ({
+    packages: await database.db.$count(packages),
+    photos: await database.db.$count(galleryPhotos),
+    reviews: await database.db.$count(reviews),
+    inquiries: await database.db.$count(inquiries),
+    paidDates: await database.db.$count(recurringPaidDates),
+  });
+  const afterFirst = await counts();
+  expect(afterFirst.packages).toBeGreaterThanOrEqual(3);
+  expect(afterFirst.photos).toBeGreaterThan(12);
+  expect(afterFirst.reviews).toBeGreaterThan(0);
+  expect(afterFirst.inquiries).toBeGreaterThan(0);
+  expect(afterFirst.paidDates).toBeGreaterThan(0);
+
+  const second = logCapture();
+  const again = await buildApp(config(), { database, mailer: memoryMailer().mailer, logger: second.logger });
+  await again.close();
+  expect(second.lines.join('')).not.toContain('printed only this once');
+  expect(await counts()).toEqual(afterFirst);
+});

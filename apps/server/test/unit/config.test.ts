@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('0.0.0.0');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.demoContent).toBe(true);
+    expect(c.timezone).toBe('America/New_York');
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.dataDir).toMatch(/data$/);
+  });
+
+  it('turns demo content off by default on PostgreSQL, and PUBLIC_URL follows PORT', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://u@h/db', PORT: '8080' });
+    expect(c.demoContent).toBe(false);
+    expect(c.publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO_CONTENT: '1' }).demoContent).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['ADMIN_PASSWORD', 'short'],
+    ['ADMIN_EMAIL', 'not-an-email'],
+    ['JWT_SECRET', 'too-short'],
+    ['SMTP_URL', 'http://mail'],
+    ['PUBLIC_URL', 'ftp://x'],
+    ['DEMO_CONTENT', 'yes'],
+    ['BUSINESS_TIMEZONE', 'Mars/Olympus'],
+  ])('stops with a message naming %s for a bad value', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+});
