@@ -5,9 +5,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { loadDemoContent } from './db/demo';
-import { authRoutes } from './features/auth/routes';
+import { registerFeatures } from './features';
 import { type AuthService, authService } from './features/auth/service';
-import { siteRoutes } from './features/site/routes';
 import { registerErrorHandler } from './lib/error-handler';
 import { HttpError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -74,8 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       new HttpError(429, `Too many attempts. Please wait ${context.after} and try again.`),
   });
 
-  await app.register(authRoutes, { rateLimitMax: config.rateLimits.auth });
-  await app.register(siteRoutes);
+  await registerFeatures(app);
   app.get('/api/health', async () => ({ ok: true, database: database.kind }));
   await registerSpa(app, config.webDist);
 

@@ -36,3 +36,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
   });
 });
+
+describe('empty variables', () => {
+  it('treats an empty value as unset', () => {
+    const c = loadConfig({ DATABASE_URL: '', SMTP_URL: '', PORT: '' });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.port).toBe(3000);
+  });
+});

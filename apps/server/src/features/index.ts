@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { agendaRoutes } from './agenda/routes';
+import { authRoutes } from './auth/routes';
+import { cleaningsRoutes } from './cleanings/routes';
+import { cleanupRoutes } from './cleanup/routes';
+import { contactStatusRoutes } from './contact-status/routes';
+import { galleryRoutes } from './gallery/routes';
+import { bookingRoutes } from './inquiries/public-routes';
+import { inquiriesRoutes } from './inquiries/routes';
+import { packagesRoutes } from './packages/routes';
+import { recurringRoutes } from './recurring/routes';
+import { reviewsRoutes } from './reviews/routes';
+import { seoRoutes } from './seo/routes';
+import { siteRoutes } from './site/routes';
+import { summaryRoutes } from './summary/routes';
+
+/** Every feature's routes, in one place. */
+export async function registerFeatures(app: FastifyInstance) {
+  await app.register(authRoutes, { rateLimitMax: app.config.rateLimits.auth });
+  await app.register(siteRoutes);
+  await app.register(seoRoutes);
+  await app.register(packagesRoutes);
+  await app.register(galleryRoutes);
+  await app.register(reviewsRoutes);
+  await app.register(contactStatusRoutes);
+  await app.register(bookingRoutes);
+  await app.register(inquiriesRoutes);
+  await app.register(cleaningsRoutes);
+  await app.register(recurringRoutes);
+  await app.register(agendaRoutes);
+  await app.register(cleanupRoutes);
+  await app.register(summaryRoutes);
+}

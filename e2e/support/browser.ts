@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+
+export const PHONE = { width: 375, height: 740 };
+export const DESKTOP = { width: 1280, height: 860 };
+
+/** Debian's chromium, with the flags this closed network needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** A fresh context (no stored token) and page; the browser's zone differs from the business's on purpose. */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: DESKTOP,
+    timezoneId: 'Europe/Berlin',
+    ...options,
+  });
+  return context.newPage();
+}
+
+/** Newest reset link written to the server's mail outbox. */
+export function latestResetLink(): string {
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  const files = readdirSync(outbox).sort();
+  const last = files.at(-1);
+  if (!last) throw new Error('no mail in the outbox');
+  const mail = JSON.parse(readFileSync(path.join(outbox, last), 'utf8')) as { text: string };
+  const match = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text);
+  if (!match) throw new Error(`no reset link in ${last}`);
+  return match[0];
+}
+
+export const outboxCount = () => {
+  try {
+    return readdirSync(path.join(inject('dataDir'), 'outbox')).length;
+  } catch {
+    return 0;
+  }
+};

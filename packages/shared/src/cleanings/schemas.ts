@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { dateTimeInput } from '../common/dates';
+import { id, optionalText, pageQuery, searchText } from '../common/fields';
+import { money } from '../common/money';
+
+/** POST /api/one_time_cleanings (admin). PATCH takes any subset of the same fields. */
+export const oneTimeCleaningInput = z.object({
+  inquiry_id: id('inquiry_id'),
+  date_time: dateTimeInput('Date and time'),
+  amount: money('Amount'),
+  paid: z.boolean({ error: 'paid must be true or false.' }).default(false),
+  notes: optionalText('Notes', 2000),
+});
+export type OneTimeCleaningInput = z.input<typeof oneTimeCleaningInput>;
+export const oneTimeCleaningPatch = oneTimeCleaningInput
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change.');
+
+/** GET /api/one_time_cleanings?search= : inquiry name or notes contain it, or the word "paid" for paid ones. */
+export const oneTimeCleaningQuery = pageQuery.extend({ search: searchText });
+
+export type OneTimeCleaning = {
+  id: number;
+  inquiry_id: number;
+  inquiry_name: string;
+  date_time: string | null;
+  amount: number;
+  paid: boolean;
+  notes: string | null;
+};

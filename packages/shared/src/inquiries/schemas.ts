@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { id, optionalText, pageQuery, requiredText, searchText } from '../common/fields';
+import { INQUIRY_STATUSES, PHONE_MAX_DIGITS, TOWNS } from '../constants';
+
+/** Digits only, at most 10 (spec §5). Formatting characters are dropped; '' means none. */
+export const phoneNumber = z
+  .string({ error: 'Phone number must be text.' })
+  .transform((v) => v.replace(/\D/g, ''))
+  .refine((v) => v.length <= PHONE_MAX_DIGITS, `Phone number can have at most ${PHONE_MAX_DIGITS} digits.`)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const callOrText = z.enum(['call', 'text'], { error: 'call_or_text must be "call" or "text".' });
+export const inquiryStatus = z.enum(INQUIRY_STATUSES, {
+  error: `Status must be one of: ${INQUIRY_STATUSES.join(', ')}.`,
+});
+
+const email = z
+  .string({ error: 'Email must be text.' })
+  .trim()
+  .max(254)
+  .refine((v) => v === '' || z.email().safeParse(v).success, 'Email must be a valid e-mail address.');
+
+export const OTHER_TOWN = 'Other';
+
+/** POST /api/inquiries (public): the booking request form on /contact. */
+export const bookingRequestInput = z
+  .object({
+    name: requiredText('Name', 100),
+    email: email.nullish().transform((v) => (v ? v : null)),
+    phone_number: phoneNumber,
+    call_or_text: callOrText.default('call'),
+    town: z.enum([...TOWNS, OTHER_TOWN], { error: 'Town must be one of the listed towns or Other.' }),
+    description: optionalText('Description', 2000),
+  })
+  .refine((v) => v.email || v.phone_number, {
+    message: 'Give an email or a phone number so we can reach you.',
+    path: ['email'],
+  })
+  .refine((v) => !v.phone_number || v.phone_number.length === 10, {
+    message: 'Phone number must have 10 digits.',
+    path: ['phone_number'],
+  });
+export type BookingRequestInput = z.input<typeof bookingRequestInput>;
+
+/** PATCH /api/inquiries/{id} (admin): any subset; `{ status }` alone is the status dropdown. */
+export const inquiryPatch = z
+  .object({
+    name: requiredText('Name', 100),
+    email: email.nullish().transform((v) => (v ? v : null)),
+    phone_number: phoneNumber,
+    call_or_text: callOrText.nullish(),
+    description: optionalText('Description', 2000),
+    status: inquiryStatus,
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change.');
+export type InquiryPatch = z.input<typeof inquiryPatch>;
+
+/** GET /api/inquiries (admin): each filter is a case-insensitive "contains"; status matches exactly. */
+export const inquiryQuery = pageQuery.extend({
+  name: searchText,
+  phone_number: searchText,
+  status: searchText,
+});
+
+export const inquiryIdField = id('inquiry_id');
+
+export type Inquiry = {
+  id: number;
+  name: string;
+  email: string | null;
+  phone_number: string | null;
+  call_or_text: 'call' | 'text' | null;
+  town: string | null;
+  description: string | null;
+  status: (typeof INQUIRY_STATUSES)[number];
+  submitted_at: string;
+};
+
+/** (XXX) XXX-XXXX while typing or showing; N/A when empty. */
+export function formatPhone(digits: string | null | undefined): string {
+  const d = (digits ?? '').replace(/\D/g, '').slice(0, 10);
+  if (!d) return 'N/A';
+  if (d.length < 4) return `(${d}`;
+  if (d.length < 7) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}

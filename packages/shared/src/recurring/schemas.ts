@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { dateTimeInput } from '../common/dates';
+import { id, optionalText, pageQuery, searchText } from '../common/fields';
+import { money } from '../common/money';
+
+/** POST /api/recurring_payments (admin): a payment schedule. PATCH takes any subset. */
+export const recurringPaymentInput = z.object({
+  inquiry_id: id('inquiry_id'),
+  amount: money('Amount'),
+  frequency: z
+    .string({ error: 'Frequency must be text.' })
+    .trim()
+    .max(60, 'Frequency must be at most 60 characters.')
+    .nullish()
+    .transform((v) => v ?? ''),
+  notes: optionalText('Notes', 2000),
+});
+export type RecurringPaymentInput = z.input<typeof recurringPaymentInput>;
+export const recurringPaymentPatch = recurringPaymentInput
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change.');
+
+/** GET /api/recurring_payments?inquiry_name=&frequency=&notes= (each "contains", case-insensitive). */
+export const recurringPaymentQuery = pageQuery.extend({
+  inquiry_name: searchText,
+  frequency: searchText,
+  notes: searchText,
+});
+
+export type RecurringPayment = {
+  id: number;
+  inquiry_id: number;
+  inquiry_name: string;
+  amount: number;
+  frequency: string;
+  notes: string | null;
+};
+
+/**
+ * dates_related: the spec's joined string ("date, date") or an array of date-times.
+ * Empty entries (a blank date row in the form) are dropped.
+ */
+export const datesRelated = z
+  .union([z.string(), z.array(z.string())], { error: 'dates_related must be a list of date-times.' })
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(dateTimeInput('Each paid date')).max(60, 'At most 60 dates per record.'));
+
+/** POST /api/recurring_paid (admin): a paid record of a schedule. PATCH takes any subset. */
+export const recurringPaidInput = z.object({
+  recurring_payment_id: id('recurring_payment_id'),
+  dates_related: datesRelated,
+  amount_paid: money('Amount paid'),
+  notes: optionalText('Notes', 2000),
+});
+export type RecurringPaidInput = z.input<typeof recurringPaidInput>;
+export const recurringPaidPatch = recurringPaidInput
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change.');
+
+/** GET /api/recurring_paid?name= (the schedule's inquiry name contains it). */
+export const recurringPaidQuery = pageQuery.extend({ name: searchText });
+
+export type RecurringPaid = {
+  id: number;
+  recurring_payment_id: number;
+  recurring_payment_name: string;
+  /** ISO instants joined by ", " as the spec's clients expect. */
+  dates_related: string;
+  /** The same instants as a list. */
+  dates: string[];
+  amount_paid: number;
+  notes: string | null;
+  submitted_at: string;
+};

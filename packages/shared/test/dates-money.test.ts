@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { applyDiscount, dateTimeInput, formatDateTime, formatPhone, money, toInstant, toWallTime } from '../src';
+
+const NY = 'America/New_York';
+
+describe('business-zone date-times', () => {
+  it('reads wall time without offset in the business zone, across DST', () => {
+    expect(toInstant('2026-07-04T10:00', NY).toISOString()).toBe('2026-07-04T14:00:00.000Z');
+    expect(toInstant('2026-12-24T18:30', NY).toISOString()).toBe('2026-12-24T23:30:00.000Z');
+    expect(toInstant('2026-07-04T10:00:00Z', NY).toISOString()).toBe('2026-07-04T10:00:00.000Z');
+    expect(toInstant('2026-07-04T10:00:00+02:00', NY).toISOString()).toBe('2026-07-04T08:00:00.000Z');
+  });
+
+  it('shows an instant as datetime-local wall time, and round-trips', () => {
+    expect(toWallTime('2026-07-04T14:00:00.000Z', NY)).toBe('2026-07-04T10:00');
+    expect(toWallTime('2026-01-01T04:59:00.000Z', NY)).toBe('2025-12-31T23:59');
+    expect(toInstant(toWallTime('2026-03-08T07:30:00.000Z', NY), NY).toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    expect(toWallTime(null, NY)).toBe('');
+    expect(toWallTime('nonsense', NY)).toBe('');
+  });
+
+  it('formats long date, 12-hour clock, in the zone; Invalid Date otherwise', () => {
+    expect(formatDateTime('2026-07-04T14:00:00.000Z', NY)).toBe('July 4, 2026 at 10:00 AM');
+    expect(formatDateTime('2026-12-24T23:30:00.000Z', NY)).toBe('December 24, 2026 at 6:30 PM');
+    expect(formatDateTime('not a date', NY)).toBe('Invalid Date');
+    expect(formatDateTime(null, NY)).toBe('Invalid Date');
+  });
+
+  it('accepts datetime-local and ISO values, refuses impossible ones', () => {
+    const schema = dateTimeInput('When');
+    for (const ok of ['2026-05-01T14:30', '2026-05-01T14:30:15', '2026-05-01T14:30:00.000Z', '2026-05-01T14:30+01:00']) {
+      expect(schema.safeParse(ok).success).toBe(true);
+    }
+    for (const bad of ['2026-02-30T10:00', '2026-05-01', 'tomorrow', '2026-05-01T25:00', '']) {
+      expect(schema.safeParse(bad).success).toBe(false);
+    }
+  });
+});
+
+describe('money', () => {
+  const schema = money('Amount');
+  it('accepts numbers and numeric strings with at most 2 decimals, exactly', () => {
+    expect(schema.parse('19.99')).toBe(19.99);
+    expect(schema.parse(0.1 + 0.2 - 0.0000000000000001)).toBe(0.3);
+    expect(schema.parse(140)).toBe(140);
+  });
+  it('refuses negatives, 3 decimals, text and empty', () => {
+    for (const bad of [-1, '1.005', 'abc', '', Number.NaN, 1e9]) expect(schema.safeParse(bad).success).toBe(false);
+  });
+  it('applies discounts to the cent; empty gives 0.00', () => {
+    expect(applyDiscount('100', 0.9)).toBe('90.00');
+    expect(applyDiscount('99.99', 0.85)).toBe('84.99');
+    expect(applyDiscount(59.95, 0.7)).toBe('41.97');
+    expect(applyDiscount('', 0.7)).toBe('0.00');
+    expect(applyDiscount(undefined, 0.9)).toBe('0.00');
+  });
+});
+
+describe('phone', () => {
+  it('formats as (XXX) XXX-XXXX, partial while typing, N/A when empty', () => {
+    expect(formatPhone('8605550142')).toBe('(860) 555-0142');
+    expect(formatPhone('86055')).toBe('(860) 55');
+    expect(formatPhone('')).toBe('N/A');
+    expect(formatPhone(null)).toBe('N/A');
+  });
+});
