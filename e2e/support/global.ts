@@ -20,7 +20,9 @@ async function freePort(): Promise<number> {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
       const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -42,8 +44,10 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 
 /** Starts the built app the way a user does (`npm run serve` runs this same command) on a fresh data folder. */
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` before the end-to-end tests');
+  // E2E_WEB_DIST lets a developer test a build kept elsewhere (e.g. while another build runs).
+  const webDist = process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist');
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(`${webDist} is missing: run \`npm run build\` before the end-to-end tests`);
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clean-e2e-'));
   const port = await freePort();
@@ -59,6 +63,7 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: baseUrl,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       DEMO_CONTENT: '1',
+      WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       SMTP_URL: '',
@@ -78,7 +83,10 @@ export default async function setup(project: TestProject) {
   return async () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
-    const code = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 8_000))]);
+    const code = await Promise.race([
+      exited,
+      new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 8_000)),
+    ]);
     if (code === 'timeout') child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
     if (code !== 0) throw new Error(`server did not shut down cleanly on SIGTERM (exit ${code}):\n${log}`);

@@ -83,7 +83,10 @@ describe('password reset', () => {
     await page.getByRole('heading', { name: 'Forgot Password' }).waitFor();
     await page.getByLabel('Username').fill('admin');
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await page.getByRole('status').filter({ hasText: /reset link/i }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /reset link/i })
+      .waitFor();
     expect(await page.getByLabel('Username').inputValue()).toBe('');
     await expect.poll(outboxCount).toBe(before + 1);
 

@@ -13,4 +13,5 @@ export * from './packages/schemas';
 export * from './recurring/schemas';
 export * from './reviews/schemas';
 export * from './site/config';
+export * from './site/defaults';
 export * from './summary/schemas';

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { applyDiscount, dateTimeInput, formatDateTime, formatPhone, money, toInstant, toWallTime } from '../src';
+import {
+  applyDiscount,
+  dateTimeInput,
+  formatDateTime,
+  formatPhone,
+  money,
+  toInstant,
+  toWallTime,
+} from '../src';
 
 const NY = 'America/New_York';
 
@@ -14,7 +22,9 @@ describe('business-zone date-times', () => {
   it('shows an instant as datetime-local wall time, and round-trips', () => {
     expect(toWallTime('2026-07-04T14:00:00.000Z', NY)).toBe('2026-07-04T10:00');
     expect(toWallTime('2026-01-01T04:59:00.000Z', NY)).toBe('2025-12-31T23:59');
-    expect(toInstant(toWallTime('2026-03-08T07:30:00.000Z', NY), NY).toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    expect(toInstant(toWallTime('2026-03-08T07:30:00.000Z', NY), NY).toISOString()).toBe(
+      '2026-03-08T07:30:00.000Z',
+    );
     expect(toWallTime(null, NY)).toBe('');
     expect(toWallTime('nonsense', NY)).toBe('');
   });
@@ -28,7 +38,12 @@ describe('business-zone date-times', () => {
 
   it('accepts datetime-local and ISO values, refuses impossible ones', () => {
     const schema = dateTimeInput('When');
-    for (const ok of ['2026-05-01T14:30', '2026-05-01T14:30:15', '2026-05-01T14:30:00.000Z', '2026-05-01T14:30+01:00']) {
+    for (const ok of [
+      '2026-05-01T14:30',
+      '2026-05-01T14:30:15',
+      '2026-05-01T14:30:00.000Z',
+      '2026-05-01T14:30+01:00',
+    ]) {
       expect(schema.safeParse(ok).success).toBe(true);
     }
     for (const bad of ['2026-02-30T10:00', '2026-05-01', 'tomorrow', '2026-05-01T25:00', '']) {
@@ -45,7 +60,8 @@ describe('money', () => {
     expect(schema.parse(140)).toBe(140);
   });
   it('refuses negatives, 3 decimals, text and empty', () => {
-    for (const bad of [-1, '1.005', 'abc', '', Number.NaN, 1e9]) expect(schema.safeParse(bad).success).toBe(false);
+    for (const bad of [-1, '1.005', 'abc', '', Number.NaN, 1e9])
+      expect(schema.safeParse(bad).success).toBe(false);
   });
   it('applies discounts to the cent; empty gives 0.00', () => {
     expect(applyDiscount('100', 0.9)).toBe('90.00');

@@ -1,0 +1,159 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useSession } from '../features/auth/session';
+import { useSiteConfig } from '../lib/site-config';
+import { cx } from '../lib/ui/cx';
+import { LeafMark } from '../lib/ui/LeafMark';
+
+const LINKS = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/packages', label: 'Packages' },
+  { to: '/contact', label: 'Book Now' },
+  { to: '/gallery', label: 'Gallery' },
+  { to: '/reviews', label: 'Reviews' },
+] as const;
+
+const itemClass =
+  'block rounded-lg px-3 py-2.5 text-base font-medium text-stone-800 hover:bg-brand-50 hover:text-brand-900 ' +
+  'md:px-2.5 md:py-2 md:text-sm lg:px-3';
+
+function navItemClass({ isActive }: { isActive: boolean }) {
+  return cx(itemClass, isActive && 'bg-brand-100 text-brand-900 md:bg-brand-50');
+}
+
+function ExternalIcon() {
+  return (
+    <svg
+      viewBox="0 0 16 16"
+      className="ml-1 inline h-3 w-3 align-baseline"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d="M6 3h7v7M13 3 5 11M11 13H3V5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+export function NavBar() {
+  const { businessName, social } = useSiteConfig();
+  const { isAuthenticated, logout } = useSession();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const { pathname } = useLocation();
+
+  // A new page closes the mobile menu (covers back/forward too).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value used
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const close = () => setOpen(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/95 backdrop-blur">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 px-4 py-3 sm:px-6"
+      >
+        <Link to="/signin" className="flex min-w-0 items-center gap-2.5 rounded-lg" onClick={close}>
+          <LeafMark className="h-9 w-9 shrink-0" />
+          <span className="truncate text-lg font-bold tracking-tight text-brand-900">{businessName}</span>
+        </Link>
+
+        <button
+          type="button"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-brand-900 hover:bg-brand-50 md:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label="Menu"
+          onClick={() => setOpen((v) => !v)}
+        >
+          <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" focusable="false">
+            {open ? (
+              <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            ) : (
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            )}
+          </svg>
+        </button>
+
+        <ul
+          id={menuId}
+          className={cx(
+            'w-full flex-col gap-1 border-t border-stone-200 pt-3 pb-1 md:flex md:w-auto md:flex-row md:items-center md:gap-0.5 md:border-0 md:p-0',
+            open ? 'mt-3 flex' : 'hidden',
+          )}
+        >
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end={'end' in link}
+                onClick={close}
+                className={
+                  link.to === '/contact'
+                    ? ({ isActive }) =>
+                        cx(
+                          'block rounded-full bg-brand-700 px-4 py-2.5 text-center text-base font-semibold text-white hover:bg-brand-800 md:mx-1 md:py-2 md:text-sm',
+                          isActive && 'ring-2 ring-brand-300',
+                        )
+                    : navItemClass
+                }
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <a
+              href={social.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={itemClass}
+              onClick={close}
+            >
+              {social.label}
+              <ExternalIcon />
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+          {isAuthenticated && (
+            <>
+              <li>
+                <NavLink to="/contact-center" onClick={close} className={navItemClass}>
+                  Admin
+                </NavLink>
+              </li>
+              <li>
+                <button
+                  type="button"
+                  className={cx(itemClass, 'w-full text-left')}
+                  onClick={() => {
+                    close();
+                    logout('/');
+                  }}
+                >
+                  Sign Out
+                </button>
+              </li>
+            </>
+          )}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,147 @@
+import { TOKEN_STORAGE_KEY, type User } from '@clean/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useState,
+} from 'react';
+import { useNavigate } from 'react-router';
+import { readStoredToken } from '../../lib/api';
+import { siteConfigQuery } from '../../lib/site-config';
+import { FullScreenLoading } from '../../lib/ui/Loading';
+import { fetchCurrentUser } from './api';
+
+export type Session = {
+  user: User | null;
+  token: string | null;
+  /** True while the signed-in user is being looked up. */
+  loading: boolean;
+  isAuthenticated: boolean;
+  isAdmin: boolean;
+  /** Stores the token (state + localStorage) and looks the user up. */
+  login: (token: string) => void;
+  /** Clears token, user and storage, then navigates (to /signin unless told otherwise). */
+  logout: (redirectTo?: string) => void;
+};
+
+const SessionContext = createContext<Session | null>(null);
+
+function writeStoredToken(token: string | null) {
+  try {
+    if (token) window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
+    else window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the in-memory session still works.
+  }
+}
+
+/**
+ * Session state (spec §3/§4). Must sit inside the router. Renders the full-screen 'Loading...' until the
+ * stored token (if any) has been resolved; later look-ups (after login) keep the page on screen.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState<string | null>(readStoredToken);
+  const [user, setUser] = useState<User | null>(null);
+  const [loading, setLoading] = useState(() => token !== null);
+  const [resolved, setResolved] = useState(() => token === null);
+
+  const clear = useCallback(() => {
+    writeStoredToken(null);
+    setToken(null);
+    setUser(null);
+    setLoading(false);
+    // Drop cached private data; public content (and the site config) stays.
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== siteConfigQuery.queryKey[0] });
+  }, [queryClient]);
+
+  const onLookupFailed = useEffectEvent(() => {
+    clear();
+    setResolved(true);
+    navigate('/signin', { replace: true });
+  });
+
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    setLoading(true);
+    fetchCurrentUser(token, controller.signal).then(
+      (found) => {
+        if (controller.signal.aborted) return;
+        setUser(found);
+        setLoading(false);
+        setResolved(true);
+      },
+      () => {
+        if (!controller.signal.aborted) onLookupFailed();
+      },
+    );
+    return () => controller.abort();
+  }, [token]);
+
+  // Signing in or out in another tab applies here too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== TOKEN_STORAGE_KEY) return;
+      const next = readStoredToken();
+      setToken(next);
+      if (!next) {
+        setUser(null);
+        setLoading(false);
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const login = useCallback((next: string) => {
+    // Storage mirrors the state; the same token again needs no new look-up.
+    if (readStoredToken() === next) return;
+    writeStoredToken(next);
+    setUser(null);
+    setLoading(true);
+    setToken(next);
+  }, []);
+
+  const logout = useCallback(
+    (redirectTo = '/signin') => {
+      writeStoredToken(null);
+      // Leave the page first, then drop the user: a guarded page (the hub) still on screen would
+      // otherwise redirect to /signin. flushSync stops React keeping the old page up (as a
+      // transition would) while the next page's code downloads.
+      Promise.resolve(navigate(redirectTo, { flushSync: true })).finally(clear);
+    },
+    [clear, navigate],
+  );
+
+  const value = useMemo<Session>(
+    () => ({
+      user,
+      token,
+      loading,
+      isAuthenticated: user !== null,
+      isAdmin: user?.is_admin === true,
+      login,
+      logout,
+    }),
+    [user, token, loading, login, logout],
+  );
+
+  return (
+    <SessionContext.Provider value={value}>
+      {resolved ? children : <FullScreenLoading />}
+    </SessionContext.Provider>
+  );
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}

@@ -1,0 +1,35 @@
+import { useSiteConfig } from '../../lib/site-config';
+import { ButtonLink } from '../../lib/ui/Button';
+import { usePageMeta } from '../../lib/usePageMeta';
+
+export function HomePage() {
+  const { headline, about, tagline } = useSiteConfig();
+  usePageMeta('', `${tagline}. ${about}`);
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6 sm:py-20">
+      <section aria-labelledby="home-headline" className="max-w-3xl">
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{tagline}</p>
+        <h1
+          id="home-headline"
+          className="mt-3 text-4xl font-bold tracking-tight text-brand-950 text-balance sm:text-5xl"
+        >
+          {headline}
+        </h1>
+        <h2 className="mt-10 text-xl font-semibold text-brand-900">About Us</h2>
+        <p className="mt-3 text-lg leading-relaxed text-stone-700">{about}</p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <ButtonLink to="/contact">Contact Us</ButtonLink>
+          <ButtonLink to="/gallery" variant="secondary">
+            View Gallery
+          </ButtonLink>
+          <ButtonLink to="/packages" variant="secondary">
+            Services
+          </ButtonLink>
+          <ButtonLink to="/reviews" variant="secondary">
+            Reviews
+          </ButtonLink>
+        </div>
+      </section>
+    </div>
+  );
+}

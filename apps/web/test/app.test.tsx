@@ -1,0 +1,75 @@
+import { TOKEN_STORAGE_KEY } from '@clean/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AppRouterProvider } from '../src/app/AppRouterProvider';
+import { routes } from '../src/app/routes';
+import { stubFetch } from './utils';
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AppRouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const admin = { id: 1, username: 'admin', email: null, is_admin: true };
+
+describe('app shell', () => {
+  it('shows the public navigation, with the logo linking to /signin', async () => {
+    stubFetch({});
+    renderApp('/');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Home', 'Packages', 'Book Now', 'Gallery', 'Reviews']) {
+      expect(within(nav).getByRole('link', { name })).toBeTruthy();
+    }
+    expect(within(nav).getByRole('link', { name: 'Book Now' }).getAttribute('href')).toBe('/contact');
+    const social = within(nav).getByRole('link', { name: /Facebook/ });
+    expect(social.getAttribute('target')).toBe('_blank');
+    expect(social.getAttribute('rel')).toContain('noopener');
+    expect(within(nav).getByRole('link', { name: 'Bristol Eco Clean' }).getAttribute('href')).toBe('/signin');
+    expect(within(nav).queryByRole('link', { name: 'Admin' })).toBeNull();
+    expect(within(nav).queryByRole('button', { name: 'Sign Out' })).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+  });
+
+  it('toggles the mobile menu and closes it when a link is chosen', async () => {
+    stubFetch({});
+    const router = renderApp('/');
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(menu).not.toBeNull();
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(within(menu as HTMLElement).getByRole('link', { name: 'Gallery' }));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/gallery'));
+  });
+
+  it('sends visitors from /contact-center to /signin', async () => {
+    stubFetch({});
+    const router = renderApp('/contact-center');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Welcome Back, Admin!');
+  });
+
+  it('sends a signed-in non-admin from /contact-center to /signin', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'user-token');
+    stubFetch({ 'GET /api/user': { body: { ...admin, username: 'helper', is_admin: false } } });
+    const router = renderApp('/contact-center');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+  });
+
+  it('shows a friendly 404 for unknown paths and sets the page title', async () => {
+    stubFetch({});
+    renderApp('/no-such-page');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Page not found');
+    await waitFor(() => expect(document.title).toBe('Page not found | Bristol Eco Clean'));
+  });
+});

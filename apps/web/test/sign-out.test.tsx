@@ -1,0 +1,48 @@
+import { TOKEN_STORAGE_KEY } from '@clean/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AppRouterProvider } from '../src/app/AppRouterProvider';
+import { routes } from '../src/app/routes';
+import { stubFetch } from './utils';
+
+// Its own file on purpose: the home page's code is not loaded yet when Sign Out navigates there, which
+// is when a still-mounted admin guard could hijack the navigation and send the user to /signin.
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AppRouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const admin = { id: 1, username: 'admin', email: null, is_admin: true };
+
+describe('admin hub and Sign Out', () => {
+  it('shows the hub with its three tabs to the admin, plus Admin and Sign Out in the nav', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'admin-token');
+    stubFetch({ 'GET /api/user': { body: admin } });
+    const router = renderApp('/contact-center');
+
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Contact Center');
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Agenda',
+      'Manage',
+      'Create Cleaning',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Agenda' }).getAttribute('aria-selected')).toBe('true');
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/contact-center');
+    fireEvent.click(within(nav).getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(within(nav).queryByRole('button', { name: 'Sign Out' })).toBeNull());
+    expect(router.state.location.pathname).toBe('/');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+});

@@ -1,0 +1,75 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, Outlet, type RouteObject, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import { AppRouterProvider } from '../src/app/AppRouterProvider';
+import { SessionProvider } from '../src/features/auth/session';
+
+/** Shows the current path so tests can assert redirects. */
+function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <div data-testid="location">{pathname + search}</div>;
+}
+
+/**
+ * Renders `routes` under a memory router with a fresh QueryClient and the real SessionProvider.
+ * Unmatched paths (redirect targets) render an empty page, so the location probe is always there.
+ */
+export function renderWithApp(initialPath: string, routes: RouteObject[]) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <SessionProvider>
+            <LocationProbe />
+            <Outlet />
+          </SessionProvider>
+        ),
+        children: [...routes, { path: '*', element: null }],
+      },
+    ],
+    { initialEntries: [initialPath] },
+  );
+  const utils = render(
+    <QueryClientProvider client={queryClient}>
+      <AppRouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...utils, router, queryClient };
+}
+
+export function page(path: string, element: ReactNode): RouteObject {
+  return { path, element };
+}
+
+type Reply = { status?: number; body?: unknown } | Error;
+
+/**
+ * Stubs global fetch. `replies` maps "METHOD /path" to a reply (or a function of the request);
+ * anything else answers 404. Site-config requests get a 404 too, so pages fall back to the defaults.
+ */
+export function stubFetch(replies: Record<string, Reply | ((init: RequestInit) => Reply)>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = `${init.method ?? 'GET'} ${url.pathname}`;
+    const entry = replies[key];
+    const reply =
+      typeof entry === 'function' ? entry(init) : (entry ?? { status: 404, body: { error: 'Not found' } });
+    if (reply instanceof Error) throw reply;
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function headerOf(init: RequestInit | undefined, name: string): string | undefined {
+  const headers = (init?.headers ?? {}) as Record<string, string>;
+  return headers[name];
+}

@@ -1,0 +1,15 @@
+import { defineProject, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+// Referenced from the root vitest.config.ts; `npx vitest run --project web` from the repo root.
+export default mergeConfig(
+  viteConfig,
+  defineProject({
+    test: {
+      name: 'web',
+      environment: 'jsdom',
+      include: ['test/**/*.test.{ts,tsx}'],
+      setupFiles: ['test/setup.ts'],
+    },
+  }),
+);
