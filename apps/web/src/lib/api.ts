@@ -1,4 +1,4 @@
-import { TOKEN_STORAGE_KEY } from '@clean/shared';
+import { TOKEN_STORAGE_KEY, TOTAL_COUNT_HEADER } from '@clean/shared';
 
 /** The server answered with a non-OK status. `serverMessage` is its `{ error }` text, when it sent one. */
 export class ApiError extends Error {
@@ -42,6 +42,8 @@ export type ApiRequestOptions = {
   token?: string | null;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Sees the raw OK response (headers such as X-Total-Count). */
+  onResponse?: (response: Response) => void;
 };
 
 function buildUrl(path: string, query: ApiRequestOptions['query']): string {
@@ -101,7 +103,23 @@ export async function apiFetch<T = unknown>(path: string, options: ApiRequestOpt
 
   const data = await readJson(response);
   if (!response.ok) throw new ApiError(response.status, errorText(data));
+  options.onResponse?.(response);
   return data as T;
+}
+
+/** One page of a list plus the X-Total-Count the server sends with `?page=&limit=`. */
+export async function apiList<T>(
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<{ items: T[]; total: number }> {
+  let total = 0;
+  const items = await apiFetch<T[]>(path, {
+    ...options,
+    onResponse: (response) => {
+      total = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? 0);
+    },
+  });
+  return { items, total: total || items.length };
 }
 
 /** A message for the user: the server's `{ error }` text, else `fallback`; `networkFallback` when offline. */
