@@ -29,6 +29,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'scale',
+          include: ['apps/server/test/scale/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['apps/server/test/support/postgres-global.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
       './apps/web/vitest.config.ts',
       {
         test: {

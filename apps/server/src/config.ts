@@ -92,7 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     demoContent: e.DEMO_CONTENT ?? !e.DATABASE_URL,
     timezone: e.BUSINESS_TIMEZONE,
-    site,
+    site: { ...site, timezone: e.BUSINESS_TIMEZONE },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     rateLimits: { auth: 10, publicWrite: 5 },

@@ -17,6 +17,8 @@ export const siteConfigSchema = z.object({
   social: z.object({ label: z.string(), url: z.url() }),
   towns: z.array(z.string()).min(1),
   mapCenter: z.string(),
+  /** BUSINESS_TIMEZONE: every date is shown in this zone, whatever the browser's. */
+  timezone: z.string(),
   workRequest: z.object({ scriptUrl: z.url(), stylesheetUrl: z.url(), containerId: z.string() }).nullable(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -1,4 +1,4 @@
-import { TOWNS } from '../constants';
+import { DISPLAY_TIMEZONE, TOWNS } from '../constants';
 import type { SiteConfig } from './config';
 
 /** Built-in business facts (no zod here: the public first load imports this). */
@@ -16,5 +16,6 @@ export const defaultSiteConfig: SiteConfig = {
   social: { label: 'Facebook', url: 'https://www.facebook.com/' },
   towns: [...TOWNS],
   mapCenter: 'Bristol, CT',
+  timezone: DISPLAY_TIMEZONE,
   workRequest: null,
 };
