@@ -39,6 +39,8 @@ export function Dialog({
 
   if (!open) return null;
   return (
+    // Esc is handled by onCancel; the click only catches the backdrop, which has no keyboard equivalent.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: see above
     <dialog
       ref={ref}
       aria-labelledby={titleId}
