@@ -7,6 +7,7 @@ import { type Database, openDatabase } from './db/client';
 import { loadDemoContent } from './db/demo';
 import { registerFeatures } from './features';
 import { type AuthService, authService } from './features/auth/service';
+import { acceptEmptyJsonBody } from './lib/empty-json-body';
 import { registerErrorHandler } from './lib/error-handler';
 import { HttpError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -39,6 +40,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  acceptEmptyJsonBody(app);
 
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));

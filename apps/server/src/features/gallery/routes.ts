@@ -1,4 +1,35 @@
+import { galleryQuery, galleryUploadInput, idParams } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/errors';
+import { paging, sendList } from '../../lib/paging';
+import { requireAdmin } from '../auth/guard';
+import { galleryStore } from './store';
 
 /** Gallery: GET /api/gallery; POST /api/gallery/upload, DELETE (admin). */
-export const galleryRoutes: FastifyPluginAsyncZod = async (_app) => {};
+export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const store = galleryStore(app.database.db);
+
+  // Newest first; the browser shuffles each load (spec §4), so the order here only makes paging stable.
+  app.get('/api/gallery', { schema: { querystring: galleryQuery } }, async (request, reply) => {
+    const { items, total } = await store.list({
+      category: request.query.category,
+      page: paging(request.query),
+    });
+    return sendList(reply, items, total);
+  });
+
+  app.post(
+    '/api/gallery/upload',
+    { preHandler: requireAdmin, schema: { body: galleryUploadInput } },
+    async (request, reply) => reply.status(201).send(await store.create(request.body)),
+  );
+
+  app.delete(
+    '/api/gallery/:id',
+    { preHandler: requireAdmin, schema: { params: idParams } },
+    async (request) => {
+      if (!(await store.remove(request.params.id))) throw notFound('There is no photo with that id.');
+      return { message: 'Photo deleted successfully!' };
+    },
+  );
+};

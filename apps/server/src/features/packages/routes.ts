@@ -1,4 +1,39 @@
+import { idParams, packageInput } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/errors';
+import { requireAdmin } from '../auth/guard';
+import { packagesStore } from './store';
+
+const NOT_FOUND = 'There is no package with that id.';
 
 /** Packages: GET /api/packages; POST, PUT, DELETE (admin). */
-export const packagesRoutes: FastifyPluginAsyncZod = async (_app) => {};
+export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const store = packagesStore(app.database.db);
+
+  app.get('/api/packages', async () => store.list());
+
+  app.post(
+    '/api/packages',
+    { preHandler: requireAdmin, schema: { body: packageInput } },
+    async (request, reply) => reply.status(201).send(await store.create(request.body)),
+  );
+
+  app.put(
+    '/api/packages/:id',
+    { preHandler: requireAdmin, schema: { params: idParams, body: packageInput } },
+    async (request) => {
+      const updated = await store.update(request.params.id, request.body);
+      if (!updated) throw notFound(NOT_FOUND);
+      return updated;
+    },
+  );
+
+  app.delete(
+    '/api/packages/:id',
+    { preHandler: requireAdmin, schema: { params: idParams } },
+    async (request) => {
+      if (!(await store.remove(request.params.id))) throw notFound(NOT_FOUND);
+      return { message: 'Package deleted.' };
+    },
+  );
+};

@@ -1,4 +1,75 @@
+import { ADMIN_USERNAME, idParams, pageQuery, reviewInput } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/errors';
+import { paging, sendList } from '../../lib/paging';
+import { optionalUser, requireAdmin } from '../auth/guard';
+import { reviewsStore } from './store';
 
-/** Reviews: public list and pending submission; moderation (admin). */
-export const reviewsRoutes: FastifyPluginAsyncZod = async (_app) => {};
+export const PENDING_MESSAGE = 'Thank you! Your review will appear once approved.';
+export const PUBLISHED_MESSAGE = 'Your review is published.';
+const NOT_FOUND = 'There is no review with that id.';
+
+/** Reviews: public list and pending submission; moderation (admin). DESIGN §5: visitors' reviews start pending. */
+export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const store = reviewsStore(app.database.db);
+  const limited = { rateLimit: { max: app.config.rateLimits.publicWrite, timeWindow: '1 minute' } };
+
+  app.get('/api/reviews', { schema: { querystring: pageQuery } }, async (request, reply) => {
+    const { items, total } = await store.list('approved', paging(request.query));
+    return sendList(reply, items, total);
+  });
+
+  app.post(
+    '/api/reviews',
+    { preHandler: optionalUser, schema: { body: reviewInput }, config: limited },
+    async (request, reply) => {
+      // The owner's own review needs no moderation; anyone else's waits for approval.
+      const byAdmin = request.user?.username === ADMIN_USERNAME;
+      const review = await store.create(request.body, byAdmin ? 'approved' : 'pending');
+      return reply.status(201).send({ ...review, message: byAdmin ? PUBLISHED_MESSAGE : PENDING_MESSAGE });
+    },
+  );
+
+  app.get(
+    '/api/reviews/pending',
+    { preHandler: requireAdmin, schema: { querystring: pageQuery } },
+    async (request, reply) => {
+      const { items, total } = await store.list('pending', paging(request.query));
+      return sendList(reply, items, total);
+    },
+  );
+
+  // The spec's public form edits with PUT, the hub's pending list with PATCH: same full body, same effect.
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/api/reviews/:id',
+      preHandler: requireAdmin,
+      schema: { params: idParams, body: reviewInput },
+      handler: async (request) => {
+        const updated = await store.update(request.params.id, request.body);
+        if (!updated) throw notFound(NOT_FOUND);
+        return updated;
+      },
+    });
+  }
+
+  app.patch(
+    '/api/reviews/:id/approve',
+    { preHandler: requireAdmin, schema: { params: idParams } },
+    async (request) => {
+      const approved = await store.approve(request.params.id);
+      if (!approved) throw notFound(NOT_FOUND);
+      return approved;
+    },
+  );
+
+  app.delete(
+    '/api/reviews/:id',
+    { preHandler: requireAdmin, schema: { params: idParams } },
+    async (request) => {
+      if (!(await store.remove(request.params.id))) throw notFound(NOT_FOUND);
+      return { message: 'Review deleted.' };
+    },
+  );
+};

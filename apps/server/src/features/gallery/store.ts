@@ -1,0 +1,75 @@
+import { GALLERY_CATEGORIES, type GalleryPhoto } from '@clean/shared';
+import { desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { galleryPhotos } from '../../db/schema';
+import { contains } from '../../lib/search';
+
+type PhotoRow = typeof galleryPhotos.$inferSelect;
+type PhotoValues = { image_url: string; caption: string | null; category: string; photo_type: string | null };
+
+export const toPhoto = (row: PhotoRow): GalleryPhoto => ({
+  id: row.id,
+  image_url: row.imageUrl,
+  caption: row.caption,
+  category: row.category,
+  photo_type: row.photoType,
+});
+
+/**
+ * Photos whose category contains `text`, ignoring case. A category is also found by the label the site shows
+ * for it ('moving day' finds MovingDay, shown as Moving Day).
+ */
+function categoryFilter(text: string): SQL | undefined {
+  const needle = text.toLowerCase();
+  const byLabel = GALLERY_CATEGORIES.filter((c) => c.label.toLowerCase().includes(needle)).map(
+    (c) => c.value,
+  );
+  const byValue = contains(galleryPhotos.category, text);
+  return byLabel.length ? or(byValue, inArray(galleryPhotos.category, byLabel)) : byValue;
+}
+
+export const galleryStore = (db: Db) => ({
+  /**
+   * Photos newest first, optionally only those whose category contains `category` (case-insensitive),
+   * optionally one page of them. `total` counts every match.
+   */
+  async list(options: {
+    category?: string;
+    page: { limit: number; offset: number } | null;
+  }): Promise<{ items: GalleryPhoto[]; total: number }> {
+    const where = options.category ? categoryFilter(options.category) : undefined;
+    const query = db
+      .select()
+      .from(galleryPhotos)
+      .where(where)
+      .orderBy(desc(galleryPhotos.createdAt), desc(galleryPhotos.id));
+    if (!options.page) {
+      const rows = await query;
+      return { items: rows.map(toPhoto), total: rows.length };
+    }
+    const rows = await query.limit(options.page.limit).offset(options.page.offset);
+    const total = await db.$count(galleryPhotos, where);
+    return { items: rows.map(toPhoto), total };
+  },
+  async create(values: PhotoValues): Promise<GalleryPhoto> {
+    const [row] = await db
+      .insert(galleryPhotos)
+      .values({
+        imageUrl: values.image_url,
+        caption: values.caption,
+        category: values.category,
+        photoType: values.photo_type,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return toPhoto(row);
+  },
+  /** Whether a photo was deleted. */
+  async remove(id: number): Promise<boolean> {
+    const rows = await db
+      .delete(galleryPhotos)
+      .where(eq(galleryPhotos.id, id))
+      .returning({ id: galleryPhotos.id });
+    return rows.length > 0;
+  },
+});

@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactStatus, inquiries, reviews } from '../../src/db/schema';
+import { sessionTokens } from '../../src/features/auth/tokens';
+import { createTestApp, type TestApp } from '../support/harness';
+
+let t: TestApp;
+let admin: string;
+let forged: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signin();
+  forged = await sessionTokens('x'.repeat(48), 3600).sign({ userId: 1, version: 0 });
+});
+afterAll(() => t?.close());
+
+type Method = 'GET' | 'POST' | 'PATCH';
+const call = (app: TestApp, method: Method, url: string, payload?: unknown, token?: string, ip?: string) =>
+  app.app.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(ip ? { remoteAddress: ip } : {}),
+  });
+const status = async () => {
+  const res = await call(t, 'GET', '/api/contact-status');
+  expect(res.statusCode).toBe(200);
+  return res.json<{ is_open: boolean }>();
+};
+const setOpen = async (is_open: boolean) => {
+  const res = await call(t, 'PATCH', '/api/contact-status', { is_open }, admin);
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ is_open });
+};
+const count = () => t.db.$count(inquiries);
+const request = {
+  name: 'Jamie Doe',
+  email: 'jamie@example.com',
+  phone_number: '(860) 555-0199',
+  call_or_text: 'text',
+  town: 'Plainville',
+  description: 'Deep clean of a 2-bedroom condo before guests arrive.',
+};
+
+describe('contact status', () => {
+  it('is open on a fresh database, readable by anyone, and not cached', async () => {
+    expect(await t.db.$count(contactStatus)).toBe(0);
+    const res = await call(t, 'GET', '/api/contact-status');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ is_open: true });
+    expect(res.headers['cache-control']).toBe('no-store');
+    // The singleton row now exists, and reading again does not add another.
+    await status();
+    expect(await t.db.$count(contactStatus)).toBe(1);
+  });
+
+  it('the admin switches it closed and open again', async () => {
+    await setOpen(false);
+    expect(await status()).toEqual({ is_open: false });
+    await setOpen(false);
+    expect(await status()).toEqual({ is_open: false });
+    await setOpen(true);
+    expect(await status()).toEqual({ is_open: true });
+    expect(await t.db.$count(contactStatus)).toBe(1);
+  });
+
+  it.each([
+    ['no token', undefined],
+    ['a forged token', 'forged'],
+  ])('refuses a change with %s (401), changing nothing', async (_name, which) => {
+    const token = which === 'forged' ? forged : which;
+    const res = await call(t, 'PATCH', '/api/contact-status', { is_open: false }, token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBeTruthy();
+    expect(await status()).toEqual({ is_open: true });
+  });
+
+  it.each([
+    ['is_open missing', {}],
+    ['is_open as text', { is_open: 'false' }],
+    ['is_open as a number', { is_open: 0 }],
+    ['is_open null', { is_open: null }],
+  ])('refuses %s with 400 naming the field', async (_name, body) => {
+    const res = await call(t, 'PATCH', '/api/contact-status', body, admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/is_open/);
+    expect(await status()).toEqual({ is_open: true });
+  });
+});
+
+describe('POST /api/inquiries (booking request)', () => {
+  it('stores a new inquiry with status New Inquiry and answers 201 with it', async () => {
+    const before = await count();
+    const res = await call(t, 'POST', '/api/inquiries', request);
+    expect(res.statusCode).toBe(201);
+    const inquiry = res.json();
+    expect(inquiry).toEqual({
+      id: expect.any(Number),
+      name: 'Jamie Doe',
+      email: 'jamie@example.com',
+      phone_number: '8605550199',
+      call_or_text: 'text',
+      town: 'Plainville',
+      description: request.description,
+      status: 'New Inquiry',
+      submitted_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    expect(Math.abs(Date.parse(inquiry.submitted_at) - Date.now())).toBeLessThan(60_000);
+    expect(await count()).toBe(before + 1);
+    const rows = await t.db.select().from(inquiries);
+    expect(rows.find((r) => r.id === inquiry.id)).toMatchObject({
+      name: 'Jamie Doe',
+      phoneNumber: '8605550199',
+      status: 'New Inquiry',
+    });
+  });
+
+  it('needs only a name, a town and one way to reach the customer', async () => {
+    const byPhone = await call(t, 'POST', '/api/inquiries', {
+      name: 'Pat',
+      phone_number: '8605550123',
+      town: 'Other',
+    });
+    expect(byPhone.statusCode).toBe(201);
+    expect(byPhone.json()).toMatchObject({
+      email: null,
+      call_or_text: 'call',
+      town: 'Other',
+      description: null,
+    });
+    const byEmail = await call(t, 'POST', '/api/inquiries', {
+      name: 'Sam',
+      email: 'sam@example.com',
+      phone_number: '',
+      town: 'West Hartford',
+    });
+    expect(byEmail.statusCode).toBe(201);
+    expect(byEmail.json()).toMatchObject({ phone_number: null, email: 'sam@example.com' });
+  });
+
+  it('ignores a client trying to choose the status', async () => {
+    const res = await call(t, 'POST', '/api/inquiries', { ...request, status: 'Booked' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().status).toBe('New Inquiry');
+  });
+
+  it.each([
+    ['a phone number of 9 digits', { phone_number: '860555019' }, /phone/i],
+    ['a phone number of 11 digits', { phone_number: '18605550199' }, /phone/i],
+    ['a bad email', { email: 'jamie@' }, /email/i],
+    ['an unknown town', { town: 'Boston' }, /town/i],
+    ['no town', { town: undefined }, /town/i],
+    ['neither email nor phone', { email: '', phone_number: '' }, /email or a phone/i],
+    ['a blank name', { name: '  ' }, /name/i],
+    ['call_or_text other than call/text', { call_or_text: 'fax' }, /call_or_text/],
+    ['a description too long', { description: 'd'.repeat(2001) }, /description/i],
+  ])('refuses %s with 400 naming the field, storing nothing', async (_name, change, field) => {
+    const before = await count();
+    const res = await call(t, 'POST', '/api/inquiries', { ...request, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(field);
+    expect(await count()).toBe(before);
+  });
+
+  it('is refused with 409 while the contact form is closed, storing nothing, and accepted once reopened', async () => {
+    await setOpen(false);
+    try {
+      const before = await count();
+      const res = await call(t, 'POST', '/api/inquiries', request);
+      expect(res.statusCode).toBe(409);
+      const { error } = res.json();
+      expect(error).toContain(
+        "We're not taking new booking requests right now. Please call or e-mail us instead.",
+      );
+      expect(error).toContain(t.config.site.phone);
+      expect(await count()).toBe(before);
+    } finally {
+      await setOpen(true);
+    }
+    const reopened = await call(t, 'POST', '/api/inquiries', request);
+    expect(reopened.statusCode).toBe(201);
+  });
+});
+
+describe('rate limits on public writes', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ rateLimits: { auth: 1000, publicWrite: 3 } });
+  });
+  afterAll(() => limited?.close());
+
+  const review = { reviewer_name: 'Flood', rating: 5, comment: 'spam' };
+  it.each([
+    ['booking requests', '/api/inquiries', request, inquiries],
+    ['reviews', '/api/reviews', review, reviews],
+  ] as const)(
+    'limits %s per client with a clear 429, storing nothing more',
+    async (_name, url, body, table) => {
+      const ip = url === '/api/inquiries' ? '10.0.0.1' : '10.0.0.2';
+      for (let i = 0; i < 3; i++) {
+        expect((await call(limited, 'POST', url, body, undefined, ip)).statusCode).toBe(201);
+      }
+      const stored = await limited.db.$count(table);
+      const blocked = await call(limited, 'POST', url, body, undefined, ip);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().error).toMatch(/Too many attempts\. Please wait/);
+      expect(await limited.db.$count(table)).toBe(stored);
+      // Another client is not affected.
+      expect((await call(limited, 'POST', url, body, undefined, '10.0.0.3')).statusCode).toBe(201);
+    },
+  );
+});
