@@ -134,7 +134,10 @@ export const oneTimeCleanings = pgTable(
   (t) => [
     check('one_time_cleanings_amount_nonnegative', sql`${t.amount} >= 0`),
     index('one_time_cleanings_inquiry_idx').on(t.inquiryId),
-    index('one_time_cleanings_date_idx').on(t.dateTime),
+    // The Manage list's order (newest date first, undated last); also serves the agenda's date ranges.
+    index('one_time_cleanings_newest_idx').on(t.dateTime.desc().nullsLast(), t.id.desc()),
+    // When a cleaning becomes old (its date, or its creation when undated): the cleanup list and count.
+    index('one_time_cleanings_effective_date_idx').on(sql`coalesce(${t.dateTime}, ${t.createdAt})`),
     index('one_time_cleanings_notes_trgm_idx').using('gin', t.notes.op('gin_trgm_ops')),
   ],
 );

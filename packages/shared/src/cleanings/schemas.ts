@@ -13,6 +13,8 @@ export const oneTimeCleaningInput = z.object({
 });
 export type OneTimeCleaningInput = z.input<typeof oneTimeCleaningInput>;
 export const oneTimeCleaningPatch = oneTimeCleaningInput
+  // No default in a patch: leaving `paid` out must leave it unchanged, not reset it to false.
+  .extend({ paid: z.boolean({ error: 'paid must be true or false.' }) })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change.');
 

@@ -71,3 +71,14 @@ export const searchText = z
   .transform((v) => (v ? v : undefined));
 
 export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+/**
+ * `?with_dependants=true` on DELETE of a record others refer to: delete them too, in one transaction.
+ * Without it such a delete is refused with 409 and a message naming what refers to the record.
+ */
+export const withDependantsQuery = z.object({
+  with_dependants: z
+    .enum(['true', 'false'], { error: 'with_dependants must be true or false.' })
+    .optional()
+    .transform((v) => v === 'true'),
+});

@@ -57,11 +57,14 @@ export const inquiryPatch = z
   .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change.');
 export type InquiryPatch = z.input<typeof inquiryPatch>;
 
-/** GET /api/inquiries (admin): each filter is a case-insensitive "contains"; status matches exactly. */
+/**
+ * GET /api/inquiries (admin): name and phone_number are case-insensitive "contains" (phone ignores formatting);
+ * status matches exactly one of the five statuses ('' means any).
+ */
 export const inquiryQuery = pageQuery.extend({
   name: searchText,
   phone_number: searchText,
-  status: searchText,
+  status: searchText.pipe(inquiryStatus.optional()),
 });
 
 export const inquiryIdField = id('inquiry_id');

@@ -1,4 +1,35 @@
+import { type CleanupResult, pageQuery } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { conflict } from '../../lib/errors';
+import { paging, sendList } from '../../lib/paging';
+import { requireAdmin } from '../auth/guard';
+import { isForeignKeyViolation } from '../inquiries/store';
+import { cleanupStore, oldRecordCutoff } from './store';
 
-/** Old records and their cleanup (admin). */
-export const cleanupRoutes: FastifyPluginAsyncZod = async (_app) => {};
+/** Old records (older than 90 days) and their cleanup (admin). */
+export const cleanupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const store = cleanupStore(app.database.db);
+
+  // `?page=1&limit=1` gives just the count (X-Total-Count) for the Manage tab's heading colour and banner.
+  app.get(
+    '/api/old_records',
+    { onRequest: requireAdmin, schema: { querystring: pageQuery } },
+    async (request, reply) => {
+      const { items, total } = await store.list(oldRecordCutoff(), paging(request.query));
+      return sendList(reply, items, total);
+    },
+  );
+
+  app.delete('/api/cleanup_old_records', { onRequest: requireAdmin }, async (): Promise<CleanupResult> => {
+    let deleted: number;
+    try {
+      deleted = await store.deleteOld(oldRecordCutoff());
+    } catch (err) {
+      // A record was attached to an old inquiry at the same moment: nothing was deleted.
+      if (isForeignKeyViolation(err)) throw conflict('Records changed while cleaning up. Please try again.');
+      throw err;
+    }
+    if (deleted === 0) return { message: 'No records to delete.', deleted: 0 };
+    return { message: `Deleted ${deleted} old records.`, deleted };
+  });
+};

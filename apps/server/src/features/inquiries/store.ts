@@ -1,6 +1,8 @@
-import type { Inquiry } from '@clean/shared';
+import type { Inquiry, InquiryStatus } from '@clean/shared';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { inquiries } from '../../db/schema';
+import { inquiries, oneTimeCleanings, recurringPaid, recurringPayments } from '../../db/schema';
+import { contains } from '../../lib/search';
 
 export type InquiryRow = typeof inquiries.$inferSelect;
 
@@ -16,10 +18,124 @@ export const toInquiry = (row: InquiryRow): Inquiry => ({
   submitted_at: row.submittedAt.toISOString(),
 });
 
+/** The PostgreSQL error code behind a failed query (drizzle wraps driver errors in `cause`). */
+export function pgErrorCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+/** A row refers to one that does not exist (any more), or a delete would leave such a row. */
+export const isForeignKeyViolation = (err: unknown) => pgErrorCode(err) === '23503';
+
+export type InquiryFilters = { name?: string; phone_number?: string; status?: InquiryStatus };
+export type InquiryChanges = Partial<
+  Pick<
+    typeof inquiries.$inferInsert,
+    'name' | 'email' | 'phoneNumber' | 'callOrText' | 'description' | 'status'
+  >
+>;
+export type Dependants = { oneTimeCleanings: number; recurringPayments: number };
+
+/** Phone numbers are stored as digits; the search text may carry formatting such as "(860) 555-". */
+function phoneFilter(text: string): SQL {
+  const digits = text.replace(/\D/g, '');
+  if (digits) return contains(inquiries.phoneNumber, digits);
+  // Only formatting typed so far ("(", "-"): no filter yet. Letters can never match a phone number.
+  return /^[\s()+\-.]*$/.test(text) ? sql`true` : sql`false`;
+}
+
+function where(filters: InquiryFilters): SQL | undefined {
+  return and(
+    filters.name ? contains(inquiries.name, filters.name) : undefined,
+    filters.phone_number ? phoneFilter(filters.phone_number) : undefined,
+    filters.status ? eq(inquiries.status, filters.status) : undefined,
+  );
+}
+
 export const inquiriesStore = (db: Db) => ({
   async create(values: typeof inquiries.$inferInsert): Promise<Inquiry> {
     const [row] = await db.insert(inquiries).values(values).returning();
     if (!row) throw new Error('insert returned no row');
     return toInquiry(row);
+  },
+
+  async exists(id: number): Promise<boolean> {
+    const [row] = await db.select({ id: inquiries.id }).from(inquiries).where(eq(inquiries.id, id));
+    return Boolean(row);
+  },
+
+  /** Newest submitted first; one page and the filtered total, or the whole filtered list. */
+  async list(
+    filters: InquiryFilters,
+    page: { limit: number; offset: number } | null,
+  ): Promise<{ items: Inquiry[]; total: number }> {
+    const condition = where(filters);
+    const query = db
+      .select()
+      .from(inquiries)
+      .where(condition)
+      .orderBy(desc(inquiries.submittedAt), desc(inquiries.id))
+      .$dynamic();
+    if (!page) {
+      const rows = await query;
+      return { items: rows.map(toInquiry), total: rows.length };
+    }
+    const [rows, [counted]] = await Promise.all([
+      query.limit(page.limit).offset(page.offset),
+      db.select({ n: count() }).from(inquiries).where(condition),
+    ]);
+    return { items: rows.map(toInquiry), total: counted?.n ?? 0 };
+  },
+
+  async update(id: number, changes: InquiryChanges): Promise<Inquiry | undefined> {
+    const [row] = await db.update(inquiries).set(changes).where(eq(inquiries.id, id)).returning();
+    return row && toInquiry(row);
+  },
+
+  /**
+   * Deletes an inquiry. With dependants (one-time cleanings, recurring schedules and their paid records) it is
+   * refused, unless `withDependants`: then everything goes in one transaction, leaving no orphan.
+   */
+  async remove(
+    id: number,
+    withDependants: boolean,
+  ): Promise<
+    | { deleted: true }
+    | { deleted: false; reason: 'not_found' }
+    | { deleted: false; reason: 'dependants'; dependants: Dependants }
+  > {
+    return db.transaction(async (tx) => {
+      const [found] = await tx
+        .select({ id: inquiries.id })
+        .from(inquiries)
+        .where(eq(inquiries.id, id))
+        .for('update');
+      if (!found) return { deleted: false, reason: 'not_found' } as const;
+      const [cleanings] = await tx
+        .select({ n: count() })
+        .from(oneTimeCleanings)
+        .where(eq(oneTimeCleanings.inquiryId, id));
+      const [schedules] = await tx
+        .select({ n: count() })
+        .from(recurringPayments)
+        .where(eq(recurringPayments.inquiryId, id));
+      const dependants = { oneTimeCleanings: cleanings?.n ?? 0, recurringPayments: schedules?.n ?? 0 };
+      if (dependants.oneTimeCleanings + dependants.recurringPayments > 0) {
+        if (!withDependants) return { deleted: false, reason: 'dependants', dependants } as const;
+        const scheduleIds = tx
+          .select({ id: recurringPayments.id })
+          .from(recurringPayments)
+          .where(eq(recurringPayments.inquiryId, id));
+        // recurring_paid_dates follow their paid record (on delete cascade).
+        await tx.delete(recurringPaid).where(inArray(recurringPaid.recurringPaymentId, scheduleIds));
+        await tx.delete(recurringPayments).where(eq(recurringPayments.inquiryId, id));
+        await tx.delete(oneTimeCleanings).where(eq(oneTimeCleanings.inquiryId, id));
+      }
+      await tx.delete(inquiries).where(eq(inquiries.id, id));
+      return { deleted: true } as const;
+    });
   },
 });

@@ -1,4 +1,15 @@
+import type { PaidSummary } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdmin } from '../auth/guard';
+import { summaryStore } from './store';
 
-/** Revenue summary (admin). */
-export const summaryRoutes: FastifyPluginAsyncZod = async (_app) => {};
+/** GET /api/total_paid_cleanings_summary (admin): revenue in the business time zone's months and years. */
+export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const store = summaryStore(app.database.db);
+
+  app.get(
+    '/api/total_paid_cleanings_summary',
+    { onRequest: requireAdmin },
+    async (): Promise<PaidSummary> => store.summary(app.config.timezone, new Date()),
+  );
+};

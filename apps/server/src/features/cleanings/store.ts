@@ -1,0 +1,128 @@
+import type { OneTimeCleaning } from '@clean/shared';
+import { count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { inquiries, oneTimeCleanings } from '../../db/schema';
+import { contains } from '../../lib/search';
+
+export type CleaningValues = {
+  inquiryId: number;
+  dateTime: Date | null;
+  amount: number;
+  paid: boolean;
+  notes: string | null;
+};
+
+const columns = {
+  id: oneTimeCleanings.id,
+  inquiryId: oneTimeCleanings.inquiryId,
+  inquiryName: inquiries.name,
+  dateTime: oneTimeCleanings.dateTime,
+  amount: oneTimeCleanings.amount,
+  paid: oneTimeCleanings.paid,
+  notes: oneTimeCleanings.notes,
+};
+type Row = {
+  id: number;
+  inquiryId: number;
+  inquiryName: string;
+  dateTime: Date | null;
+  amount: number;
+  paid: boolean;
+  notes: string | null;
+};
+
+const toCleaning = (row: Row): OneTimeCleaning => ({
+  id: row.id,
+  inquiry_id: row.inquiryId,
+  inquiry_name: row.inquiryName,
+  date_time: row.dateTime ? row.dateTime.toISOString() : null,
+  amount: row.amount,
+  paid: row.paid,
+  notes: row.notes,
+});
+
+/**
+ * The Manage search: the inquiry's name or the notes contain the text, or the text is the word "paid".
+ * Written as a union of ids so each part can use its own index (the inquiries' and the notes' trigram
+ * indexes) instead of testing every cleaning against an OR.
+ */
+function searchCondition(db: Db, text: string | undefined): SQL | undefined {
+  if (!text) return undefined;
+  const ids = () => db.select({ id: oneTimeCleanings.id }).from(oneTimeCleanings);
+  const parts: SQL[] = [
+    sql`${ids().where(
+      inArray(
+        oneTimeCleanings.inquiryId,
+        db.select({ id: inquiries.id }).from(inquiries).where(contains(inquiries.name, text)),
+      ),
+    )}`,
+    sql`${ids().where(contains(oneTimeCleanings.notes, text))}`,
+  ];
+  const matching = inArray(oneTimeCleanings.id, sql`(${sql.join(parts, sql` union `)})`);
+  // A third of all cleanings may be paid: tested on each row rather than collected as ids.
+  return text.toLowerCase() === 'paid' ? or(eq(oneTimeCleanings.paid, true), matching) : matching;
+}
+
+// Exactly the order of one_time_cleanings_newest_idx, so a page is read straight from the index.
+const newestFirst = [
+  sql`${oneTimeCleanings.dateTime} desc nulls last`,
+  sql`${oneTimeCleanings.id} desc nulls last`,
+];
+
+export const cleaningsStore = (db: Db) => ({
+  async get(id: number): Promise<OneTimeCleaning | undefined> {
+    const [row] = await db
+      .select(columns)
+      .from(oneTimeCleanings)
+      .innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId))
+      .where(eq(oneTimeCleanings.id, id));
+    return row && toCleaning(row);
+  },
+
+  async list(
+    search: string | undefined,
+    page: { limit: number; offset: number } | null,
+  ): Promise<{ items: OneTimeCleaning[]; total: number }> {
+    const condition = searchCondition(db, search);
+    const query = db
+      .select(columns)
+      .from(oneTimeCleanings)
+      .innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId))
+      .where(condition)
+      .orderBy(...newestFirst)
+      .$dynamic();
+    if (!page) {
+      const rows = await query;
+      return { items: rows.map(toCleaning), total: rows.length };
+    }
+    const [rows, [counted]] = await Promise.all([
+      query.limit(page.limit).offset(page.offset),
+      db.select({ n: count() }).from(oneTimeCleanings).where(condition),
+    ]);
+    return { items: rows.map(toCleaning), total: counted?.n ?? 0 };
+  },
+
+  async create(values: CleaningValues): Promise<number> {
+    const [row] = await db.insert(oneTimeCleanings).values(values).returning({ id: oneTimeCleanings.id });
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  },
+
+  /** Changes the given fields; false when there is no such cleaning. */
+  async update(id: number, changes: Partial<CleaningValues>): Promise<boolean> {
+    const rows = await db
+      .update(oneTimeCleanings)
+      .set(changes)
+      .where(eq(oneTimeCleanings.id, id))
+      .returning({ id: oneTimeCleanings.id });
+    return rows.length > 0;
+  },
+
+  async remove(id: number): Promise<boolean> {
+    const rows = await db
+      .delete(oneTimeCleanings)
+      .where(eq(oneTimeCleanings.id, id))
+      .returning({ id: oneTimeCleanings.id });
+    return rows.length > 0;
+  },
+});

@@ -1,0 +1,125 @@
+import { OLD_RECORD_DAYS, type OldRecord, type OldRecordType } from '@clean/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Records from before this instant are old (spec §9: older than 90 days). */
+export const oldRecordCutoff = (now = new Date()) => new Date(now.getTime() - OLD_RECORD_DAYS * DAY_MS);
+
+/** A timestamptz as the ISO text JavaScript writes (UTC, milliseconds). */
+const iso = (expression: string) =>
+  sql.raw(`to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+
+/*
+ * What is old (the same rules for listing, counting and deleting):
+ * - a one-time cleaning whose date (or, without a date, its creation) is before the cutoff;
+ * - a recurring paid record submitted before the cutoff (its dates go with it);
+ * - an inquiry submitted before the cutoff that nothing will refer to once the old cleanings are gone: no
+ *   recurring schedule, and no one-time cleaning that is not old. Schedules themselves are never old.
+ * Each predicate is written for its own table, unaliased. `coalesce(date_time, created_at)` is the expression
+ * of one_time_cleanings_effective_date_idx.
+ */
+const oldCleaning = (cutoff: Date) => sql`coalesce(date_time, created_at) < ${instant(cutoff)}`;
+const oldPaid = (cutoff: Date) => sql`submitted_at < ${instant(cutoff)}`;
+const oldInquiry = (cutoff: Date) => sql`submitted_at < ${instant(cutoff)}
+  and not exists (select 1 from recurring_payments s where s.inquiry_id = inquiries.id)
+  and not exists (select 1 from one_time_cleanings c
+                   where c.inquiry_id = inquiries.id and coalesce(c.date_time, c.created_at) >= ${instant(cutoff)})`;
+
+/** Rows of a raw query; node-postgres and PGlite both answer `{ rows }`. */
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+type Row = {
+  id: number;
+  name: string;
+  submitted_at: string;
+  type: OldRecordType;
+  dates_related: string | null;
+};
+
+export const cleanupStore = (db: Db) => ({
+  /**
+   * Old records, oldest first. Each kind is read in its index's order and, for a page, cut at the page's end
+   * before the kinds are merged; names and paid dates are looked up for the page's rows only.
+   */
+  async list(
+    cutoff: Date,
+    page: { limit: number; offset: number } | null,
+  ): Promise<{ items: OldRecord[]; total: number }> {
+    const cap = page ? sql`limit ${page.offset + page.limit}` : sql``;
+    const window = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
+    const items = await rows<Row>(
+      db,
+      sql`with page as (
+        select id, at, type from (
+          (select id, coalesce(date_time, created_at) as at, 'one_time_cleaning' as type
+             from one_time_cleanings where ${oldCleaning(cutoff)}
+            order by coalesce(date_time, created_at), id ${cap})
+          union all
+          (select id, submitted_at, 'recurring_paid' from recurring_paid where ${oldPaid(cutoff)}
+            order by submitted_at, id ${cap})
+          union all
+          (select id, submitted_at, 'inquiry' from inquiries where ${oldInquiry(cutoff)}
+            order by submitted_at, id ${cap})
+        ) kinds
+        order by at, type, id ${window}
+      )
+      select page.id, page.type, ${iso('page.at')} as submitted_at,
+             coalesce(cleaning_inquiry.name, paid_inquiry.name, inquiry.name) as name,
+             (select string_agg(${iso('d.date_time')}, ', ' order by d.date_time)
+                from recurring_paid_dates d
+               where page.type = 'recurring_paid' and d.recurring_paid_id = page.id) as dates_related
+        from page
+        left join one_time_cleanings cleaning on page.type = 'one_time_cleaning' and cleaning.id = page.id
+        left join inquiries cleaning_inquiry on cleaning_inquiry.id = cleaning.inquiry_id
+        left join recurring_paid paid on page.type = 'recurring_paid' and paid.id = page.id
+        left join recurring_payments schedule on schedule.id = paid.recurring_payment_id
+        left join inquiries paid_inquiry on paid_inquiry.id = schedule.inquiry_id
+        left join inquiries inquiry on page.type = 'inquiry' and inquiry.id = page.id
+       order by page.at, page.type, page.id`,
+    );
+    const records = items.map(
+      (r): OldRecord => ({
+        id: Number(r.id),
+        name: r.name,
+        submitted_at: r.submitted_at,
+        type: r.type,
+        ...(r.type === 'recurring_paid' ? { dates_related: r.dates_related ?? '' } : {}),
+      }),
+    );
+    if (!page) return { items: records, total: records.length };
+    const [counted] = await rows<{ n: number }>(
+      db,
+      sql`select ((select count(*) from one_time_cleanings where ${oldCleaning(cutoff)})
+                + (select count(*) from recurring_paid where ${oldPaid(cutoff)})
+                + (select count(*) from inquiries where ${oldInquiry(cutoff)}))::int as n`,
+    );
+    return { items: records, total: Number(counted?.n ?? 0) };
+  },
+
+  /** Deletes every old record in one transaction; recent ones are never touched. Returns how many. */
+  async deleteOld(cutoff: Date): Promise<number> {
+    const deleted = (table: string, condition: SQL) =>
+      sql`with gone as (delete from ${sql.raw(table)} where ${condition} returning 1)
+          select count(*)::int as n from gone`;
+    return db.transaction(async (tx) => {
+      const txDb = tx as unknown as Db;
+      let total = 0;
+      // Cleanings first: an inquiry whose cleanings were all old is then free to go.
+      for (const [table, condition] of [
+        ['one_time_cleanings', oldCleaning(cutoff)],
+        ['recurring_paid', oldPaid(cutoff)],
+        ['inquiries', oldInquiry(cutoff)],
+      ] as const) {
+        const [result] = await rows<{ n: number }>(txDb, deleted(table, condition));
+        total += Number(result?.n ?? 0);
+      }
+      return total;
+    });
+  },
+});

@@ -1,0 +1,292 @@
+import type { RecurringPaid, RecurringPayment } from '@clean/shared';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { inquiries, recurringPaid, recurringPaidDates, recurringPayments } from '../../db/schema';
+import { contains } from '../../lib/search';
+
+type Page = { limit: number; offset: number } | null;
+
+// ---------------------------------------------------------------- schedules
+
+export type ScheduleValues = { inquiryId: number; amount: number; frequency: string; notes: string | null };
+export type ScheduleFilters = { inquiry_name?: string; frequency?: string; notes?: string };
+
+const scheduleColumns = {
+  id: recurringPayments.id,
+  inquiryId: recurringPayments.inquiryId,
+  inquiryName: inquiries.name,
+  amount: recurringPayments.amount,
+  frequency: recurringPayments.frequency,
+  notes: recurringPayments.notes,
+};
+
+const toSchedule = (row: {
+  id: number;
+  inquiryId: number;
+  inquiryName: string;
+  amount: number;
+  frequency: string;
+  notes: string | null;
+}): RecurringPayment => ({
+  id: row.id,
+  inquiry_id: row.inquiryId,
+  inquiry_name: row.inquiryName,
+  amount: row.amount,
+  frequency: row.frequency,
+  notes: row.notes,
+});
+
+/** Ids of the inquiries whose name contains the text, as a subquery (served by the trigram index). */
+const inquiryIdsNamed = (db: Db, text: string) =>
+  db.select({ id: inquiries.id }).from(inquiries).where(contains(inquiries.name, text));
+
+export const schedulesStore = (db: Db) => ({
+  async exists(id: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: recurringPayments.id })
+      .from(recurringPayments)
+      .where(eq(recurringPayments.id, id));
+    return Boolean(row);
+  },
+
+  async get(id: number): Promise<RecurringPayment | undefined> {
+    const [row] = await db
+      .select(scheduleColumns)
+      .from(recurringPayments)
+      .innerJoin(inquiries, eq(inquiries.id, recurringPayments.inquiryId))
+      .where(eq(recurringPayments.id, id));
+    return row && toSchedule(row);
+  },
+
+  /** Newest first; each filter is a case-insensitive "contains". */
+  async list(filters: ScheduleFilters, page: Page): Promise<{ items: RecurringPayment[]; total: number }> {
+    const condition: SQL | undefined = and(
+      filters.inquiry_name
+        ? inArray(recurringPayments.inquiryId, inquiryIdsNamed(db, filters.inquiry_name))
+        : undefined,
+      filters.frequency ? contains(recurringPayments.frequency, filters.frequency) : undefined,
+      filters.notes ? contains(recurringPayments.notes, filters.notes) : undefined,
+    );
+    const query = db
+      .select(scheduleColumns)
+      .from(recurringPayments)
+      .innerJoin(inquiries, eq(inquiries.id, recurringPayments.inquiryId))
+      .where(condition)
+      .orderBy(desc(recurringPayments.createdAt), desc(recurringPayments.id))
+      .$dynamic();
+    if (!page) {
+      const rows = await query;
+      return { items: rows.map(toSchedule), total: rows.length };
+    }
+    const [rows, [counted]] = await Promise.all([
+      query.limit(page.limit).offset(page.offset),
+      db.select({ n: count() }).from(recurringPayments).where(condition),
+    ]);
+    return { items: rows.map(toSchedule), total: counted?.n ?? 0 };
+  },
+
+  async create(values: ScheduleValues): Promise<number> {
+    const [row] = await db.insert(recurringPayments).values(values).returning({ id: recurringPayments.id });
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  },
+
+  async update(id: number, changes: Partial<ScheduleValues>): Promise<boolean> {
+    const rows = await db
+      .update(recurringPayments)
+      .set(changes)
+      .where(eq(recurringPayments.id, id))
+      .returning({ id: recurringPayments.id });
+    return rows.length > 0;
+  },
+
+  /**
+   * Deletes a schedule. When paid records belong to it, it is refused unless `withDependants`: then the
+   * records (and their dates) go with it in one transaction.
+   */
+  async remove(
+    id: number,
+    withDependants: boolean,
+  ): Promise<
+    | { deleted: true }
+    | { deleted: false; reason: 'not_found' }
+    | { deleted: false; reason: 'dependants'; paid: number }
+  > {
+    return db.transaction(async (tx) => {
+      const [found] = await tx
+        .select({ id: recurringPayments.id })
+        .from(recurringPayments)
+        .where(eq(recurringPayments.id, id))
+        .for('update');
+      if (!found) return { deleted: false, reason: 'not_found' } as const;
+      const [counted] = await tx
+        .select({ n: count() })
+        .from(recurringPaid)
+        .where(eq(recurringPaid.recurringPaymentId, id));
+      const paid = counted?.n ?? 0;
+      if (paid > 0) {
+        if (!withDependants) return { deleted: false, reason: 'dependants', paid } as const;
+        await tx.delete(recurringPaid).where(eq(recurringPaid.recurringPaymentId, id));
+      }
+      await tx.delete(recurringPayments).where(eq(recurringPayments.id, id));
+      return { deleted: true } as const;
+    });
+  },
+});
+
+// ---------------------------------------------------------------- paid records
+
+export type PaidValues = { recurringPaymentId: number; amountPaid: number; notes: string | null };
+
+const paidColumns = {
+  id: recurringPaid.id,
+  recurringPaymentId: recurringPaid.recurringPaymentId,
+  name: inquiries.name,
+  amountPaid: recurringPaid.amountPaid,
+  notes: recurringPaid.notes,
+  submittedAt: recurringPaid.submittedAt,
+};
+type PaidRow = {
+  id: number;
+  recurringPaymentId: number;
+  name: string;
+  amountPaid: number;
+  notes: string | null;
+  submittedAt: Date;
+};
+
+/** The paid dates of some records, ascending, as ISO strings per record id. */
+export async function paidDates(db: Db, ids: number[], range?: SQL): Promise<Map<number, string[]>> {
+  const byRecord = new Map<number, string[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byRecord;
+  // In batches: a query takes at most 65,535 parameters.
+  for (let start = 0; start < ids.length; start += 5000) {
+    const rows = await db
+      .select({ recordId: recurringPaidDates.recurringPaidId, dateTime: recurringPaidDates.dateTime })
+      .from(recurringPaidDates)
+      .where(and(inArray(recurringPaidDates.recurringPaidId, ids.slice(start, start + 5000)), range))
+      .orderBy(asc(recurringPaidDates.dateTime), asc(recurringPaidDates.id));
+    for (const row of rows) byRecord.get(row.recordId)?.push(row.dateTime.toISOString());
+  }
+  return byRecord;
+}
+
+/** Joined like the spec's dates_related text. */
+export const joinDates = (dates: string[]) => dates.join(', ');
+
+/** One row per distinct instant, ascending. */
+const distinctInstants = (dates: Date[]) =>
+  [...new Set(dates.map((d) => d.getTime()))].sort((a, b) => a - b).map((t) => new Date(t));
+
+function toPaid(row: PaidRow, dates: string[]): RecurringPaid {
+  return {
+    id: row.id,
+    recurring_payment_id: row.recurringPaymentId,
+    recurring_payment_name: row.name,
+    dates_related: joinDates(dates),
+    dates,
+    amount_paid: row.amountPaid,
+    notes: row.notes,
+    submitted_at: row.submittedAt.toISOString(),
+  };
+}
+
+export const paidStore = (db: Db) => {
+  const select = () =>
+    db
+      .select(paidColumns)
+      .from(recurringPaid)
+      .innerJoin(recurringPayments, eq(recurringPayments.id, recurringPaid.recurringPaymentId))
+      .innerJoin(inquiries, eq(inquiries.id, recurringPayments.inquiryId));
+
+  async function withDates(rows: PaidRow[]): Promise<RecurringPaid[]> {
+    const dates = await paidDates(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => toPaid(row, dates.get(row.id) ?? []));
+  }
+
+  return {
+    async get(id: number): Promise<RecurringPaid | undefined> {
+      const rows = await select().where(eq(recurringPaid.id, id));
+      const [paid] = await withDates(rows);
+      return paid;
+    },
+
+    /** Newest submitted first; `name`: the schedule's inquiry name contains it. */
+    async list(name: string | undefined, page: Page): Promise<{ items: RecurringPaid[]; total: number }> {
+      const condition = name
+        ? inArray(
+            recurringPaid.recurringPaymentId,
+            db
+              .select({ id: recurringPayments.id })
+              .from(recurringPayments)
+              .where(inArray(recurringPayments.inquiryId, inquiryIdsNamed(db, name))),
+          )
+        : undefined;
+      const query = select()
+        .where(condition)
+        .orderBy(desc(recurringPaid.submittedAt), desc(recurringPaid.id))
+        .$dynamic();
+      if (!page) {
+        const rows = await query;
+        return { items: await withDates(rows), total: rows.length };
+      }
+      const [rows, [counted]] = await Promise.all([
+        query.limit(page.limit).offset(page.offset),
+        db.select({ n: count() }).from(recurringPaid).where(condition),
+      ]);
+      return { items: await withDates(rows), total: counted?.n ?? 0 };
+    },
+
+    /** The record and its dates in one transaction. */
+    async create(values: PaidValues, dates: Date[]): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(recurringPaid).values(values).returning({ id: recurringPaid.id });
+        if (!row) throw new Error('insert returned no row');
+        const unique = distinctInstants(dates);
+        if (unique.length > 0) {
+          await tx
+            .insert(recurringPaidDates)
+            .values(unique.map((dateTime) => ({ recurringPaidId: row.id, dateTime })));
+        }
+        return row.id;
+      });
+    },
+
+    /** Changes the given fields; `dates`, when given, replaces the whole set. False when there is no record. */
+    async update(id: number, changes: Partial<PaidValues>, dates: Date[] | undefined): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({ id: recurringPaid.id })
+          .from(recurringPaid)
+          .where(eq(recurringPaid.id, id))
+          .for('update');
+        if (!found) return false;
+        if (Object.values(changes).some((v) => v !== undefined)) {
+          await tx.update(recurringPaid).set(changes).where(eq(recurringPaid.id, id));
+        }
+        if (dates) {
+          await tx.delete(recurringPaidDates).where(eq(recurringPaidDates.recurringPaidId, id));
+          const unique = distinctInstants(dates);
+          if (unique.length > 0) {
+            await tx
+              .insert(recurringPaidDates)
+              .values(unique.map((dateTime) => ({ recurringPaidId: id, dateTime })));
+          }
+        }
+        return true;
+      });
+    },
+
+    /** Its dates go with it (on delete cascade). */
+    async remove(id: number): Promise<boolean> {
+      const rows = await db
+        .delete(recurringPaid)
+        .where(eq(recurringPaid.id, id))
+        .returning({ id: recurringPaid.id });
+      return rows.length > 0;
+    },
+  };
+};

@@ -1,0 +1,421 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type OldRecord, TOTAL_COUNT_HEADER } from '@clean/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  inquiries,
+  oneTimeCleanings,
+  recurringPaid,
+  recurringPaidDates,
+  recurringPayments,
+  users,
+} from '../../src/db/schema';
+import { sessionTokens } from '../../src/features/auth/tokens';
+import { createTestApp, type TestApp } from '../support/harness';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp({ timezone: 'America/New_York' });
+  token = await t.signin();
+});
+afterAll(() => t?.close());
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const api = (method: Method, url: string, payload?: unknown, bearer: string | null = token) =>
+  t.app.inject({
+    method,
+    url,
+    headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+const DAY = 24 * 60 * 60 * 1000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
+
+async function clearAll() {
+  await t.db.delete(recurringPaid);
+  await t.db.delete(recurringPayments);
+  await t.db.delete(oneTimeCleanings);
+  await t.db.delete(inquiries);
+}
+
+async function inquiry(name: string, values: Partial<typeof inquiries.$inferInsert> = {}) {
+  const [row] = await t.db
+    .insert(inquiries)
+    .values({ name, phoneNumber: '8605550100', ...values })
+    .returning();
+  return row?.id ?? 0;
+}
+async function cleaning(inquiryId: number, values: Partial<typeof oneTimeCleanings.$inferInsert> = {}) {
+  const [row] = await t.db
+    .insert(oneTimeCleanings)
+    .values({ inquiryId, amount: 100, ...values })
+    .returning();
+  return row?.id ?? 0;
+}
+async function schedule(inquiryId: number) {
+  const [row] = await t.db.insert(recurringPayments).values({ inquiryId, amount: 100 }).returning();
+  return row?.id ?? 0;
+}
+async function paidRecord(
+  scheduleId: number,
+  dates: Date[],
+  values: Partial<typeof recurringPaid.$inferInsert> = {},
+) {
+  const [row] = await t.db
+    .insert(recurringPaid)
+    .values({ recurringPaymentId: scheduleId, amountPaid: 100, ...values })
+    .returning();
+  const id = row?.id ?? 0;
+  if (dates.length)
+    await t.db
+      .insert(recurringPaidDates)
+      .values(dates.map((dateTime) => ({ recurringPaidId: id, dateTime })));
+  return id;
+}
+
+describe('GET /api/cleaning_dates_summary', () => {
+  const at = (iso: string) => new Date(iso);
+  let ids: Record<string, number>;
+  let maria: number;
+  let tom: number;
+  beforeAll(async () => {
+    await clearAll();
+    maria = await inquiry('Maria Gonzalez', { phoneNumber: '8605550101' });
+    tom = await inquiry('Tom Reilly', { phoneNumber: null });
+    // The range used below: July 2026 in New York = 2026-07-01T04:00Z .. 2026-07-31T23:59:59 EDT (2026-08-01T03:59:59Z).
+    ids = {
+      atStart: await cleaning(maria, {
+        dateTime: at('2026-07-01T04:00:00Z'),
+        notes: 'Start edge',
+        paid: true,
+      }),
+      justBefore: await cleaning(maria, { dateTime: at('2026-07-01T03:59:59Z') }),
+      atEnd: await cleaning(tom, { dateTime: at('2026-08-01T03:59:59Z') }),
+      justAfter: await cleaning(tom, { dateTime: at('2026-08-01T04:00:00Z') }),
+      undated: await cleaning(tom, { dateTime: null }),
+    };
+    const mariaSchedule = await schedule(maria);
+    const tomSchedule = await schedule(tom);
+    ids.straddling = await paidRecord(
+      mariaSchedule,
+      [
+        at('2026-06-20T13:00:00Z'),
+        at('2026-07-15T13:00:00Z'),
+        at('2026-08-01T03:59:59Z'),
+        at('2026-08-05T13:00:00Z'),
+      ],
+      { notes: 'Three visits' },
+    );
+    ids.outside = await paidRecord(tomSchedule, [at('2026-06-30T13:00:00Z'), at('2026-08-02T13:00:00Z')]);
+    ids.noDates = await paidRecord(tomSchedule, []);
+  });
+  const julyNY = '?from=2026-07-01T00:00&to=2026-07-31T23:59:59';
+
+  it('gives the calendar fields of spec §3 for events inside the range, both edges included', async () => {
+    const res = await api('GET', `/api/cleaning_dates_summary${julyNY}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.one_time_cleanings).toEqual([
+      {
+        cleaning_id: ids.atStart,
+        inquiry_id: maria,
+        inquiry_name: 'Maria Gonzalez',
+        date_time: '2026-07-01T04:00:00.000Z',
+        phone_number: '8605550101',
+        notes: 'Start edge',
+        paid: true,
+      },
+      {
+        cleaning_id: ids.atEnd,
+        inquiry_id: tom,
+        inquiry_name: 'Tom Reilly',
+        date_time: '2026-08-01T03:59:59.000Z',
+        phone_number: null,
+        notes: null,
+        paid: false,
+      },
+    ]);
+    // A record with any date in range, listing only those dates.
+    expect(body.recurring_paid_records).toEqual([
+      {
+        recurring_paid_id: ids.straddling,
+        inquiry_id: maria,
+        inquiry_name: 'Maria Gonzalez',
+        phone_number: '8605550101',
+        notes: 'Three visits',
+        dates: ['2026-07-15T13:00:00.000Z', '2026-08-01T03:59:59.000Z'],
+        dates_related: '2026-07-15T13:00:00.000Z, 2026-08-01T03:59:59.000Z',
+      },
+    ]);
+  });
+
+  it('takes ISO instants with offsets as given, and open-ended ranges', async () => {
+    const iso = await api(
+      'GET',
+      '/api/cleaning_dates_summary?from=2026-07-01T04:00:00Z&to=2026-08-01T03:59:59Z',
+    );
+    expect(iso.json().one_time_cleanings.map((c: { cleaning_id: number }) => c.cleaning_id)).toEqual([
+      ids.atStart,
+      ids.atEnd,
+    ]);
+    const fromOnly = await api('GET', '/api/cleaning_dates_summary?from=2026-07-31T23:59:59');
+    expect(fromOnly.json().one_time_cleanings.map((c: { cleaning_id: number }) => c.cleaning_id)).toEqual([
+      ids.atEnd,
+      ids.justAfter,
+    ]);
+    const toOnly = await api('GET', '/api/cleaning_dates_summary?to=2026-06-30T23:59:59');
+    expect(toOnly.json().one_time_cleanings.map((c: { cleaning_id: number }) => c.cleaning_id)).toEqual([
+      ids.justBefore,
+    ]);
+    expect(toOnly.json().recurring_paid_records).toMatchObject([
+      { recurring_paid_id: ids.straddling, dates: ['2026-06-20T13:00:00.000Z'] },
+      { recurring_paid_id: ids.outside, dates: ['2026-06-30T13:00:00.000Z'] },
+    ]);
+  });
+
+  it('without a range gives everything, undated cleanings last and records without dates', async () => {
+    const body = (await api('GET', '/api/cleaning_dates_summary')).json();
+    expect(body.one_time_cleanings.map((c: { cleaning_id: number }) => c.cleaning_id)).toEqual([
+      ids.justBefore,
+      ids.atStart,
+      ids.atEnd,
+      ids.justAfter,
+      ids.undated,
+    ]);
+    expect(
+      body.recurring_paid_records.map((r: { recurring_paid_id: number }) => r.recurring_paid_id),
+    ).toEqual([ids.straddling, ids.outside, ids.noDates]);
+    expect(body.recurring_paid_records[0].dates).toHaveLength(4);
+    expect(body.recurring_paid_records[2]).toMatchObject({ dates: [], dates_related: '' });
+  });
+
+  it('refuses a bad or reversed range', async () => {
+    for (const qs of ['from=2026-02-30T00:00', 'to=soon', 'from=2026-08-01T00:00&to=2026-07-01T00:00']) {
+      const res = await api('GET', `/api/cleaning_dates_summary?${qs}`);
+      expect(res.statusCode, qs).toBe(400);
+      expect(res.json().error).toMatch(/from|to/);
+    }
+  });
+});
+
+describe('old records and their cleanup', () => {
+  let ids: Record<string, number>;
+  beforeEach(async () => {
+    await clearAll();
+    const oldAlone = await inquiry('Old Alone', { submittedAt: daysAgo(200) });
+    const oldWithOldCleaning = await inquiry('Old With Old Cleaning', { submittedAt: daysAgo(150) });
+    const oldWithRecentCleaning = await inquiry('Old With Recent Cleaning', { submittedAt: daysAgo(150) });
+    const oldWithSchedule = await inquiry('Old With Schedule', { submittedAt: daysAgo(300) });
+    const recent = await inquiry('Recent Customer', { submittedAt: daysAgo(89) });
+    const sched = await schedule(oldWithSchedule);
+    ids = {
+      oldAlone,
+      oldWithOldCleaning,
+      oldWithRecentCleaning,
+      oldWithSchedule,
+      recent,
+      oldCleaning: await cleaning(oldWithOldCleaning, { dateTime: daysAgo(120) }),
+      recentCleaning: await cleaning(oldWithRecentCleaning, { dateTime: daysAgo(10) }),
+      futureCleaning: await cleaning(recent, { dateTime: daysAgo(-30) }),
+      // Undated: its creation decides.
+      undatedOld: await cleaning(recent, { dateTime: null, createdAt: daysAgo(100) }),
+      undatedRecent: await cleaning(recent, { dateTime: null, createdAt: daysAgo(5) }),
+      oldPaid: await paidRecord(sched, [new Date('2026-01-10T14:00:00Z'), new Date('2026-01-03T14:00:00Z')], {
+        submittedAt: daysAgo(95),
+      }),
+      recentPaid: await paidRecord(sched, [daysAgo(3)], { submittedAt: daysAgo(3) }),
+      justInside: await cleaning(recent, { dateTime: daysAgo(89.9) }),
+    };
+  });
+
+  it('lists exactly the old records, oldest first, with name, date, type and paid dates', async () => {
+    const res = await api('GET', '/api/old_records');
+    expect(res.statusCode).toBe(200);
+    const body: OldRecord[] = res.json();
+    expect(body.map((r) => [r.type, r.name])).toEqual([
+      ['inquiry', 'Old Alone'],
+      ['inquiry', 'Old With Old Cleaning'],
+      ['one_time_cleaning', 'Old With Old Cleaning'],
+      ['one_time_cleaning', 'Recent Customer'],
+      ['recurring_paid', 'Old With Schedule'],
+    ]);
+    expect(body[0]).toEqual({
+      id: ids.oldAlone,
+      name: 'Old Alone',
+      type: 'inquiry',
+      submitted_at: expect.any(String),
+    });
+    expect(Math.abs(Date.parse(body[0]?.submitted_at ?? '') - daysAgo(200).getTime())).toBeLessThan(60_000);
+    expect(body.find((r) => r.type === 'recurring_paid')).toEqual({
+      id: ids.oldPaid,
+      name: 'Old With Schedule',
+      type: 'recurring_paid',
+      submitted_at: expect.any(String),
+      dates_related: '2026-01-03T14:00:00.000Z, 2026-01-10T14:00:00.000Z',
+    });
+    expect(body.find((r) => r.id === ids.undatedOld && r.type === 'one_time_cleaning')).toBeTruthy();
+
+    const counted = await api('GET', '/api/old_records?page=1&limit=1');
+    expect(counted.headers[TOTAL_COUNT_HEADER]).toBe('5');
+    expect(counted.json()).toHaveLength(1);
+    const page3 = await api('GET', '/api/old_records?page=3&limit=2');
+    expect(page3.json().map((r: OldRecord) => r.type)).toEqual(['recurring_paid']);
+  });
+
+  it('deletes only old records, in one go, then has nothing to delete', async () => {
+    const res = await api('DELETE', '/api/cleanup_old_records');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Deleted 5 old records.', deleted: 5 });
+
+    const inquiryNames = (await t.db.select({ name: inquiries.name }).from(inquiries))
+      .map((r) => r.name)
+      .sort();
+    expect(inquiryNames).toEqual(['Old With Recent Cleaning', 'Old With Schedule', 'Recent Customer']);
+    const cleaningIds = (await t.db.select({ id: oneTimeCleanings.id }).from(oneTimeCleanings))
+      .map((r) => r.id)
+      .sort();
+    expect(cleaningIds).toEqual(
+      [ids.recentCleaning, ids.futureCleaning, ids.undatedRecent, ids.justInside].sort(),
+    );
+    expect((await t.db.select({ id: recurringPaid.id }).from(recurringPaid)).map((r) => r.id)).toEqual([
+      ids.recentPaid,
+    ]);
+    expect(await t.db.$count(recurringPaidDates)).toBe(1);
+    expect(await t.db.$count(recurringPayments)).toBe(1);
+
+    expect((await api('GET', '/api/old_records')).json()).toEqual([]);
+    const again = await api('DELETE', '/api/cleanup_old_records');
+    expect(again.json()).toEqual({ message: 'No records to delete.', deleted: 0 });
+  });
+});
+
+describe('GET /api/total_paid_cleanings_summary', () => {
+  beforeEach(clearAll);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sums paid amounts exactly to the cent', async () => {
+    const id = await inquiry('Maria');
+    const now = new Date();
+    for (const amount of [0.1, 0.2, 19.99]) await cleaning(id, { dateTime: now, amount, paid: true });
+    await cleaning(id, { dateTime: now, amount: 1000, paid: false });
+    const sched = await schedule(id);
+    for (const amount of [0.01, 0.02]) await paidRecord(sched, [], { amountPaid: amount, submittedAt: now });
+
+    const res = await api('GET', '/api/total_paid_cleanings_summary');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const expected = { one_time: 20.29, recurring: 0.03, total: 20.32 };
+    expect(body.this_month).toEqual(expected);
+    expect(body.this_year).toEqual(expected);
+    expect(body.all_time).toEqual(expected);
+    expect(body.by_month).toHaveLength(12);
+    expect(body.by_month.at(-1)).toEqual({ month: expect.stringMatching(/^\d{4}-\d{2}$/), ...expected });
+  });
+
+  it('counts months and years as the business calendar does (America/New_York)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-01-15T17:00:00Z'));
+    const fresh = await t.signin();
+    const id = await inquiry('Maria');
+    const sched = await schedule(id);
+    // 2026-12-01T03:00Z is 10 p.m. on 30 November in New York.
+    await cleaning(id, { dateTime: new Date('2026-12-01T03:00:00Z'), amount: 10, paid: true });
+    await cleaning(id, { dateTime: new Date('2026-12-01T05:00:00Z'), amount: 20, paid: true });
+    // 2027-01-01T02:00Z is still New Year's Eve 2026 in New York.
+    await paidRecord(sched, [], { amountPaid: 40, submittedAt: new Date('2027-01-01T02:00:00Z') });
+    await paidRecord(sched, [], { amountPaid: 80, submittedAt: new Date('2027-01-01T05:00:00Z') });
+    // 13 months back: outside the by_month window, inside all time.
+    await cleaning(id, { dateTime: new Date('2025-12-10T15:00:00Z'), amount: 160, paid: true });
+    // Paid but undated: all time only.
+    await cleaning(id, { dateTime: null, amount: 320, paid: true });
+
+    const res = await api('GET', '/api/total_paid_cleanings_summary', undefined, fresh);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.by_month.map((m: { month: string }) => m.month)).toEqual([
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+      '2026-12',
+      '2027-01',
+    ]);
+    const month = (key: string) => body.by_month.find((m: { month: string }) => m.month === key);
+    expect(month('2026-11')).toEqual({ month: '2026-11', one_time: 10, recurring: 0, total: 10 });
+    expect(month('2026-12')).toEqual({ month: '2026-12', one_time: 20, recurring: 40, total: 60 });
+    expect(month('2027-01')).toEqual({ month: '2027-01', one_time: 0, recurring: 80, total: 80 });
+    expect(body.this_month).toEqual({ one_time: 0, recurring: 80, total: 80 });
+    expect(body.this_year).toEqual({ one_time: 0, recurring: 80, total: 80 });
+    expect(body.all_time).toEqual({ one_time: 510, recurring: 120, total: 630 });
+  });
+});
+
+describe('every hub route requires the admin', () => {
+  const routes: Array<[Method, string]> = [
+    ['GET', '/api/inquiries'],
+    ['PATCH', '/api/inquiries/1'],
+    ['DELETE', '/api/inquiries/1'],
+    ['GET', '/api/one_time_cleanings'],
+    ['POST', '/api/one_time_cleanings'],
+    ['PATCH', '/api/one_time_cleanings/1'],
+    ['DELETE', '/api/one_time_cleanings/1'],
+    ['GET', '/api/recurring_payments'],
+    ['POST', '/api/recurring_payments'],
+    ['PATCH', '/api/recurring_payments/1'],
+    ['DELETE', '/api/recurring_payments/1'],
+    ['GET', '/api/recurring_paid'],
+    ['POST', '/api/recurring_paid'],
+    ['PATCH', '/api/recurring_paid/1'],
+    ['DELETE', '/api/recurring_paid/1'],
+    ['GET', '/api/cleaning_dates_summary'],
+    ['GET', '/api/old_records'],
+    ['DELETE', '/api/cleanup_old_records'],
+    ['GET', '/api/total_paid_cleanings_summary'],
+  ];
+  let forged: string;
+  let notAdmin: string;
+  let counts: () => Promise<number[]>;
+  beforeAll(async () => {
+    await clearAll();
+    const id = await inquiry('Target', { submittedAt: daysAgo(400) });
+    await cleaning(id, { dateTime: daysAgo(200) });
+    forged = await sessionTokens('x'.repeat(48), 3600).sign({ userId: 1, version: 0 });
+    const [helper] = await t.db
+      .insert(users)
+      .values({ username: 'helper', passwordHash: 'not-a-real-hash' })
+      .returning();
+    const secret = readFileSync(path.join(t.config.dataDir, 'jwt-secret'), 'utf8');
+    notAdmin = await sessionTokens(secret, 3600).sign({ userId: helper?.id ?? 0, version: 0 });
+    counts = async () => [await t.db.$count(inquiries), await t.db.$count(oneTimeCleanings)];
+  });
+
+  it.each(routes)('%s %s: 401 without or with a forged token, 403 for a non-admin', async (method, url) => {
+    const before = await counts();
+    const body = method === 'POST' || method === 'PATCH' ? { amount: 1 } : undefined;
+    const none = await api(method, url, body, null);
+    expect(none.statusCode).toBe(401);
+    expect(none.json().error).toEqual(expect.any(String));
+    expect((await api(method, url, body, forged)).statusCode).toBe(401);
+    expect((await api(method, url, body, 'garbage')).statusCode).toBe(401);
+    const helper = await api(method, url, body, notAdmin);
+    expect(helper.statusCode).toBe(403);
+    expect(helper.json()).toEqual({ error: 'Only the site administrator may do this.' });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('the admin passes the same guard', async () => {
+    expect((await api('GET', '/api/old_records')).statusCode).toBe(200);
+    expect(await t.db.$count(users, eq(users.username, 'admin'))).toBe(1);
+  });
+});
