@@ -16,7 +16,7 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** preHandler: a valid session of any user. */
+/** onRequest guard: a valid session of any user (runs before the body is read, so anonymous calls get 401). */
 export async function requireUser(request: FastifyRequest) {
   const token = bearerToken(request);
   if (!token) throw unauthorized('Please sign in.');
@@ -25,13 +25,13 @@ export async function requireUser(request: FastifyRequest) {
   request.user = user;
 }
 
-/** preHandler for every administration route: a valid session of the admin. */
+/** onRequest guard for every administration route: a valid session of the admin. */
 export async function requireAdmin(request: FastifyRequest) {
   await requireUser(request);
   if (request.user?.username !== ADMIN_USERNAME) throw forbidden();
 }
 
-/** preHandler for routes open to all that behave differently for the admin: never refuses. */
+/** onRequest hook for routes open to all that behave differently for the admin: never refuses. */
 export async function optionalUser(request: FastifyRequest) {
   const token = bearerToken(request);
   request.user = token ? await request.server.auth.userFromToken(token) : null;

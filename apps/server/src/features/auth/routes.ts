@@ -15,7 +15,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = async
     return { token };
   });
 
-  app.get('/api/user', { preHandler: requireUser }, async (request) => toPublicUser(currentUser(request)));
+  app.get('/api/user', { onRequest: requireUser }, async (request) => toPublicUser(currentUser(request)));
 
   app.post(
     '/forgot_password',

@@ -15,7 +15,7 @@ export const contactStatusRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/contact-status',
-    { preHandler: requireAdmin, schema: { body: contactStatusInput } },
+    { onRequest: requireAdmin, schema: { body: contactStatusInput } },
     async (request) => store.set(request.body.is_open),
   );
 };

@@ -20,13 +20,13 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/gallery/upload',
-    { preHandler: requireAdmin, schema: { body: galleryUploadInput } },
+    { onRequest: requireAdmin, schema: { body: galleryUploadInput } },
     async (request, reply) => reply.status(201).send(await store.create(request.body)),
   );
 
   app.delete(
     '/api/gallery/:id',
-    { preHandler: requireAdmin, schema: { params: idParams } },
+    { onRequest: requireAdmin, schema: { params: idParams } },
     async (request) => {
       if (!(await store.remove(request.params.id))) throw notFound('There is no photo with that id.');
       return { message: 'Photo deleted successfully!' };

@@ -14,13 +14,13 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/packages',
-    { preHandler: requireAdmin, schema: { body: packageInput } },
+    { onRequest: requireAdmin, schema: { body: packageInput } },
     async (request, reply) => reply.status(201).send(await store.create(request.body)),
   );
 
   app.put(
     '/api/packages/:id',
-    { preHandler: requireAdmin, schema: { params: idParams, body: packageInput } },
+    { onRequest: requireAdmin, schema: { params: idParams, body: packageInput } },
     async (request) => {
       const updated = await store.update(request.params.id, request.body);
       if (!updated) throw notFound(NOT_FOUND);
@@ -30,7 +30,7 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/packages/:id',
-    { preHandler: requireAdmin, schema: { params: idParams } },
+    { onRequest: requireAdmin, schema: { params: idParams } },
     async (request) => {
       if (!(await store.remove(request.params.id))) throw notFound(NOT_FOUND);
       return { message: 'Package deleted.' };

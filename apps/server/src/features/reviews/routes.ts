@@ -21,7 +21,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/reviews',
-    { preHandler: optionalUser, schema: { body: reviewInput }, config: limited },
+    { onRequest: optionalUser, schema: { body: reviewInput }, config: limited },
     async (request, reply) => {
       // The owner's own review needs no moderation; anyone else's waits for approval.
       const byAdmin = request.user?.username === ADMIN_USERNAME;
@@ -32,7 +32,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/reviews/pending',
-    { preHandler: requireAdmin, schema: { querystring: pageQuery } },
+    { onRequest: requireAdmin, schema: { querystring: pageQuery } },
     async (request, reply) => {
       const { items, total } = await store.list('pending', paging(request.query));
       return sendList(reply, items, total);
@@ -44,7 +44,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: '/api/reviews/:id',
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: { params: idParams, body: reviewInput },
       handler: async (request) => {
         const updated = await store.update(request.params.id, request.body);
@@ -56,7 +56,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/reviews/:id/approve',
-    { preHandler: requireAdmin, schema: { params: idParams } },
+    { onRequest: requireAdmin, schema: { params: idParams } },
     async (request) => {
       const approved = await store.approve(request.params.id);
       if (!approved) throw notFound(NOT_FOUND);
@@ -66,7 +66,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/reviews/:id',
-    { preHandler: requireAdmin, schema: { params: idParams } },
+    { onRequest: requireAdmin, schema: { params: idParams } },
     async (request) => {
       if (!(await store.remove(request.params.id))) throw notFound(NOT_FOUND);
       return { message: 'Review deleted.' };
