@@ -64,6 +64,9 @@ export default async function setup(project: TestProject) {
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       DEMO_CONTENT: '1',
       WEB_DIST: webDist,
+      // Every journey comes from 127.0.0.1; the real limits are covered by the API tests.
+      RATE_LIMIT_AUTH: '1000',
+      RATE_LIMIT_PUBLIC_WRITE: '1000',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       SMTP_URL: '',

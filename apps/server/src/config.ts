@@ -32,6 +32,8 @@ const envSchema = z.object({
   SITE_CONFIG_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  RATE_LIMIT_AUTH: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
+  RATE_LIMIT_PUBLIC_WRITE: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -95,7 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     site: { ...site, timezone: e.BUSINESS_TIMEZONE },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
-    rateLimits: { auth: 10, publicWrite: 5 },
+    rateLimits: { auth: e.RATE_LIMIT_AUTH, publicWrite: e.RATE_LIMIT_PUBLIC_WRITE },
     tokenTtlSeconds: 12 * 60 * 60,
     resetTokenTtlSeconds: 60 * 60,
   };

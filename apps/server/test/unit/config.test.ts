@@ -11,6 +11,7 @@ describe('loadConfig', () => {
     expect(c.timezone).toBe('America/New_York');
     expect(c.publicUrl).toBe('http://localhost:3000');
     expect(c.dataDir).toMatch(/data$/);
+    expect(c.rateLimits).toEqual({ auth: 10, publicWrite: 5 });
   });
 
   it('turns demo content off by default on PostgreSQL, and PUBLIC_URL follows PORT', () => {
@@ -31,6 +32,8 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'ftp://x'],
     ['DEMO_CONTENT', 'yes'],
     ['BUSINESS_TIMEZONE', 'Mars/Olympus'],
+    ['RATE_LIMIT_AUTH', '0'],
+    ['RATE_LIMIT_PUBLIC_WRITE', 'many'],
   ])('stops with a message naming %s for a bad value', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
