@@ -1,20 +1,66 @@
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { cx } from '../../lib/ui/cx';
-import { Card, Page } from '../../lib/ui/Page';
+import { Page } from '../../lib/ui/Page';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { CLEANUP_SECTION_ID } from '../cleanup/CleanupSection';
+import { LargeDatabaseBanner } from '../cleanup/LargeDatabaseBanner';
+import { AgendaTab } from './AgendaTab';
+import { CreateCleaningTab } from './CreateCleaningTab';
+import { ManageTab } from './ManageTab';
 
-const TABS = ['Agenda', 'Manage', 'Create Cleaning'] as const;
-type Tab = (typeof TABS)[number];
+const TABS = [
+  { key: 'agenda', label: 'Agenda' },
+  { key: 'manage', label: 'Manage' },
+  { key: 'create', label: 'Create Cleaning' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
 
-/** The owner's hub (spec §2): three tabs, Agenda by default. Tab contents come with later features. */
+const isTab = (value: string | null): value is TabKey => TABS.some((t) => t.key === value);
+
+/**
+ * The owner's hub (spec §2): tabs Agenda (default), Manage, Create Cleaning. The open tab is kept in the
+ * address (?tab=) so a reload stays put. The calendar is only mounted while its tab shows (it measures
+ * itself); Manage and Create keep their state once visited.
+ */
 export function ContactCenterPage() {
   usePageMeta('Contact Center', 'Administration hub.');
-  const [active, setActive] = useState<Tab>('Agenda');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const active: TabKey = isTab(requested) ? requested : 'agenda';
+  const [visited, setVisited] = useState<ReadonlySet<TabKey>>(() => new Set([active]));
+  const [scrollToCleanup, setScrollToCleanup] = useState(false);
   const baseId = useId();
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
 
+  function select(tab: TabKey) {
+    setVisited((v) => (v.has(tab) ? v : new Set([...v, tab])));
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (tab === 'agenda') next.delete('tab');
+        else next.set('tab', tab);
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  useEffect(() => {
+    setVisited((v) => (v.has(active) ? v : new Set([...v, active])));
+  }, [active]);
+
+  useEffect(() => {
+    if (!scrollToCleanup || active !== 'manage') return;
+    const target = document.getElementById(CLEANUP_SECTION_ID);
+    if (!target) return;
+    target.scrollIntoView({ block: 'start' });
+    target.focus({ preventScroll: true });
+    setScrollToCleanup(false);
+  });
+
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = TABS.indexOf(active);
+    const index = TABS.findIndex((t) => t.key === active);
     const next =
       event.key === 'ArrowRight'
         ? (index + 1) % TABS.length
@@ -28,56 +74,68 @@ export function ContactCenterPage() {
     if (next === null) return;
     event.preventDefault();
     const tab = TABS[next];
-    if (tab) setActive(tab);
+    if (tab) select(tab.key);
     tabRefs.current[next]?.focus();
   }
 
   return (
     <Page title="Contact Center">
+      <LargeDatabaseBanner
+        onGoToCleanup={() => {
+          select('manage');
+          setScrollToCleanup(true);
+        }}
+      />
       <div
         role="tablist"
         aria-label="Contact Center sections"
-        tabIndex={-1}
         onKeyDown={onKeyDown}
         className="flex gap-1 overflow-x-auto rounded-full border border-stone-200 bg-white p-1 shadow-sm sm:inline-flex"
       >
         {TABS.map((tab, i) => (
           <button
-            key={tab}
+            key={tab.key}
             ref={(el) => {
               tabRefs.current[i] = el;
             }}
             type="button"
             role="tab"
-            id={`${baseId}-tab-${i}`}
-            aria-selected={active === tab}
-            aria-controls={`${baseId}-panel-${i}`}
-            tabIndex={active === tab ? 0 : -1}
-            onClick={() => setActive(tab)}
+            id={`${baseId}-tab-${tab.key}`}
+            aria-selected={active === tab.key}
+            aria-controls={`${baseId}-panel-${tab.key}`}
+            tabIndex={active === tab.key ? 0 : -1}
+            onClick={() => select(tab.key)}
             className={cx(
               'shrink-0 rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap',
-              active === tab ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-brand-50',
+              active === tab.key ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-brand-50',
             )}
           >
-            {tab}
+            {tab.label}
           </button>
         ))}
       </div>
-      {TABS.map((tab, i) => (
-        <div
-          key={tab}
-          role="tabpanel"
-          id={`${baseId}-panel-${i}`}
-          aria-labelledby={`${baseId}-tab-${i}`}
-          hidden={active !== tab}
-          className="mt-6"
-        >
-          <Card>
-            <h2 className="text-xl font-semibold text-brand-900">{tab}</h2>
-            <p className="mt-2 text-stone-700">Coming soon.</p>
-          </Card>
-        </div>
-      ))}
+      {TABS.map((tab) => {
+        const shown = active === tab.key;
+        const mounted = tab.key === 'agenda' ? shown : visited.has(tab.key) || shown;
+        return (
+          <div
+            key={tab.key}
+            role="tabpanel"
+            id={`${baseId}-panel-${tab.key}`}
+            aria-labelledby={`${baseId}-tab-${tab.key}`}
+            hidden={!shown}
+            className="mt-6"
+          >
+            {mounted && (
+              <>
+                {tab.key === 'agenda' && <AgendaTab />}
+                {tab.key === 'manage' && <ManageTab />}
+                {tab.key === 'create' && <CreateCleaningTab />}
+              </>
+            )}
+          </div>
+        );
+      })}
     </Page>
   );
 }

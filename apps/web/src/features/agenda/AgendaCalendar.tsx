@@ -1,0 +1,121 @@
+import { useQuery } from '@tanstack/react-query';
+import { format, getDay, parse, startOfWeek } from 'date-fns';
+import { enUS } from 'date-fns/locale/en-US';
+import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
+import {
+  Calendar,
+  dateFnsLocalizer,
+  type EventProps,
+  type EventWrapperProps,
+  type View,
+} from 'react-big-calendar';
+import { useSiteConfig } from '../../lib/site-config';
+import { Alert } from '../../lib/ui/Alert';
+import { Button } from '../../lib/ui/Button';
+import { agendaQuery } from './api';
+import { type CalendarRange, monthRange, normalizeRange, rangeQuery, toCalendarDate } from './calendarTime';
+import { EventDetails } from './EventDetails';
+import { type AgendaEvent, buildEvents } from './events';
+import './calendar.css';
+
+const localizer = dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales: { 'en-US': enUS } });
+const VIEWS: View[] = ['month', 'week', 'day'];
+/** Week and day views open at 7 AM, where the working day starts. */
+const SCROLL_TO = new Date(1970, 0, 1, 7, 0);
+
+/** The event label as a real button, so keyboard users can open the details too. */
+function EventButton({ title }: EventProps<AgendaEvent>) {
+  return (
+    <button type="button" className="hub-event-button">
+      {title}
+    </button>
+  );
+}
+
+/**
+ * In the month grid an event sits in a row of role "row"; the wrapper gives the event button the cell role
+ * a row may contain (the time grids have no such roles and need no wrapper).
+ */
+function EventCellWrapper({
+  type,
+  children,
+}: EventWrapperProps<AgendaEvent> & { type?: 'date' | 'time'; children?: ReactNode }) {
+  // biome-ignore lint/a11y/useSemanticElements: react-big-calendar's grid is made of divs with ARIA roles
+  return type === 'date' ? <div role="cell">{children}</div> : children;
+}
+
+/**
+ * Agenda → 'Cleaning Calendar' (month view by default, height 500). Dates are shown in the business
+ * time zone whatever the browser's (see calendarTime); only the visible range is fetched.
+ */
+export function AgendaCalendar() {
+  const { timezone } = useSiteConfig();
+  const headingId = useId();
+  const getNow = useCallback(() => toCalendarDate(new Date(), timezone) ?? new Date(), [timezone]);
+  const [date, setDate] = useState(getNow);
+  const [view, setView] = useState<View>('month');
+  const [range, setRange] = useState<CalendarRange>(() => monthRange(getNow()));
+  const [selected, setSelected] = useState<AgendaEvent | null>(null);
+
+  const query = useQuery(agendaQuery(rangeQuery(range, timezone)));
+  const events = useMemo(() => buildEvents(query.data, timezone), [query.data, timezone]);
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={headingId} className="text-2xl font-bold text-brand-950">
+          Cleaning Calendar
+        </h2>
+        <p className="text-sm text-stone-600">
+          Times in {timezone.replace(/_/g, ' ')}.{' '}
+          <span className="inline-flex items-center gap-1">
+            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-brand-700" /> One-time
+          </span>{' '}
+          <span className="inline-flex items-center gap-1">
+            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-sky-800" /> Recurring
+          </span>
+        </p>
+      </div>
+      {query.isError && (
+        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-2">
+          <span>Failed to load cleaning dates.</span>
+          <Button variant="secondary" className="px-3 py-1.5" onClick={() => query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+      {query.isPending ? (
+        <p role="status" className="grid h-[500px] place-items-center rounded-2xl bg-white text-stone-600">
+          Loading calendar...
+        </p>
+      ) : (
+        <div className="hub-calendar overflow-x-auto rounded-2xl border border-stone-200 bg-white p-2 shadow-sm sm:p-4">
+          <Calendar<AgendaEvent>
+            localizer={localizer}
+            culture="en-US"
+            events={events}
+            date={date}
+            onNavigate={setDate}
+            view={view}
+            onView={setView}
+            views={VIEWS}
+            getNow={getNow}
+            onRangeChange={(next) => {
+              const normalized = normalizeRange(next);
+              if (normalized) setRange(normalized);
+            }}
+            onSelectEvent={setSelected}
+            eventPropGetter={(event) => ({
+              className: event.detail.kind === 'one-time' ? 'hub-event-one-time' : 'hub-event-recurring',
+            })}
+            components={{ event: EventButton, eventWrapper: EventCellWrapper }}
+            popup
+            scrollToTime={SCROLL_TO}
+            style={{ height: 500 }}
+          />
+        </div>
+      )}
+      <EventDetails event={selected} timeZone={timezone} onClose={() => setSelected(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { formatDateTime, formatPhone } from '@clean/shared';
+import { Button } from '../../lib/ui/Button';
+import { Dialog } from '../../lib/ui/Dialog';
+import type { AgendaEvent } from './events';
+
+function PaidStatus({ event, timeZone }: { event: AgendaEvent; timeZone: string }) {
+  const { detail } = event;
+  if (detail.kind === 'one-time') return <>{detail.item.paid ? 'Yes' : 'No'}</>;
+  if (detail.dates.length === 0) return <>n/a</>;
+  return (
+    <ul className="space-y-0.5">
+      {detail.dates.map((iso) => (
+        <li key={iso}>{formatDateTime(iso, timeZone)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The panel a clicked calendar event opens (spec §2 Agenda), dates in the business zone. */
+export function EventDetails({
+  event,
+  timeZone,
+  onClose,
+}: {
+  event: AgendaEvent | null;
+  timeZone: string;
+  onClose: () => void;
+}) {
+  if (!event) return null;
+  const { detail } = event;
+  const oneTime = detail.kind === 'one-time';
+  const notes = detail.item.notes;
+  return (
+    <Dialog open onClose={onClose} title={event.title} className="max-w-lg">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-stone-800">
+        <dt className="font-semibold text-stone-600">Type</dt>
+        <dd>{oneTime ? 'One-Time Cleaning' : 'Recurring Payment'}</dd>
+        <dt className="font-semibold text-stone-600">Inquiry Name</dt>
+        <dd className="break-words">{detail.item.inquiry_name}</dd>
+        <dt className="font-semibold text-stone-600">Date</dt>
+        <dd>{formatDateTime(detail.at, timeZone)}</dd>
+        <dt className="font-semibold text-stone-600">Phone</dt>
+        <dd>{detail.item.phone_number ? formatPhone(detail.item.phone_number) : 'No phone number'}</dd>
+        <dt className="font-semibold text-stone-600">Notes</dt>
+        <dd className="break-words whitespace-pre-line">
+          {notes || (oneTime ? 'No notes' : 'No notes available')}
+        </dd>
+        <dt className="font-semibold text-stone-600">{oneTime ? 'Paid' : 'Paid Dates'}</dt>
+        <dd>
+          <PaidStatus event={event} timeZone={timeZone} />
+        </dd>
+      </dl>
+      <div className="mt-6 flex justify-end">
+        <Button onClick={onClose}>Close</Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,98 @@
+import { DELAYS, type Inquiry, PAGE_SIZES } from '@clean/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiFetch, apiList } from '../../lib/api';
+import { hubKeys, invalidateHub } from '../../lib/hubKeys';
+import type { SearchOption } from '../../lib/ui/SearchSelect';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+
+export type InquiryFilters = { name: string; phone_number: string; status: string };
+
+/** One page of inquiries, filtered in the database (GET /api/inquiries?name=&phone_number=&status=&page=&limit=). */
+export const inquiriesPageQuery = (filters: InquiryFilters, page: number) =>
+  queryOptions({
+    queryKey: [...hubKeys.inquiries, 'page', filters, page] as const,
+    queryFn: ({ signal }) =>
+      apiList<Inquiry>('/api/inquiries', {
+        query: { ...filters, page, limit: PAGE_SIZES.inquiries },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+const OPTIONS_LIMIT = 20;
+
+/** Inquiries whose name contains `name`, for the searchable selectors of the create forms. */
+export const inquiryOptionsQuery = (name: string) =>
+  queryOptions({
+    queryKey: [...hubKeys.inquiries, 'options', name] as const,
+    queryFn: ({ signal }) =>
+      apiList<Inquiry>('/api/inquiries', { query: { name, page: 1, limit: OPTIONS_LIMIT }, signal }),
+    select: ({ items }): SearchOption[] =>
+      items.map((inquiry) => ({
+        value: inquiry.id,
+        label: inquiry.name,
+        detail: [inquiry.email, inquiry.status].filter(Boolean).join(' · '),
+      })),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+/** Options for an inquiry selector plus the search callback it needs. */
+export function useInquiryOptions() {
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search, DELAYS.nameSearchDebounceMs);
+  const query = useQuery(inquiryOptionsQuery(debounced.trim()));
+  return {
+    options: query.data ?? [],
+    loading: query.isFetching || search !== debounced,
+    failed: query.isError,
+    onSearch: setSearch,
+  };
+}
+
+export type InquiryUpdate = {
+  name?: string;
+  email?: string | null;
+  phone_number?: string | null;
+  call_or_text?: 'call' | 'text' | null;
+  description?: string | null;
+  status?: Inquiry['status'];
+};
+
+/** PATCH /api/inquiries/{id}: the full edit or the status dropdown alone. */
+export function useUpdateInquiry() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: number; patch: InquiryUpdate }) =>
+      apiFetch(`/api/inquiries/${id}`, { method: 'PATCH', body: patch }),
+    onSuccess: (_data, { patch }) =>
+      'name' in patch || 'phone_number' in patch
+        ? // The name and phone also show on cleanings, schedules, paid records and the agenda.
+          invalidateHub(
+            client,
+            'inquiries',
+            'oneTimeCleanings',
+            'recurringPayments',
+            'recurringPaid',
+            'agenda',
+          )
+        : invalidateHub(client, 'inquiries'),
+  });
+}
+
+/**
+ * DELETE /api/inquiries/{id}. The server refuses (409) while cleanings or schedules refer to it;
+ * `withDependants` (after a second confirmation) deletes those too.
+ */
+export function useDeleteInquiry() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, withDependants }: { id: number; withDependants: boolean }) =>
+      apiFetch(`/api/inquiries/${id}`, {
+        method: 'DELETE',
+        query: withDependants ? { with_dependants: 'true' } : undefined,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: hubKeys.all }),
+  });
+}

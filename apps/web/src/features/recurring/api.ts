@@ -1,0 +1,144 @@
+import { DELAYS, formatMoney, PAGE_SIZES, type RecurringPaid, type RecurringPayment } from '@clean/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiFetch, apiList } from '../../lib/api';
+import { hubKeys, invalidateHub } from '../../lib/hubKeys';
+import type { SearchOption } from '../../lib/ui/SearchSelect';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+
+// ——— Recurring payment schedules ———
+
+export type ScheduleFilters = { inquiry_name: string; frequency: string; notes: string };
+
+/** GET /api/recurring_payments?inquiry_name=&frequency=&notes=&page=&limit= */
+export const schedulesPageQuery = (filters: ScheduleFilters, page: number) =>
+  queryOptions({
+    queryKey: [...hubKeys.recurringPayments, 'page', filters, page] as const,
+    queryFn: ({ signal }) =>
+      apiList<RecurringPayment>('/api/recurring_payments', {
+        query: { ...filters, page, limit: PAGE_SIZES.recurringPayments },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Schedules whose inquiry name contains `name`, labelled by that name ('Select Client for Payment'). */
+export const scheduleOptionsQuery = (name: string) =>
+  queryOptions({
+    queryKey: [...hubKeys.recurringPayments, 'options', name] as const,
+    queryFn: ({ signal }) =>
+      apiList<RecurringPayment>('/api/recurring_payments', {
+        query: { inquiry_name: name, page: 1, limit: 20 },
+        signal,
+      }),
+    select: ({ items }): SearchOption[] =>
+      items.map((schedule) => ({
+        value: schedule.id,
+        label: schedule.inquiry_name,
+        detail: [schedule.frequency, formatMoney(schedule.amount)].filter(Boolean).join(' · '),
+      })),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+export function useScheduleOptions() {
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search, DELAYS.nameSearchDebounceMs);
+  const query = useQuery(scheduleOptionsQuery(debounced.trim()));
+  return {
+    options: query.data ?? [],
+    loading: query.isFetching || search !== debounced,
+    failed: query.isError,
+    onSearch: setSearch,
+  };
+}
+
+export type ScheduleDraft = {
+  inquiry_id: number | undefined;
+  amount: string;
+  frequency: string;
+  notes: string;
+};
+export type ScheduleChange = { amount?: number; frequency?: string; notes?: string | null };
+
+export function useCreateSchedule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (draft: ScheduleDraft) =>
+      apiFetch<RecurringPayment>('/api/recurring_payments', { method: 'POST', body: draft }),
+    onSuccess: () => invalidateHub(client, 'recurringPayments'),
+  });
+}
+
+export function useUpdateSchedule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: number; change: ScheduleChange }) =>
+      apiFetch(`/api/recurring_payments/${id}`, { method: 'PATCH', body: change }),
+    onSuccess: () => invalidateHub(client, 'recurringPayments'),
+  });
+}
+
+export function useDeleteSchedule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, withDependants }: { id: number; withDependants: boolean }) =>
+      apiFetch(`/api/recurring_payments/${id}`, {
+        method: 'DELETE',
+        query: withDependants ? { with_dependants: 'true' } : undefined,
+      }),
+    onSuccess: () =>
+      invalidateHub(client, 'recurringPayments', 'recurringPaid', 'agenda', 'summary', 'oldRecords'),
+  });
+}
+
+// ——— Recurring paid records ———
+
+/** GET /api/recurring_paid?name=&page=&limit= */
+export const paidPageQuery = (name: string, page: number) =>
+  queryOptions({
+    queryKey: [...hubKeys.recurringPaid, 'page', name, page] as const,
+    queryFn: ({ signal }) =>
+      apiList<RecurringPaid>('/api/recurring_paid', {
+        query: { name, page, limit: PAGE_SIZES.recurringPaid },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** dates_related travels as a list of datetime-local strings (business wall time). */
+export type PaidDraft = {
+  recurring_payment_id: number | undefined;
+  dates_related: string[];
+  amount_paid: string;
+  notes: string;
+};
+export type PaidChange = { dates_related?: string[]; amount_paid?: number; notes?: string | null };
+
+const paidAffects = ['recurringPaid', 'agenda', 'summary', 'oldRecords'] as const;
+
+export function useCreatePaid() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (draft: PaidDraft) =>
+      apiFetch<RecurringPaid>('/api/recurring_paid', { method: 'POST', body: draft }),
+    onSuccess: () => invalidateHub(client, ...paidAffects),
+  });
+}
+
+export function useUpdatePaid() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: number; change: PaidChange }) =>
+      apiFetch(`/api/recurring_paid/${id}`, { method: 'PATCH', body: change }),
+    onSuccess: () => invalidateHub(client, ...paidAffects),
+  });
+}
+
+export function useDeletePaid() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch(`/api/recurring_paid/${id}`, { method: 'DELETE' }),
+    onSuccess: () => invalidateHub(client, ...paidAffects),
+  });
+}

@@ -1,0 +1,10 @@
+import type { PaidSummary } from '@clean/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api';
+import { hubKeys } from '../../lib/hubKeys';
+
+/** GET /api/total_paid_cleanings_summary (admin). */
+export const summaryQuery = queryOptions({
+  queryKey: hubKeys.summary,
+  queryFn: ({ signal }) => apiFetch<PaidSummary>('/api/total_paid_cleanings_summary', { signal }),
+});

@@ -1,0 +1,21 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/** Query-key roots of the owner's hub; every hub query key starts with one of these. */
+export const hubKeys = {
+  all: ['hub'] as const,
+  inquiries: ['hub', 'inquiries'] as const,
+  oneTimeCleanings: ['hub', 'one-time-cleanings'] as const,
+  recurringPayments: ['hub', 'recurring-payments'] as const,
+  recurringPaid: ['hub', 'recurring-paid'] as const,
+  agenda: ['hub', 'agenda'] as const,
+  summary: ['hub', 'summary'] as const,
+  oldRecords: ['hub', 'old-records'] as const,
+  pendingReviews: ['hub', 'reviews-pending'] as const,
+};
+
+type HubKey = Exclude<keyof typeof hubKeys, 'all'>;
+
+/** Marks the named hub views stale; those on screen refetch at once (no page reload). */
+export function invalidateHub(client: QueryClient, ...keys: HubKey[]) {
+  return Promise.all(keys.map((key) => client.invalidateQueries({ queryKey: hubKeys[key] })));
+}

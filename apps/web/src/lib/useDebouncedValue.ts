@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react';
+
+/** `value`, but only once it has stopped changing for `delayMs` (search boxes that query the server). */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}

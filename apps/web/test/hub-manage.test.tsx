@@ -1,0 +1,227 @@
+import type { OldRecord } from '@clean/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { CleanupSection } from '../src/features/cleanup/CleanupSection';
+import { cleanupLevel, showLargeDatabaseWarning } from '../src/features/cleanup/cleanupLevel';
+import { LargeDatabaseBanner } from '../src/features/cleanup/LargeDatabaseBanner';
+import { RecurringPaidSection } from '../src/features/recurring/RecurringPaidSection';
+import { PendingReviewsSection } from '../src/features/reviews/moderation/PendingReviewsSection';
+import { useDebouncedValue } from '../src/lib/useDebouncedValue';
+import { stubFetch } from './utils';
+
+function renderHub(ui: ReactNode) {
+  window.localStorage.setItem('token', 'admin-token');
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+const oldRecords = (n: number): OldRecord[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: i + 1,
+    name: `Old client ${i + 1}`,
+    submitted_at: '2025-01-02T15:00:00.000Z',
+    type: 'inquiry',
+  }));
+
+/** GET /api/old_records answers a page and the full count in X-Total-Count. */
+function stubOldRecords(total: number, extra: Parameters<typeof stubFetch>[0] = {}) {
+  const fetchMock = stubFetch(extra);
+  const inner = fetchMock.getMockImplementation();
+  fetchMock.mockImplementation(async (input, init) => {
+    if (new URL(String(input), 'http://localhost').pathname === '/api/old_records') {
+      return new Response(JSON.stringify(oldRecords(Math.min(total, 50))), {
+        headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(total) },
+      });
+    }
+    return (inner as NonNullable<typeof inner>)(input, init);
+  });
+  return fetchMock;
+}
+
+describe('cleanup heading colour and warning thresholds', () => {
+  it('is green below 10, yellow below 20, red from 20', () => {
+    expect([0, 9, 10, 19, 20, 500].map(cleanupLevel)).toEqual([
+      'green',
+      'green',
+      'yellow',
+      'yellow',
+      'red',
+      'red',
+    ]);
+  });
+
+  it('warns only above 20 old records', () => {
+    expect([20, 21].map(showLargeDatabaseWarning)).toEqual([false, true]);
+  });
+
+  it('colours the heading and states the count', async () => {
+    stubOldRecords(12);
+    renderHub(<CleanupSection />);
+    await screen.findByText('12 old records');
+    const heading = screen.getByRole('heading', { name: 'Cleanup Old Records' });
+    expect(heading.dataset.level).toBe('yellow');
+    expect(heading.className).toContain('text-yellow-700');
+  });
+
+  it('shows the bouncing banner with its tooltip above 20, and nothing at 20', async () => {
+    stubOldRecords(21);
+    const onGo = vi.fn();
+    const view = renderHub(<LargeDatabaseBanner onGoToCleanup={onGo} />);
+    const banner = await screen.findByRole('button', {
+      name: 'Database is getting large! Consider cleaning up old records.',
+    });
+    const tip = 'Records older than 90 days can be deleted at the bottom of the Manage tab.';
+    expect(banner.getAttribute('title')).toBe(tip);
+    expect(banner.className).toContain('animate-bounce');
+    expect(banner.className).toContain('bg-red-600');
+    expect(document.getElementById(banner.getAttribute('aria-describedby') ?? '')?.textContent).toBe(tip);
+    fireEvent.click(banner);
+    expect(onGo).toHaveBeenCalledOnce();
+    view.unmount();
+
+    stubOldRecords(20);
+    renderHub(
+      <>
+        <LargeDatabaseBanner onGoToCleanup={onGo} />
+        <CleanupSection />
+      </>,
+    );
+    await screen.findByText('20 old records');
+    expect(screen.queryByText(/Database is getting large/)).toBeNull();
+  });
+});
+
+describe('Delete Old Records', () => {
+  it("says 'No records to delete.' without asking when there are none", async () => {
+    const fetchMock = stubOldRecords(0);
+    const confirm = vi.spyOn(window, 'confirm');
+    renderHub(<CleanupSection />);
+    await screen.findByText('0 old records');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Old Records' }));
+    expect((await screen.findByRole('status')).textContent).toBe('No records to delete.');
+    expect(confirm).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+  });
+
+  it('asks with the count, does nothing when refused, and shows the server message after deleting', async () => {
+    let release: () => void = () => {};
+    const fetchMock = stubOldRecords(25, {
+      'DELETE /api/cleanup_old_records': () => ({
+        body: { message: 'Deleted 25 old records.', deleted: 25 },
+      }),
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderHub(<CleanupSection />);
+    await screen.findByText('25 old records');
+    expect(screen.getByRole('heading', { name: 'Cleanup Old Records' }).dataset.level).toBe('red');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Old Records' }));
+    expect(confirm).toHaveBeenLastCalledWith('Are you sure you want to delete 25 old records?');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+
+    // Hold the answer to see the busy label.
+    const inner = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'DELETE') await new Promise<void>((r) => (release = r));
+      return (inner as NonNullable<typeof inner>)(input, init);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Old Records' }));
+    expect(await screen.findByRole('button', { name: 'Deleting...' })).toBeTruthy();
+    act(() => release());
+    expect((await screen.findByRole('status')).textContent).toBe('Deleted 25 old records.');
+  });
+
+  it("falls back to 'Old records deleted successfully!' and shows 'Failed to delete records.'", async () => {
+    stubOldRecords(3, { 'DELETE /api/cleanup_old_records': { body: {} } });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const view = renderHub(<CleanupSection />);
+    await screen.findByText('3 old records');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Old Records' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Old records deleted successfully!');
+    view.unmount();
+
+    stubOldRecords(3, { 'DELETE /api/cleanup_old_records': { status: 500, body: { error: 'x' } } });
+    renderHub(<CleanupSection />);
+    await screen.findByText('3 old records');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Old Records' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete records.');
+  });
+});
+
+describe('debounce', () => {
+  it('passes a value on only after it has been still for the delay', () => {
+    vi.useFakeTimers();
+    const { result, rerender } = renderHook(({ value }) => useDebouncedValue(value, 300), {
+      initialProps: { value: 'a' },
+    });
+    rerender({ value: 'ab' });
+    act(() => vi.advanceTimersByTime(200));
+    rerender({ value: 'abc' });
+    act(() => vi.advanceTimersByTime(299));
+    expect(result.current).toBe('a');
+    act(() => vi.advanceTimersByTime(1));
+    expect(result.current).toBe('abc');
+  });
+
+  it('makes the paid-records name search ask the server once, 300 ms after the last key', async () => {
+    const fetchMock = stubFetch({ 'GET /api/recurring_paid': { body: [] } });
+    renderHub(<RecurringPaidSection />);
+    await screen.findByText('No recurring paid records match.');
+    const names = () =>
+      fetchMock.mock.calls
+        .map(([url]) => new URL(String(url), 'http://localhost'))
+        .filter((u) => u.pathname === '/api/recurring_paid')
+        .map((u) => u.searchParams.get('name'));
+    expect(names()).toEqual([null]);
+
+    const box = screen.getByLabelText('Search Paid Records by Name');
+    const typedAt = Date.now();
+    for (const text of ['T', 'To', 'Tom']) fireEvent.change(box, { target: { value: text } });
+    await waitFor(() => expect(names()).toEqual([null, 'Tom']));
+    expect(Date.now() - typedAt).toBeGreaterThanOrEqual(290);
+    const call = fetchMock.mock.calls.at(-1)?.[0];
+    expect(new URL(String(call), 'http://localhost').searchParams.get('limit')).toBe('5');
+  });
+});
+
+describe('pending reviews', () => {
+  const review = {
+    id: 4,
+    reviewer_name: 'Jess',
+    rating: 3,
+    comment: 'Good job overall.',
+    photo_url: null,
+    status: 'pending',
+    created_at: '2026-05-01T14:00:00.000Z',
+  };
+
+  it("shows 'Failed to fetch pending reviews.'", async () => {
+    stubFetch({ 'GET /api/reviews/pending': { status: 500 } });
+    renderHub(<PendingReviewsSection />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch pending reviews.');
+  });
+
+  it("shows 'Failed to approve the review.' and refuses an out-of-range rating before saving", async () => {
+    const fetchMock = stubFetch({
+      'GET /api/reviews/pending': { body: [review] },
+      'PATCH /api/reviews/4/approve': { status: 500 },
+    });
+    renderHub(<PendingReviewsSection />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve review by Jess' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to approve the review.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit review by Jess' }));
+    fireEvent.change(screen.getByLabelText('Rating'), { target: { value: '6' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Rating must be from 1 to 5.')).toBeTruthy();
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => init?.method === 'PATCH' && String(url) === '/api/reviews/4',
+      ),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,114 @@
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { baseUrl, openPage } from './browser';
+import { E2E_ADMIN_PASSWORD } from './global';
+
+/** fetch against the app under test; a 429 (public writes and sign-in are rate-limited per client) waits and retries. */
+export async function call(path: string, init: RequestInit = {}): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(`${baseUrl()}${path}`, init);
+    if (res.status !== 429 || attempt >= 3) return res;
+    const wait = Number(res.headers.get('retry-after') ?? '10');
+    await new Promise((r) => setTimeout(r, (Number.isFinite(wait) ? wait : 10) * 1000 + 250));
+  }
+}
+
+let cachedToken: string | null = null;
+
+/** The admin's bearer token, for setting up and tidying data through the API. */
+export async function adminToken(): Promise<string> {
+  if (cachedToken) return cachedToken;
+  const res = await call('/signin', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`);
+  cachedToken = ((await res.json()) as { token: string }).token;
+  return cachedToken;
+}
+
+/** A JSON call as the admin (or without a token when `token` is null); throws on a non-OK answer. */
+export async function api<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  token: string | null | undefined = undefined,
+): Promise<T> {
+  const auth = token === undefined ? await adminToken() : token;
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (auth) headers.authorization = `Bearer ${auth}`;
+  const res = await call(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A booking request through the public endpoint, as a visitor would send it. */
+export function createInquiry(name: string, extra: Record<string, unknown> = {}) {
+  return api<{ id: number; name: string }>(
+    'POST',
+    '/api/inquiries',
+    {
+      name,
+      email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
+      phone_number: '8605550177',
+      call_or_text: 'text',
+      town: 'Bristol',
+      description: 'Created by the hub journeys.',
+      ...extra,
+    },
+    null,
+  );
+}
+
+/** Signs in through the form and opens the hub (not waiting out the 5 s celebration). */
+export async function signInToHub(page: Page, tab?: 'manage' | 'create') {
+  await page.goto('/signin');
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('link', { name: 'Go now' }).click();
+  await page.waitForURL('**/contact-center');
+  await page.getByRole('tab', { name: 'Agenda', selected: true }).waitFor();
+  if (tab) await openTab(page, tab === 'manage' ? 'Manage' : 'Create Cleaning');
+}
+
+/** A page already signed in (token put in storage first), for journeys that are not about signing in. */
+export async function openHubPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+  path = '/contact-center',
+) {
+  const token = await adminToken();
+  const page = await openPage(browser, options);
+  await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
+  await page.goto(path);
+  await page.getByRole('tablist', { name: 'Contact Center sections' }).waitFor();
+  return page;
+}
+
+export async function openTab(page: Page, name: 'Agenda' | 'Manage' | 'Create Cleaning') {
+  await page.getByRole('tab', { name }).click();
+  await page.getByRole('tab', { name, selected: true }).waitFor();
+}
+
+/** The page scrolls no wider than the viewport. */
+export const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** Today's date in the business zone as { year, month (1-12), day }. */
+export function businessToday(timeZone = 'America/New_York') {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(new Date());
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: get('year'), month: get('month'), day: get('day') };
+}
