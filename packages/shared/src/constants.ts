@@ -87,3 +87,9 @@ export const DISPLAY_TIMEZONE = 'America/New_York';
 /** Password rule enforced by the server on reset. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
+
+/**
+ * Header carrying a paged list's total (`?page=&limit=`). It lives here, in a module without zod, so the
+ * browser's API client (on every page's first load) does not pull the validation library in with it.
+ */
+export const TOTAL_COUNT_HEADER = 'x-total-count';

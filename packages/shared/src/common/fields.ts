@@ -70,8 +70,6 @@ export const searchText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
-export const TOTAL_COUNT_HEADER = 'x-total-count';
-
 /**
  * `?with_dependants=true` on DELETE of a record others refer to: delete them too, in one transaction.
  * Without it such a delete is refused with 409 and a message naming what refers to the record.

@@ -1,12 +1,24 @@
+import { usePrefetchQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useSiteConfig } from '../../lib/site-config';
 import { ButtonLink } from '../../lib/ui/Button';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { carouselPhotosQuery } from '../gallery/api';
+import { CarouselPlaceholder } from './CarouselPlaceholder';
+import { LocalBusinessJsonLd } from './LocalBusinessJsonLd';
+import { ServiceArea } from './ServiceArea';
+
+// Swiper arrives in its own chunk, after the headline is on screen.
+const GalleryCarousel = lazy(() => import('./GalleryCarousel').then((m) => ({ default: m.GalleryCarousel })));
 
 export function HomePage() {
   const { headline, about, tagline } = useSiteConfig();
   usePageMeta('', `${tagline}. ${about}`);
+  // The photos load while the carousel's code downloads.
+  usePrefetchQuery(carouselPhotosQuery);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6 sm:py-20">
+      <LocalBusinessJsonLd />
       <section aria-labelledby="home-headline" className="max-w-3xl">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{tagline}</p>
         <h1
@@ -30,6 +42,22 @@ export function HomePage() {
           </ButtonLink>
         </div>
       </section>
+
+      <section aria-labelledby="recent-work-heading" className="mt-16">
+        <h2 id="recent-work-heading" className="text-2xl font-bold tracking-tight text-brand-950 sm:text-3xl">
+          Our Recent Work
+        </h2>
+        <p className="mt-2 text-stone-700">Tap a photo to see it up close.</p>
+        <div className="mt-6">
+          <Suspense fallback={<CarouselPlaceholder />}>
+            <GalleryCarousel />
+          </Suspense>
+        </div>
+      </section>
+
+      <div className="mt-16">
+        <ServiceArea />
+      </div>
     </div>
   );
 }

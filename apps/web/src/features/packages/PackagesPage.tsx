@@ -1,7 +1,197 @@
+import { formatMoney, type Package } from '@clean/shared';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { errorMessage } from '../../lib/api';
+import { Alert } from '../../lib/ui/Alert';
+import { Button, ButtonLink } from '../../lib/ui/Button';
+import { Dialog } from '../../lib/ui/Dialog';
+import { LeafMark } from '../../lib/ui/LeafMark';
+import { InlineLoading } from '../../lib/ui/Loading';
 import { Page } from '../../lib/ui/Page';
+import { SafeImage } from '../../lib/ui/SafeImage';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { useSession } from '../auth/session';
+import { PHOTO_PLACEHOLDER } from '../gallery/api';
+import { PACKAGE_MESSAGES, packagesQuery, useDeletePackage } from './api';
+
+// The owner's form is its own chunk: visitors never download it.
+const PackageForm = lazy(() => import('./admin/PackageForm').then((m) => ({ default: m.PackageForm })));
+
+type FormState = { open: false } | { open: true; editing: Package | null };
 
 export function PackagesPage() {
   usePageMeta('Packages', 'Residential, office and moving-day cleaning packages — every one eco-friendly.');
-  return <Page title="Packages" />;
+  const { isAdmin } = useSession();
+  const { data: packages, isPending, isError, isSuccess } = useQuery(packagesQuery);
+  const [selected, setSelected] = useState<Package | null>(null);
+  const [consultationDismissed, setConsultationDismissed] = useState(false);
+  const [form, setForm] = useState<FormState>({ open: false });
+  const [adminError, setAdminError] = useState<string | null>(null);
+  const remove = useDeletePackage();
+  const formId = useId();
+  const formRef = useRef<HTMLDivElement>(null);
+
+  const openForm = (editing: Package | null) => {
+    setAdminError(null);
+    setForm({ open: true, editing });
+    requestAnimationFrame(() => formRef.current?.scrollIntoView?.({ block: 'start' }));
+  };
+
+  const onDelete = async (pkg: Package) => {
+    if (!window.confirm(PACKAGE_MESSAGES.confirmDelete)) return;
+    setAdminError(null);
+    try {
+      await remove.mutateAsync(pkg.id);
+      if (form.open && form.editing?.id === pkg.id) setForm({ open: false });
+    } catch (err) {
+      console.error('Failed to delete package', err);
+      setAdminError(errorMessage(err, PACKAGE_MESSAGES.deleteFailed));
+    }
+  };
+
+  return (
+    <Page
+      title="Packages"
+      intro="Residential, office and moving-day cleaning — choose what fits your space, and we’ll tailor it to you."
+    >
+      <p className="flex items-center gap-3 rounded-2xl bg-brand-800 px-5 py-4 text-brand-50">
+        <LeafMark className="h-6 w-6 shrink-0" />
+        <span>
+          <strong className="font-semibold text-white">Every package includes eco-friendly cleaning</strong> —
+          plant-based products that are safe for kids, pets and the planet.
+        </span>
+      </p>
+
+      {isSuccess && !consultationDismissed && (
+        <div
+          role="status"
+          className="mt-4 flex items-start justify-between gap-3 rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900"
+        >
+          <p>
+            <strong className="font-semibold">Please note:</strong> all of our services require an in-home
+            consultation before we confirm your price and schedule.
+          </p>
+          <button
+            type="button"
+            onClick={() => setConsultationDismissed(true)}
+            className="shrink-0 rounded-md px-2 py-0.5 font-semibold text-sky-900 underline underline-offset-4 hover:bg-sky-100"
+          >
+            Dismiss
+          </button>
+        </div>
+      )}
+
+      {isAdmin && (
+        <div className="mt-8 space-y-4">
+          <Button
+            aria-expanded={form.open}
+            aria-controls={formId}
+            onClick={() => (form.open ? setForm({ open: false }) : openForm(null))}
+          >
+            Add New Package
+          </Button>
+          {adminError && <Alert tone="error">{adminError}</Alert>}
+          <div id={formId} ref={formRef} className="scroll-mt-24">
+            {form.open && (
+              <Suspense fallback={<InlineLoading />}>
+                <PackageForm editing={form.editing} onDone={() => setForm({ open: false })} />
+              </Suspense>
+            )}
+          </div>
+        </div>
+      )}
+
+      <div className="mt-8">
+        {isPending && <InlineLoading label="Loading packages..." />}
+        {isError && <Alert tone="error">{PACKAGE_MESSAGES.loadFailed}</Alert>}
+        {packages && packages.length === 0 && (
+          <p className="text-stone-700">
+            New packages are coming soon — contact us for a quote in the meantime.
+          </p>
+        )}
+        {packages && packages.length > 0 && (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {packages.map((pkg, index) => (
+              <li key={pkg.id} className="flex flex-col">
+                <button
+                  type="button"
+                  onClick={() => setSelected(pkg)}
+                  className="group flex flex-1 flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white text-left shadow-sm transition-shadow hover:shadow-md"
+                >
+                  <span className="block aspect-[4/3] overflow-hidden bg-brand-50">
+                    <SafeImage
+                      src={pkg.image_url}
+                      fallback={PHOTO_PLACEHOLDER}
+                      alt=""
+                      width={800}
+                      height={600}
+                      loading={index < 3 ? 'eager' : 'lazy'}
+                      className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+                    />
+                  </span>
+                  <span className="flex flex-1 flex-col gap-1 p-5">
+                    <span className="text-lg font-semibold text-brand-950">{pkg.title}</span>
+                    <span className="text-sm text-stone-700">From {formatMoney(pkg.amount)}</span>
+                    <span className="mt-2 text-sm font-semibold text-brand-800 group-hover:underline">
+                      See details
+                    </span>
+                  </span>
+                </button>
+                {isAdmin && (
+                  <div className="mt-2 flex gap-2">
+                    <Button
+                      variant="secondary"
+                      className="flex-1"
+                      aria-label={`Edit ${pkg.title}`}
+                      onClick={() => openForm(pkg)}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      className="flex-1 border-red-700 text-red-800 hover:bg-red-50"
+                      disabled={remove.isPending && remove.variables === pkg.id}
+                      aria-label={`Delete ${pkg.title}`}
+                      onClick={() => onDelete(pkg)}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <Dialog open={selected !== null} onClose={() => setSelected(null)} title={selected?.title ?? ''}>
+        {selected && (
+          <>
+            <div className="overflow-hidden rounded-xl bg-brand-50">
+              <SafeImage
+                src={selected.image_url}
+                fallback={PHOTO_PLACEHOLDER}
+                alt={selected.title}
+                width={800}
+                height={600}
+                className="mx-auto h-auto max-h-[50vh] w-full object-contain"
+              />
+            </div>
+            <p className="mt-4 text-sm font-semibold text-brand-800">From {formatMoney(selected.amount)}</p>
+            {selected.description && (
+              <p className="mt-2 leading-relaxed whitespace-pre-line text-stone-700">
+                {selected.description}
+              </p>
+            )}
+            <div className="mt-6 flex flex-wrap justify-end gap-3">
+              <Button variant="secondary" onClick={() => setSelected(null)}>
+                Close
+              </Button>
+              <ButtonLink to="/contact">Book Now</ButtonLink>
+            </div>
+          </>
+        )}
+      </Dialog>
+    </Page>
+  );
 }

@@ -1,7 +1,222 @@
+import { PAGE_SIZES, type Review } from '@clean/shared';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useSiteConfig } from '../../lib/site-config';
+import { Button } from '../../lib/ui/Button';
+import { Dialog } from '../../lib/ui/Dialog';
+import { InlineLoading } from '../../lib/ui/Loading';
 import { Page } from '../../lib/ui/Page';
+import { Pagination, pageCountOf } from '../../lib/ui/Pagination';
+import { SafeImage } from '../../lib/ui/SafeImage';
+import { Stars } from '../../lib/ui/Stars';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { useSession } from '../auth/session';
+import { approvedReviewsQuery, DEFAULT_REVIEW_PHOTO, REVIEW_MESSAGES, useDeleteReview } from './api';
+import { FallingEmojis } from './FallingEmojis';
+
+// The form (and its validation library) loads when a visitor opens it.
+const ReviewForm = lazy(() => import('./ReviewForm').then((m) => ({ default: m.ReviewForm })));
+
+const reviewerName = (review: Pick<Review, 'reviewer_name'>) => review.reviewer_name?.trim() || 'Anonymous';
 
 export function ReviewsPage() {
   usePageMeta('Reviews', 'What our customers say about their eco-friendly clean.');
-  return <Page title="Reviews" />;
+  const { isAdmin } = useSession();
+  const { businessName, timezone } = useSiteConfig();
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, error } = useQuery(approvedReviewsQuery(page));
+  const [selected, setSelected] = useState<Review | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Review | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [celebrating, setCelebrating] = useState(false);
+  const remove = useDeleteReview();
+  const formId = useId();
+  const formRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (error) console.error('Failed to fetch reviews', error);
+  }, [error]);
+
+  const reviews = data?.items ?? [];
+  const pages = pageCountOf(data?.total ?? 0, PAGE_SIZES.reviews);
+  // Deleting the last review of the last page moves back a page.
+  useEffect(() => {
+    if (data && page > pages) setPage(pages);
+  }, [data, page, pages]);
+
+  const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: timezone });
+  const formatDate = (iso: string) => {
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  };
+
+  const onDelete = async (review: Review) => {
+    if (!window.confirm(REVIEW_MESSAGES.confirmDelete)) return;
+    setActionError(null);
+    try {
+      await remove.mutateAsync(review.id);
+      if (editing?.id === review.id) setEditing(null);
+    } catch (err) {
+      console.error('Failed to delete review', err);
+      setActionError(REVIEW_MESSAGES.deleteFailed);
+    }
+  };
+
+  const onEdit = (review: Review) => {
+    setActionError(null);
+    setEditing(review);
+    setFormOpen(true);
+    requestAnimationFrame(() => formRef.current?.scrollIntoView?.({ block: 'start' }));
+  };
+
+  const onSaved = useCallback((kind: 'created' | 'updated') => {
+    if (kind === 'created') setCelebrating(true);
+    setEditing(null);
+  }, []);
+  const stopCelebrating = useCallback(() => setCelebrating(false), []);
+
+  const errorText = isError ? REVIEW_MESSAGES.fetchFailed : actionError;
+
+  return (
+    <Page title="Reviews" intro="What our customers say about their eco-friendly clean.">
+      {isPending && <InlineLoading label="Loading reviews..." />}
+      {data && reviews.length === 0 && (
+        <p className="text-stone-700">No reviews yet — be the first to share your experience!</p>
+      )}
+      {reviews.length > 0 && (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {reviews.map((review, index) => {
+            const name = reviewerName(review);
+            return (
+              <li
+                key={review.id}
+                className="flex flex-col rounded-2xl border border-stone-200 bg-white p-5 shadow-sm"
+              >
+                <div className="flex items-center gap-4">
+                  <button
+                    type="button"
+                    onClick={() => setSelected(review)}
+                    aria-label={`Open the review by ${name}`}
+                    className="shrink-0 overflow-hidden rounded-full bg-brand-50 ring-1 ring-stone-200"
+                  >
+                    <SafeImage
+                      src={review.photo_url || DEFAULT_REVIEW_PHOTO}
+                      fallback={DEFAULT_REVIEW_PHOTO}
+                      alt={review.photo_url ? `Shared by ${name}` : `${businessName} logo`}
+                      width={64}
+                      height={64}
+                      loading={index < 3 ? 'eager' : 'lazy'}
+                      className="h-16 w-16 object-cover"
+                    />
+                  </button>
+                  <div className="min-w-0">
+                    <p className="truncate font-semibold text-brand-950">{name}</p>
+                    <Stars rating={review.rating} className="mt-1" />
+                  </div>
+                </div>
+                {review.comment && (
+                  <p className="mt-4 flex-1 leading-relaxed break-words text-stone-700">{review.comment}</p>
+                )}
+                <p className="mt-3 text-xs text-stone-600">{formatDate(review.created_at)}</p>
+                {isAdmin && (
+                  <div className="mt-4 flex gap-2">
+                    <Button
+                      variant="secondary"
+                      className="flex-1"
+                      aria-label={`Edit the review by ${name}`}
+                      onClick={() => onEdit(review)}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      className="flex-1 border-red-700 text-red-800 hover:bg-red-50"
+                      disabled={remove.isPending && remove.variables === review.id}
+                      aria-label={`Delete the review by ${name}`}
+                      onClick={() => onDelete(review)}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <Pagination page={page} pageCount={pages} onPageChange={setPage} label="Review pages" />
+
+      {errorText && (
+        <p
+          role="alert"
+          className="mt-6 rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
+          {errorText}
+        </p>
+      )}
+
+      <section className="mt-12" aria-labelledby={`${formId}-heading`}>
+        <h2 id={`${formId}-heading`} className="sr-only">
+          Write a review
+        </h2>
+        <Button
+          variant={formOpen ? 'secondary' : 'primary'}
+          aria-expanded={formOpen}
+          aria-controls={formId}
+          onClick={() => {
+            setFormOpen((open) => !open);
+            setEditing(null);
+          }}
+        >
+          Share Your Experience
+        </Button>
+        <div id={formId} ref={formRef} className="mt-4 scroll-mt-24">
+          {formOpen && (
+            <Suspense fallback={<InlineLoading />}>
+              <ReviewForm
+                editing={editing}
+                onSaved={onSaved}
+                onError={setActionError}
+                onCancelEdit={() => setEditing(null)}
+              />
+            </Suspense>
+          )}
+        </div>
+      </section>
+
+      <Dialog
+        open={selected !== null}
+        onClose={() => setSelected(null)}
+        title={selected ? `Review by ${reviewerName(selected)}` : ''}
+        hideTitle
+      >
+        {selected && (
+          <>
+            <div className="mx-auto max-w-md overflow-hidden rounded-xl bg-brand-50">
+              <SafeImage
+                src={selected.photo_url || DEFAULT_REVIEW_PHOTO}
+                fallback={DEFAULT_REVIEW_PHOTO}
+                alt={selected.photo_url ? `Shared by ${reviewerName(selected)}` : `${businessName} logo`}
+                width={400}
+                height={400}
+                className="aspect-square w-full object-cover"
+              />
+            </div>
+            <Stars rating={selected.rating} className="mt-4" />
+            {selected.comment && <p className="mt-3 leading-relaxed text-stone-800">{selected.comment}</p>}
+            <p className="mt-3 font-semibold text-brand-900">Reviewed by {reviewerName(selected)}</p>
+            <div className="mt-5 flex justify-end">
+              <Button variant="secondary" onClick={() => setSelected(null)}>
+                Close
+              </Button>
+            </div>
+          </>
+        )}
+      </Dialog>
+
+      {celebrating && <FallingEmojis onDone={stopCelebrating} />}
+    </Page>
+  );
 }

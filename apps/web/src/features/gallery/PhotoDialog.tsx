@@ -1,0 +1,53 @@
+import type { GalleryPhoto } from '@clean/shared';
+import { Button } from '../../lib/ui/Button';
+import { Dialog } from '../../lib/ui/Dialog';
+import { SafeImage } from '../../lib/ui/SafeImage';
+import { PHOTO_PLACEHOLDER, photoText } from './api';
+
+/** A gallery photo, large, with its caption and category (and its photo type where asked). */
+export function PhotoDialog({
+  photo,
+  onClose,
+  showType = false,
+}: {
+  photo: GalleryPhoto | null;
+  onClose: () => void;
+  showType?: boolean;
+}) {
+  const text = photo ? photoText(photo) : null;
+  return (
+    <Dialog open={photo !== null} onClose={onClose} title={text?.caption ?? ''} className="max-w-3xl">
+      {photo && text && (
+        <>
+          <div className="overflow-hidden rounded-xl bg-brand-50">
+            <SafeImage
+              src={photo.image_url}
+              fallback={PHOTO_PLACEHOLDER}
+              alt={text.caption === 'No Caption' ? `${text.category} cleaning` : text.caption}
+              width={800}
+              height={600}
+              className="mx-auto h-auto max-h-[60vh] w-full object-contain"
+            />
+          </div>
+          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="font-semibold text-stone-700">Caption</dt>
+            <dd className="text-stone-900">{text.caption}</dd>
+            <dt className="font-semibold text-stone-700">Category</dt>
+            <dd className="text-stone-900">{text.category}</dd>
+            {showType && (
+              <>
+                <dt className="font-semibold text-stone-700">Photo type</dt>
+                <dd className="text-stone-900">{text.photoType}</dd>
+              </>
+            )}
+          </dl>
+          <div className="mt-5 flex justify-end">
+            <Button variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+          </div>
+        </>
+      )}
+    </Dialog>
+  );
+}

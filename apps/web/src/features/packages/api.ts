@@ -1,0 +1,37 @@
+import type { Package, PackageInput } from '@clean/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api';
+
+export const packagesQuery = queryOptions({
+  queryKey: ['packages'],
+  queryFn: ({ signal }) => apiFetch<Package[]>('/api/packages', { signal, token: null }),
+});
+
+/** POST /api/packages, or PUT /api/packages/{id} when editing (admin). */
+export function useSavePackage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: PackageInput }) =>
+      id === null
+        ? apiFetch<Package>('/api/packages', { method: 'POST', body: input })
+        : apiFetch<Package>(`/api/packages/${id}`, { method: 'PUT', body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: packagesQuery.queryKey }),
+  });
+}
+
+/** DELETE /api/packages/{id} (admin). */
+export function useDeletePackage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch(`/api/packages/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: packagesQuery.queryKey }),
+  });
+}
+
+export const PACKAGE_MESSAGES = {
+  loadFailed: 'Failed to load packages. Please try again later.',
+  confirmDelete: 'Are you sure you want to delete this package?',
+  // The spec only logs these; a silent failure would lose the owner's work (DESIGN).
+  saveFailed: 'Failed to save the package. Please try again.',
+  deleteFailed: 'Failed to delete the package. Please try again.',
+} as const;

@@ -1,0 +1,171 @@
+import {
+  RATING_DEFAULT,
+  REVIEW_COMMENT_MAX,
+  type Review,
+  type ReviewInput,
+  reviewInput,
+} from '@clean/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '../../lib/ui/Alert';
+import { Button } from '../../lib/ui/Button';
+import { inputClass, TextField } from '../../lib/ui/TextField';
+import { REVIEW_MESSAGES, useSaveReview } from './api';
+import { StarRating } from './StarRating';
+
+const EMPTY: ReviewInput = { reviewer_name: '', rating: RATING_DEFAULT, comment: '', photo_url: '' };
+
+const valuesOf = (review: Review | null): ReviewInput =>
+  review
+    ? {
+        reviewer_name: review.reviewer_name,
+        rating: review.rating,
+        comment: review.comment ?? '',
+        photo_url: review.photo_url ?? '',
+      }
+    : EMPTY;
+
+/** Spec §5: the comment is cut at 500 characters as it is typed or pasted. */
+export const truncateComment = (text: string) => text.slice(0, REVIEW_COMMENT_MAX);
+
+/**
+ * The review form (spec §2/§4/§5): name required, rating by stars (default 1), comment up to 500 characters,
+ * optional photo URL. Creates a review (stored pending), or updates `editing` (admin). After a save the
+ * fields clear; failures are reported through `onError` (shown under the grid, spec §8).
+ */
+export function ReviewForm({
+  editing,
+  onSaved,
+  onError,
+  onCancelEdit,
+}: {
+  editing: Review | null;
+  onSaved: (kind: 'created' | 'updated') => void;
+  onError: (message: string | null) => void;
+  onCancelEdit: () => void;
+}) {
+  const save = useSaveReview();
+  const [done, setDone] = useState<string | null>(null);
+  const commentId = useId();
+  const counterId = useId();
+  const ratingLabelId = useId();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<ReviewInput, unknown, z.output<typeof reviewInput>>({
+    resolver: zodResolver(reviewInput),
+    defaultValues: valuesOf(editing),
+  });
+
+  useEffect(() => {
+    reset(valuesOf(editing));
+    if (editing) {
+      setDone(null);
+      setFocus('reviewer_name');
+    }
+  }, [editing, reset, setFocus]);
+
+  const onSubmit = handleSubmit(async (input) => {
+    setDone(null);
+    onError(null);
+    try {
+      const answer = await save.mutateAsync({ id: editing?.id ?? null, input });
+      reset(EMPTY);
+      // The server says whether the review waits for approval (a visitor's) or is published (the owner's).
+      setDone(editing ? REVIEW_MESSAGES.updated : answer?.message || REVIEW_MESSAGES.submitted);
+      onSaved(editing ? 'updated' : 'created');
+    } catch (err) {
+      console.error('Failed to save review', err);
+      onError(REVIEW_MESSAGES.saveFailed);
+    }
+  });
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={editing ? 'Edit review' : 'Share your experience'}
+      className="max-w-2xl space-y-5 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      {editing && (
+        <p className="text-sm font-semibold text-brand-900">Editing the review by {editing.reviewer_name}</p>
+      )}
+      <TextField
+        label="Name"
+        autoComplete="name"
+        required
+        error={errors.reviewer_name?.message}
+        {...register('reviewer_name')}
+      />
+      <div className="space-y-1.5">
+        <p id={ratingLabelId} className="text-sm font-medium text-stone-800">
+          Rating
+        </p>
+        <Controller
+          control={control}
+          name="rating"
+          render={({ field }) => (
+            <StarRating value={field.value} onChange={field.onChange} labelledBy={ratingLabelId} />
+          )}
+        />
+        {errors.rating && <p className="text-sm text-red-700">{errors.rating.message}</p>}
+      </div>
+      <Controller
+        control={control}
+        name="comment"
+        render={({ field }) => {
+          const length = (field.value ?? '').length;
+          return (
+            <div className="space-y-1.5">
+              <label htmlFor={commentId} className="block text-sm font-medium text-stone-800">
+                Comment
+              </label>
+              <textarea
+                id={commentId}
+                name={field.name}
+                ref={field.ref}
+                rows={5}
+                maxLength={REVIEW_COMMENT_MAX}
+                value={field.value ?? ''}
+                onChange={(e) => field.onChange(truncateComment(e.target.value))}
+                onBlur={field.onBlur}
+                aria-describedby={counterId}
+                aria-invalid={errors.comment ? true : undefined}
+                className={inputClass}
+              />
+              <p id={counterId} className="text-right text-xs text-stone-600">
+                {length}/{REVIEW_COMMENT_MAX} characters
+              </p>
+              {errors.comment && <p className="text-sm text-red-700">{errors.comment.message}</p>}
+            </div>
+          );
+        }}
+      />
+      <TextField
+        label="Photo URL (optional)"
+        type="url"
+        inputMode="url"
+        placeholder="https://…"
+        error={errors.photo_url?.message}
+        {...register('photo_url')}
+      />
+      {done && <Alert tone="success">{done}</Alert>}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending…' : editing ? 'Update Review' : 'Submit Review'}
+        </Button>
+        {editing && (
+          <Button variant="secondary" onClick={onCancelEdit}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,198 @@
+import { request as httpRequest } from 'node:http';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE } from '../support/browser';
+import { openAdminPage } from '../support/public';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const BUDGET_BYTES = 150 * 1024;
+/** Chunks only the owner needs: the hub and the admin forms of the public pages. */
+const ADMIN_CHUNK = /^(ContactCenterPage|PackageForm|GalleryUploadForm)-/;
+
+/** Critical and serious axe violations on the page as it is now (the third-party map frame excluded). */
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).exclude('iframe').analyze();
+  return result.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Compressed size of a URL as served to a client that accepts only gzip. */
+function gzipBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on('end', () => resolve(bytes));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** JS file names a page downloads. */
+function scriptsOf(page: Page): string[] {
+  const names: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith('.js')) names.push(pathname.split('/').pop() ?? '');
+  });
+  return names;
+}
+
+describe('accessibility (axe)', () => {
+  const routes: Array<[string, string]> = [
+    ['/', '.swiper-initialized'],
+    ['/packages', 'main ul li'],
+    ['/gallery', 'main ul li'],
+    ['/reviews', 'main ul li'],
+    ['/contact', 'main form'],
+    ['/signin', 'main form'],
+    ['/forgot-password', 'main form'],
+    ['/reset-password', 'main h1'],
+    ['/reset-password?token=not-a-real-token', 'main form'],
+  ];
+
+  it('has no critical or serious violations on the public routes, at desktop and phone width', async () => {
+    const report: Record<string, string[]> = {};
+    for (const viewport of [undefined, PHONE]) {
+      const page = await openPage(browser, viewport ? { viewport } : {});
+      for (const [path, ready] of routes) {
+        await page.goto(path);
+        await page.locator(ready).first().waitFor();
+        const found = await seriousViolations(page);
+        if (found.length) report[`${path} @${viewport ? 'phone' : 'desktop'}`] = found;
+      }
+      await page.context().close();
+    }
+    console.log(
+      `axe: ${routes.length} routes × 2 widths, serious/critical violations: ${JSON.stringify(report)}`,
+    );
+    expect(report).toEqual({});
+  });
+
+  it('has none in the open states either: dialogs, the review form, the owner’s forms', async () => {
+    const report: Record<string, string[]> = {};
+    const visitor = await openPage(browser);
+    await visitor.goto('/');
+    await visitor.locator('.swiper-slide-active button').click();
+    await visitor.getByRole('dialog').waitFor();
+    report['home dialog'] = await seriousViolations(visitor);
+    await visitor.goto('/reviews');
+    await visitor.getByRole('button', { name: 'Share Your Experience' }).click();
+    await visitor.getByRole('form', { name: 'Share your experience' }).waitFor();
+    await visitor.getByRole('button', { name: 'Submit Review' }).click();
+    await visitor.getByText('Name is required.').waitFor();
+    report['review form with errors'] = await seriousViolations(visitor);
+    await visitor.goto('/packages');
+    await visitor.locator('main ul li button').first().click();
+    await visitor.getByRole('dialog').waitFor();
+    report['package dialog'] = await seriousViolations(visitor);
+    await visitor.context().close();
+
+    const owner = await openAdminPage(browser);
+    await owner.goto('/packages');
+    await owner.getByRole('button', { name: 'Add New Package' }).click();
+    await owner.getByRole('form', { name: 'Add a package' }).waitFor();
+    report['owner packages form'] = await seriousViolations(owner);
+    await owner.goto('/gallery');
+    await owner.getByRole('form', { name: 'Add to Gallery' }).waitFor();
+    await owner.locator('main ul li').first().waitFor();
+    report['owner gallery'] = await seriousViolations(owner);
+    await owner.context().close();
+
+    const failing = Object.fromEntries(Object.entries(report).filter(([, v]) => v.length > 0));
+    expect(failing).toEqual({});
+  });
+});
+
+describe('speed', () => {
+  it('the first load of / transfers under 150 KB of JavaScript, compressed (phone and desktop)', async () => {
+    for (const [label, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const page = await openPage(browser, { viewport });
+      const js: Array<{ url: string; transferred: Promise<number> }> = [];
+      page.on('requestfinished', (request) => {
+        if (!new URL(request.url()).pathname.endsWith('.js')) return;
+        js.push({ url: request.url(), transferred: request.sizes().then((s) => s.responseBodySize) });
+      });
+      const encodings = new Set<string>();
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname.endsWith('.js')) {
+          encodings.add(response.headers()['content-encoding'] ?? 'none');
+        }
+      });
+      await page.goto('/');
+      await page.locator('.swiper-initialized').waitFor();
+      await page.waitForLoadState('networkidle');
+
+      const transferred = (await Promise.all(js.map((f) => f.transferred))).reduce((a, b) => a + b, 0);
+      const gzip = (await Promise.all(js.map((f) => gzipBytes(f.url)))).reduce((a, b) => a + b, 0);
+      const names = js.map((f) => new URL(f.url).pathname.split('/').pop());
+      console.log(
+        `JS for the first load of / (${label}): ${js.length} files, ${(transferred / 1024).toFixed(1)} KB ` +
+          `transferred (${[...encodings].join(', ')}), ${(gzip / 1024).toFixed(1)} KB as gzip — ${names.join(', ')}`,
+      );
+      expect(js.length).toBeGreaterThan(0);
+      expect(encodings.has('none')).toBe(false);
+      expect(names.filter((n) => n && ADMIN_CHUNK.test(n))).toEqual([]);
+      expect(transferred).toBeLessThan(BUDGET_BYTES);
+      expect(gzip).toBeLessThan(BUDGET_BYTES);
+      await page.context().close();
+    }
+  });
+
+  it("visitors never download the owner's hub or the admin forms", async () => {
+    const owner = await openAdminPage(browser);
+    const ownerScripts = scriptsOf(owner);
+    await owner.goto('/contact-center');
+    await owner.getByRole('tablist').waitFor();
+    await owner.goto('/packages');
+    await owner.getByRole('button', { name: 'Add New Package' }).click();
+    await owner.getByRole('form', { name: 'Add a package' }).waitFor();
+    await owner.goto('/gallery');
+    await owner.getByRole('form', { name: 'Add to Gallery' }).waitFor();
+    await owner.context().close();
+    // The pattern names real chunks: the owner does load them.
+    expect(ownerScripts.filter((s) => ADMIN_CHUNK.test(s)).length).toBeGreaterThanOrEqual(3);
+
+    const visitor = await openPage(browser);
+    const visitorScripts = scriptsOf(visitor);
+    for (const [path, ready] of [
+      ['/', '.swiper-initialized'],
+      ['/packages', 'main ul li'],
+      ['/gallery', 'main ul li'],
+      ['/reviews', 'main ul li'],
+      ['/contact', 'main form'],
+    ] as const) {
+      await visitor.goto(path);
+      await visitor.locator(ready).first().waitFor();
+      await visitor.waitForLoadState('networkidle');
+    }
+    await visitor.getByRole('link', { name: 'Reviews' }).first().click();
+    await visitor.getByRole('button', { name: 'Share Your Experience' }).click();
+    await visitor.getByRole('form', { name: 'Share your experience' }).waitFor();
+    expect(visitorScripts.length).toBeGreaterThan(0);
+    expect(visitorScripts.filter((s) => ADMIN_CHUNK.test(s))).toEqual([]);
+    await visitor.context().close();
+  });
+
+  it('serves compressed, long-cached assets (sanity for the figures above)', async () => {
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    const entry = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(entry).toBeTruthy();
+    const res = await fetch(`${baseUrl()}${entry}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+});
