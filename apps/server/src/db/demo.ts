@@ -1,3 +1,4 @@
+import { toInstant, toWallTime } from '@clean/shared';
 import type { Config } from '../config';
 import type { Db } from './client';
 import {
@@ -12,15 +13,15 @@ import {
 } from './schema';
 
 const DAY = 24 * 60 * 60 * 1000;
-const daysFromNow = (days: number, hour = 10) => {
-  const d = new Date(Date.now() + days * DAY);
-  d.setUTCHours(hour + 5, 0, 0, 0); // mid-morning in Connecticut
-  return d;
-};
 
 /** Loads demo content into an empty database (no packages and no inquiries yet). Images ship with the web app. */
-export async function loadDemoContent(db: Db, config: Pick<Config, 'publicUrl'>) {
+export async function loadDemoContent(db: Db, config: Pick<Config, 'publicUrl' | 'timezone'>) {
   if ((await db.$count(packages)) + (await db.$count(inquiries)) > 0) return false;
+  /** `hour` o'clock, business time, `days` from today. */
+  const daysFromNow = (days: number, hour = 10) => {
+    const day = toWallTime(new Date(Date.now() + days * DAY).toISOString(), config.timezone).slice(0, 10);
+    return toInstant(`${day}T${String(hour).padStart(2, '0')}:00`, config.timezone);
+  };
   const img = (name: string) => `${config.publicUrl}/demo/${name}.svg`;
 
   await db.transaction(async (tx) => {
