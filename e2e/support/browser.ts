@@ -35,6 +35,10 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   return context.newPage();
 }
 
+/** How far the page scrolls sideways (0 when it fits the viewport). */
+export const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
 /** Newest reset link written to the server's mail outbox. */
 export function latestResetLink(): string {
   const outbox = path.join(inject('dataDir'), 'outbox');

@@ -1,31 +1,10 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { baseUrl, openPage } from './browser';
+import { adminToken, openAdminPage } from './admin';
+import { baseUrl } from './browser';
 import { E2E_ADMIN_PASSWORD } from './global';
 
-/** fetch against the app under test; a 429 (public writes and sign-in are rate-limited per client) waits and retries. */
-export async function call(path: string, init: RequestInit = {}): Promise<Response> {
-  for (let attempt = 0; ; attempt++) {
-    const res = await fetch(`${baseUrl()}${path}`, init);
-    if (res.status !== 429 || attempt >= 3) return res;
-    const wait = Number(res.headers.get('retry-after') ?? '10');
-    await new Promise((r) => setTimeout(r, (Number.isFinite(wait) ? wait : 10) * 1000 + 250));
-  }
-}
-
-let cachedToken: string | null = null;
-
-/** The admin's bearer token, for setting up and tidying data through the API. */
-export async function adminToken(): Promise<string> {
-  if (cachedToken) return cachedToken;
-  const res = await call('/signin', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`);
-  cachedToken = ((await res.json()) as { token: string }).token;
-  return cachedToken;
-}
+/** fetch against the app under test. */
+export const call = (path: string, init: RequestInit = {}) => fetch(`${baseUrl()}${path}`, init);
 
 /** A JSON call as the admin (or without a token when `token` is null); throws on a non-OK answer. */
 export async function api<T = unknown>(
@@ -84,9 +63,7 @@ export async function openHubPage(
   options: BrowserContextOptions = {},
   path = '/contact-center',
 ) {
-  const token = await adminToken();
-  const page = await openPage(browser, options);
-  await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
+  const page = await openAdminPage(browser, options);
   await page.goto(path);
   await page.getByRole('tablist', { name: 'Contact Center sections' }).waitFor();
   return page;
@@ -96,10 +73,6 @@ export async function openTab(page: Page, name: 'Agenda' | 'Manage' | 'Create Cl
   await page.getByRole('tab', { name }).click();
   await page.getByRole('tab', { name, selected: true }).waitFor();
 }
-
-/** The page scrolls no wider than the viewport. */
-export const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** Today's date in the business zone as { year, month (1-12), day }. */
 export function businessToday(timeZone = 'America/New_York') {

@@ -1,15 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE } from '../support/browser';
-import {
-  adminToken,
-  api,
-  call,
-  createInquiry,
-  horizontalOverflow,
-  openHubPage,
-  openTab,
-} from '../support/hub';
+import { adminToken } from '../support/admin';
+import { horizontalOverflow, launchBrowser, PHONE } from '../support/browser';
+import { api, call, createInquiry, openHubPage, openTab } from '../support/hub';
 
 // Cleanup deletes every record older than 90 days, the demo's old ones included: this journey ends with none.
 

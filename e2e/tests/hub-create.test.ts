@@ -1,16 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, openPage, PHONE } from '../support/browser';
-import {
-  api,
-  businessToday,
-  createInquiry,
-  horizontalOverflow,
-  openHubPage,
-  openTab,
-  signInToHub,
-} from '../support/hub';
+import { DESKTOP, horizontalOverflow, launchBrowser, openPage, PHONE } from '../support/browser';
+import { api, businessToday, createInquiry, openHubPage, openTab, signInToHub } from '../support/hub';
 
 // The browser runs in Europe/Berlin (openPage); the business is in New York. Late-evening New York times are
 // already the next day in Berlin, so a wrong zone shows up as a wrong day as well as a wrong hour.

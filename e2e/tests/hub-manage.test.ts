@@ -1,15 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, openPage, PHONE } from '../support/browser';
-import {
-  adminToken,
-  api,
-  call,
-  createInquiry,
-  horizontalOverflow,
-  openHubPage,
-  signInToHub,
-} from '../support/hub';
+import { adminToken } from '../support/admin';
+import { DESKTOP, horizontalOverflow, launchBrowser, openPage, PHONE } from '../support/browser';
+import { api, call, createInquiry, openHubPage, signInToHub } from '../support/hub';
 
 const stamp = Date.now().toString(36);
 const PERSON = `Hub Manage ${stamp}`;

@@ -1,8 +1,9 @@
 import type { GalleryPhoto, Package, Review } from '@clean/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, PHONE } from '../support/browser';
-import { acceptDialogs, api, horizontalOverflow, openAdminPage } from '../support/public';
+import { openAdminPage } from '../support/admin';
+import { baseUrl, horizontalOverflow, launchBrowser, PHONE } from '../support/browser';
+import { acceptDialogs, api } from '../support/public';
 
 let browser: Browser;
 beforeAll(async () => {

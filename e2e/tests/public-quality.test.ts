@@ -2,8 +2,8 @@ import { request as httpRequest } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAdminPage } from '../support/admin';
 import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE } from '../support/browser';
-import { openAdminPage } from '../support/public';
 
 let browser: Browser;
 beforeAll(async () => {

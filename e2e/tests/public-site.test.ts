@@ -1,8 +1,8 @@
 import { type GalleryPhoto, type Inquiry, type Package, type Review, TOWNS } from '@clean/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, PHONE } from '../support/browser';
-import { api, horizontalOverflow } from '../support/public';
+import { horizontalOverflow, launchBrowser, openPage, PHONE } from '../support/browser';
+import { api } from '../support/public';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** Query-key roots of the owner's hub; every hub query key starts with one of these. */
 export const hubKeys = {
@@ -18,4 +18,10 @@ type HubKey = Exclude<keyof typeof hubKeys, 'all'>;
 /** Marks the named hub views stale; those on screen refetch at once (no page reload). */
 export function invalidateHub(client: QueryClient, ...keys: HubKey[]) {
   return Promise.all(keys.map((key) => client.invalidateQueries({ queryKey: hubKeys[key] })));
+}
+
+/** A hub mutation after which the named views are out of date. */
+export function useHubMutation<V, R>(mutationFn: (variables: V) => Promise<R>, ...stale: HubKey[]) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => invalidateHub(client, ...stale) });
 }

@@ -1,7 +1,7 @@
 import { type OneTimeCleaning, PAGE_SIZES } from '@clean/shared';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiList } from '../../lib/api';
-import { hubKeys, invalidateHub } from '../../lib/hubKeys';
+import { hubKeys, useHubMutation } from '../../lib/hubKeys';
 
 /** GET /api/one_time_cleanings?search=&page=&limit= (inquiry name or notes contain it, or "paid"). */
 export const oneTimeCleaningsPageQuery = (search: string, page: number) =>
@@ -34,28 +34,22 @@ export type OneTimeCleaningChange = {
 // A cleaning shows on the agenda, in Manage, in the revenue summary and (when old) in the cleanup list.
 const affected = ['oneTimeCleanings', 'agenda', 'summary', 'oldRecords'] as const;
 
-export function useCreateOneTimeCleaning() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (draft: OneTimeCleaningDraft) =>
+export const useCreateOneTimeCleaning = () =>
+  useHubMutation(
+    (draft: OneTimeCleaningDraft) =>
       apiFetch<OneTimeCleaning>('/api/one_time_cleanings', { method: 'POST', body: draft }),
-    onSuccess: () => invalidateHub(client, ...affected),
-  });
-}
+    ...affected,
+  );
 
-export function useUpdateOneTimeCleaning() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, change }: { id: number; change: OneTimeCleaningChange }) =>
+export const useUpdateOneTimeCleaning = () =>
+  useHubMutation(
+    ({ id, change }: { id: number; change: OneTimeCleaningChange }) =>
       apiFetch(`/api/one_time_cleanings/${id}`, { method: 'PATCH', body: change }),
-    onSuccess: () => invalidateHub(client, ...affected),
-  });
-}
+    ...affected,
+  );
 
-export function useDeleteOneTimeCleaning() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiFetch(`/api/one_time_cleanings/${id}`, { method: 'DELETE' }),
-    onSuccess: () => invalidateHub(client, ...affected),
-  });
-}
+export const useDeleteOneTimeCleaning = () =>
+  useHubMutation(
+    (id: number) => apiFetch(`/api/one_time_cleanings/${id}`, { method: 'DELETE' }),
+    ...affected,
+  );

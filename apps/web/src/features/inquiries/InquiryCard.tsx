@@ -3,16 +3,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { failureMessage } from '../../lib/failure';
 import { useSiteConfig } from '../../lib/site-config';
 import { Alert } from '../../lib/ui/Alert';
-import { Button } from '../../lib/ui/Button';
 import { DependantsDeleteDialog } from '../../lib/ui/DependantsDeleteDialog';
 import { SelectField, TextAreaField } from '../../lib/ui/FormFields';
-import { hubCardClass } from '../../lib/ui/hubCard';
+import { CardActions, Fact, Facts, HubCard } from '../../lib/ui/HubCard';
+import { HubEditForm } from '../../lib/ui/HubEditForm';
 import { TextField } from '../../lib/ui/TextField';
+import { useSubmit } from '../../lib/useSubmit';
 import { useDeleteInquiry, useUpdateInquiry } from './api';
 import { nextPhoneDigits, phoneInputValue } from './phoneInput';
+
+const subjectOf = (inquiry: Inquiry) => `inquiry from ${inquiry.name}`;
 
 /** One inquiry: view mode (with the immediate status dropdown) or edit mode (Save / Cancel). */
 export function InquiryCard({ inquiry }: { inquiry: Inquiry }) {
@@ -38,24 +40,18 @@ function InquiryView({ inquiry, onEdit }: { inquiry: Inquiry; onEdit: () => void
   }
 
   return (
-    <article className={hubCardClass} aria-label={`Inquiry from ${inquiry.name}`}>
-      <h3 className="text-lg font-semibold break-words text-brand-950">{inquiry.name}</h3>
-      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
-        <dt className="font-medium text-stone-600">Email</dt>
-        <dd className="break-words">{inquiry.email || 'N/A'}</dd>
-        <dt className="font-medium text-stone-600">Phone</dt>
-        <dd>{formatPhone(inquiry.phone_number)}</dd>
-        <dt className="font-medium text-stone-600">Prefers</dt>
-        <dd className="capitalize">{inquiry.call_or_text ?? 'N/A'}</dd>
-        {inquiry.town && (
-          <>
-            <dt className="font-medium text-stone-600">Town</dt>
-            <dd>{inquiry.town}</dd>
-          </>
-        )}
-        <dt className="font-medium text-stone-600">Submitted</dt>
-        <dd>{formatDateTime(inquiry.submitted_at, timezone)}</dd>
-      </dl>
+    <HubCard subject={subjectOf(inquiry)} title={inquiry.name}>
+      <Facts>
+        <Fact term="Email" className="break-words">
+          {inquiry.email || 'N/A'}
+        </Fact>
+        <Fact term="Phone">{formatPhone(inquiry.phone_number)}</Fact>
+        <Fact term="Prefers" className="capitalize">
+          {inquiry.call_or_text ?? 'N/A'}
+        </Fact>
+        {inquiry.town && <Fact term="Town">{inquiry.town}</Fact>}
+        <Fact term="Submitted">{formatDateTime(inquiry.submitted_at, timezone)}</Fact>
+      </Facts>
       <p className="mt-3 text-sm leading-relaxed break-words whitespace-pre-line text-stone-700">
         {inquiry.description || 'No description.'}
       </p>
@@ -78,21 +74,9 @@ function InquiryView({ inquiry, onEdit }: { inquiry: Inquiry; onEdit: () => void
         </select>
         {statusError && <Alert tone="error">Failed to update status.</Alert>}
       </div>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={onEdit} aria-label={`Edit inquiry from ${inquiry.name}`}>
-          Edit
-        </Button>
-        <Button
-          variant="ghost"
-          className="text-red-700 hover:bg-red-50"
-          onClick={() => setConfirming(true)}
-          aria-label={`Delete inquiry from ${inquiry.name}`}
-        >
-          Delete
-        </Button>
-      </div>
+      <CardActions subject={subjectOf(inquiry)} onEdit={onEdit} onDelete={() => setConfirming(true)} />
       {confirming && <DeleteInquiryDialog inquiry={inquiry} onClose={() => setConfirming(false)} />}
-    </article>
+    </HubCard>
   );
 }
 
@@ -123,8 +107,7 @@ type EditValues = z.input<typeof inquiryPatch>;
 type EditOutput = z.output<typeof inquiryPatch>;
 
 function InquiryEditForm({ inquiry, onDone }: { inquiry: Inquiry; onDone: () => void }) {
-  const update = useUpdateInquiry();
-  const [error, setError] = useState<string | null>(null);
+  const save = useSubmit(useUpdateInquiry(), 'Failed to update inquiry.');
   const {
     register,
     control,
@@ -142,20 +125,15 @@ function InquiryEditForm({ inquiry, onDone }: { inquiry: Inquiry; onDone: () => 
     },
   });
 
-  const onSubmit = handleSubmit((values) => {
-    setError(null);
-    update.mutate(
-      { id: inquiry.id, patch: values },
-      { onSuccess: onDone, onError: (err) => setError(failureMessage('Failed to update inquiry.', err)) },
-    );
-  });
+  const onSubmit = handleSubmit((values) => save.run({ id: inquiry.id, patch: values }, onDone));
 
   return (
-    <form
+    <HubEditForm
+      subject={subjectOf(inquiry)}
       onSubmit={onSubmit}
-      noValidate
-      className={`${hubCardClass} space-y-3`}
-      aria-label={`Edit inquiry from ${inquiry.name}`}
+      error={save.error}
+      busy={save.busy}
+      onCancel={onDone}
     >
       <TextField label="Name" error={errors.name?.message} {...register('name')} />
       <TextField label="Email" type="email" error={errors.email?.message} {...register('email')} />
@@ -197,15 +175,6 @@ function InquiryEditForm({ inquiry, onDone }: { inquiry: Inquiry; onDone: () => 
         ))}
       </SelectField>
       {errors.root?.message && <Alert tone="error">{errors.root.message}</Alert>}
-      {error && <Alert tone="error">{error}</Alert>}
-      <div className="flex flex-wrap gap-2 pt-1">
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </Button>
-        <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </HubEditForm>
   );
 }

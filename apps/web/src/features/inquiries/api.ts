@@ -1,10 +1,9 @@
-import { DELAYS, type Inquiry, PAGE_SIZES } from '@clean/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type Inquiry, PAGE_SIZES } from '@clean/shared';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiList } from '../../lib/api';
 import { hubKeys, invalidateHub } from '../../lib/hubKeys';
 import type { SearchOption } from '../../lib/ui/SearchSelect';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useSearchOptions } from '../../lib/useSearchOptions';
 
 export type InquiryFilters = { name: string; phone_number: string; status: string };
 
@@ -39,17 +38,7 @@ export const inquiryOptionsQuery = (name: string) =>
   });
 
 /** Options for an inquiry selector plus the search callback it needs. */
-export function useInquiryOptions() {
-  const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search, DELAYS.nameSearchDebounceMs);
-  const query = useQuery(inquiryOptionsQuery(debounced.trim()));
-  return {
-    options: query.data ?? [],
-    loading: query.isFetching || search !== debounced,
-    failed: query.isError,
-    onSearch: setSearch,
-  };
-}
+export const useInquiryOptions = () => useSearchOptions(inquiryOptionsQuery);
 
 export type InquiryUpdate = {
   name?: string;

@@ -1,10 +1,9 @@
-import { DELAYS, formatMoney, PAGE_SIZES, type RecurringPaid, type RecurringPayment } from '@clean/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { formatMoney, PAGE_SIZES, type RecurringPaid, type RecurringPayment } from '@clean/shared';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiList } from '../../lib/api';
-import { hubKeys, invalidateHub } from '../../lib/hubKeys';
+import { hubKeys, useHubMutation } from '../../lib/hubKeys';
 import type { SearchOption } from '../../lib/ui/SearchSelect';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useSearchOptions } from '../../lib/useSearchOptions';
 
 // ——— Recurring payment schedules ———
 
@@ -41,17 +40,7 @@ export const scheduleOptionsQuery = (name: string) =>
     staleTime: 30_000,
   });
 
-export function useScheduleOptions() {
-  const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search, DELAYS.nameSearchDebounceMs);
-  const query = useQuery(scheduleOptionsQuery(debounced.trim()));
-  return {
-    options: query.data ?? [],
-    loading: query.isFetching || search !== debounced,
-    failed: query.isError,
-    onSearch: setSearch,
-  };
-}
+export const useScheduleOptions = () => useSearchOptions(scheduleOptionsQuery);
 
 export type ScheduleDraft = {
   inquiry_id: number | undefined;
@@ -61,36 +50,33 @@ export type ScheduleDraft = {
 };
 export type ScheduleChange = { amount?: number; frequency?: string; notes?: string | null };
 
-export function useCreateSchedule() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (draft: ScheduleDraft) =>
+export const useCreateSchedule = () =>
+  useHubMutation(
+    (draft: ScheduleDraft) =>
       apiFetch<RecurringPayment>('/api/recurring_payments', { method: 'POST', body: draft }),
-    onSuccess: () => invalidateHub(client, 'recurringPayments'),
-  });
-}
+    'recurringPayments',
+  );
 
-export function useUpdateSchedule() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, change }: { id: number; change: ScheduleChange }) =>
+export const useUpdateSchedule = () =>
+  useHubMutation(
+    ({ id, change }: { id: number; change: ScheduleChange }) =>
       apiFetch(`/api/recurring_payments/${id}`, { method: 'PATCH', body: change }),
-    onSuccess: () => invalidateHub(client, 'recurringPayments'),
-  });
-}
+    'recurringPayments',
+  );
 
-export function useDeleteSchedule() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, withDependants }: { id: number; withDependants: boolean }) =>
+export const useDeleteSchedule = () =>
+  useHubMutation(
+    ({ id, withDependants }: { id: number; withDependants: boolean }) =>
       apiFetch(`/api/recurring_payments/${id}`, {
         method: 'DELETE',
         query: withDependants ? { with_dependants: 'true' } : undefined,
       }),
-    onSuccess: () =>
-      invalidateHub(client, 'recurringPayments', 'recurringPaid', 'agenda', 'summary', 'oldRecords'),
-  });
-}
+    'recurringPayments',
+    'recurringPaid',
+    'agenda',
+    'summary',
+    'oldRecords',
+  );
 
 // ——— Recurring paid records ———
 
@@ -117,28 +103,18 @@ export type PaidChange = { dates_related?: string[]; amount_paid?: number; notes
 
 const paidAffects = ['recurringPaid', 'agenda', 'summary', 'oldRecords'] as const;
 
-export function useCreatePaid() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (draft: PaidDraft) =>
-      apiFetch<RecurringPaid>('/api/recurring_paid', { method: 'POST', body: draft }),
-    onSuccess: () => invalidateHub(client, ...paidAffects),
-  });
-}
+export const useCreatePaid = () =>
+  useHubMutation(
+    (draft: PaidDraft) => apiFetch<RecurringPaid>('/api/recurring_paid', { method: 'POST', body: draft }),
+    ...paidAffects,
+  );
 
-export function useUpdatePaid() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, change }: { id: number; change: PaidChange }) =>
+export const useUpdatePaid = () =>
+  useHubMutation(
+    ({ id, change }: { id: number; change: PaidChange }) =>
       apiFetch(`/api/recurring_paid/${id}`, { method: 'PATCH', body: change }),
-    onSuccess: () => invalidateHub(client, ...paidAffects),
-  });
-}
+    ...paidAffects,
+  );
 
-export function useDeletePaid() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiFetch(`/api/recurring_paid/${id}`, { method: 'DELETE' }),
-    onSuccess: () => invalidateHub(client, ...paidAffects),
-  });
-}
+export const useDeletePaid = () =>
+  useHubMutation((id: number) => apiFetch(`/api/recurring_paid/${id}`, { method: 'DELETE' }), ...paidAffects);

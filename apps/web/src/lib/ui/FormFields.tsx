@@ -1,6 +1,6 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
 import { cx } from './cx';
-import { inputClass } from './TextField';
+import { inputClass, TextField } from './TextField';
 
 function describedBy(id: string, hint?: string, error?: string) {
   return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
@@ -105,4 +105,14 @@ export function CheckboxField({
       </label>
     </div>
   );
+}
+
+/** A money amount: a decimal number, never negative, to the cent. */
+export function MoneyField(props: Omit<ComponentProps<typeof TextField>, 'type'>) {
+  return <TextField type="number" inputMode="decimal" min={0} step="0.01" {...props} />;
+}
+
+/** The optional free-text notes every hub record has. */
+export function NotesField(props: Omit<ComponentProps<typeof TextAreaField>, 'label' | 'placeholder'>) {
+  return <TextAreaField label="Notes" placeholder="Notes (optional)" {...props} />;
 }

@@ -7,8 +7,7 @@ import {
   reviewInput,
 } from '@clean/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { failureMessage } from '../../../lib/failure';
@@ -17,9 +16,12 @@ import { Alert } from '../../../lib/ui/Alert';
 import { Button } from '../../../lib/ui/Button';
 import { ConfirmDialog } from '../../../lib/ui/ConfirmDialog';
 import { TextAreaField } from '../../../lib/ui/FormFields';
-import { hubCardClass } from '../../../lib/ui/hubCard';
-import { Pagination, pageCountOf } from '../../../lib/ui/Pagination';
+import { CardActions, HubCard, hubCardHeadingClass } from '../../../lib/ui/HubCard';
+import { HubEditForm } from '../../../lib/ui/HubEditForm';
+import { PagedList } from '../../../lib/ui/PagedList';
 import { TextField } from '../../../lib/ui/TextField';
+import { usePagedSearch } from '../../../lib/usePagedSearch';
+import { useSubmit } from '../../../lib/useSubmit';
 import {
   PENDING_PAGE_SIZE,
   pendingReviewsQuery,
@@ -30,54 +32,24 @@ import {
 
 /** Manage → Pending Reviews: edit, approve (leaves the list) or delete each visitor review. */
 export function PendingReviewsSection() {
-  const headingId = useId();
-  const [page, setPage] = useState(1);
-  const query = useQuery(pendingReviewsQuery(page));
+  const paged = usePagedSearch(null, (_none, page) => pendingReviewsQuery(page), PENDING_PAGE_SIZE);
   const [notice, setNotice] = useState<string | null>(null);
-  const pageCount = pageCountOf(query.data?.total ?? 0, PENDING_PAGE_SIZE);
-  // Approving or deleting the last review of the last page moves back a page.
-  useEffect(() => {
-    if (query.data && page > pageCount) setPage(pageCount);
-  }, [query.data, page, pageCount]);
-
   return (
-    <section aria-labelledby={headingId} className="space-y-4">
-      <h2 id={headingId} className="text-2xl font-bold text-brand-950">
-        Pending Reviews
-      </h2>
-      {query.isError && <Alert tone="error">Failed to fetch pending reviews.</Alert>}
-      {query.isPending && (
-        <p role="status" className="text-stone-600">
-          Loading pending reviews...
-        </p>
-      )}
-      {notice && <Alert tone="success">{notice}</Alert>}
-      {query.data &&
-        (query.data.items.length === 0 ? (
-          <p className="text-stone-600">No reviews are waiting for approval.</p>
-        ) : (
-          <>
-            <p className="text-sm text-stone-600" aria-live="polite">
-              {query.data.total} {query.data.total === 1 ? 'review' : 'reviews'} waiting for approval
-            </p>
-            <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-              {query.data.items.map((review) => (
-                <li key={review.id} className="min-w-0">
-                  <PendingReviewCard review={review} onNotice={setNotice} />
-                </li>
-              ))}
-            </ul>
-            <Pagination
-              page={page}
-              pageCount={pageCount}
-              onPageChange={setPage}
-              label="Pending reviews pages"
-            />
-          </>
-        ))}
-    </section>
+    <PagedList
+      title="Pending Reviews"
+      paged={paged}
+      failure={() => 'Failed to fetch pending reviews.'}
+      loading="Loading pending reviews..."
+      notice={notice && <Alert tone="success">{notice}</Alert>}
+      empty="No reviews are waiting for approval."
+      count={(total) => `${total} ${total === 1 ? 'review' : 'reviews'} waiting for approval`}
+      pagesLabel="Pending reviews pages"
+      renderItem={(review) => <PendingReviewCard review={review} onNotice={setNotice} />}
+    />
   );
 }
+
+const subjectOf = (review: Review) => `review by ${review.reviewer_name}`;
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -98,7 +70,7 @@ function PendingReviewCard({ review, onNotice }: { review: Review; onNotice: (te
 
   if (editing) return <ReviewEditForm review={review} onDone={() => setEditing(false)} />;
   return (
-    <article className={hubCardClass} aria-label={`Review by ${review.reviewer_name}`}>
+    <HubCard subject={subjectOf(review)}>
       <div className="flex gap-4">
         {review.photo_url && (
           <img
@@ -111,7 +83,7 @@ function PendingReviewCard({ review, onNotice }: { review: Review; onNotice: (te
           />
         )}
         <div className="min-w-0">
-          <h3 className="text-lg font-semibold break-words text-brand-950">{review.reviewer_name}</h3>
+          <h3 className={hubCardHeadingClass}>{review.reviewer_name}</h3>
           <Stars rating={review.rating} />
           <p className="text-xs text-stone-600">{formatDateTime(review.created_at, timezone)}</p>
         </div>
@@ -124,7 +96,14 @@ function PendingReviewCard({ review, onNotice }: { review: Review; onNotice: (te
           {error}
         </Alert>
       )}
-      <div className="mt-4 flex flex-wrap gap-2">
+      <CardActions
+        subject={subjectOf(review)}
+        onEdit={() => setEditing(true)}
+        onDelete={() => {
+          setError(null);
+          setConfirming(true);
+        }}
+      >
         <Button
           onClick={() => {
             setError(null);
@@ -138,25 +117,7 @@ function PendingReviewCard({ review, onNotice }: { review: Review; onNotice: (te
         >
           {approve.isPending ? 'Approving...' : 'Approve'}
         </Button>
-        <Button
-          variant="secondary"
-          onClick={() => setEditing(true)}
-          aria-label={`Edit review by ${review.reviewer_name}`}
-        >
-          Edit
-        </Button>
-        <Button
-          variant="ghost"
-          className="text-red-700 hover:bg-red-50"
-          onClick={() => {
-            setError(null);
-            setConfirming(true);
-          }}
-          aria-label={`Delete review by ${review.reviewer_name}`}
-        >
-          Delete
-        </Button>
-      </div>
+      </CardActions>
       <ConfirmDialog
         open={confirming}
         title="Delete review?"
@@ -180,7 +141,7 @@ function PendingReviewCard({ review, onNotice }: { review: Review; onNotice: (te
           Delete the review by <strong>{review.reviewer_name}</strong>? This cannot be undone.
         </p>
       </ConfirmDialog>
-    </article>
+    </HubCard>
   );
 }
 
@@ -188,8 +149,7 @@ type EditValues = z.input<typeof reviewInput>;
 type EditOutput = z.output<typeof reviewInput>;
 
 function ReviewEditForm({ review, onDone }: { review: Review; onDone: () => void }) {
-  const update = useUpdateReview();
-  const [error, setError] = useState<string | null>(null);
+  const save = useSubmit(useUpdateReview(), 'Failed to update the review.');
   const {
     register,
     handleSubmit,
@@ -204,20 +164,15 @@ function ReviewEditForm({ review, onDone }: { review: Review; onDone: () => void
     },
   });
 
-  const onSubmit = handleSubmit((values) => {
-    setError(null);
-    update.mutate(
-      { id: review.id, change: values },
-      { onSuccess: onDone, onError: (err) => setError(failureMessage('Failed to update the review.', err)) },
-    );
-  });
+  const onSubmit = handleSubmit((values) => save.run({ id: review.id, change: values }, onDone));
 
   return (
-    <form
+    <HubEditForm
+      subject={subjectOf(review)}
       onSubmit={onSubmit}
-      noValidate
-      className={`${hubCardClass} space-y-3`}
-      aria-label={`Edit review by ${review.reviewer_name}`}
+      error={save.error}
+      busy={save.busy}
+      onCancel={onDone}
     >
       <TextField label="Reviewer Name" error={errors.reviewer_name?.message} {...register('reviewer_name')} />
       <TextField
@@ -239,15 +194,6 @@ function ReviewEditForm({ review, onDone }: { review: Review; onDone: () => void
         {...register('comment')}
       />
       <TextField label="Photo URL" type="url" error={errors.photo_url?.message} {...register('photo_url')} />
-      {error && <Alert tone="error">{error}</Alert>}
-      <div className="flex flex-wrap gap-2 pt-1">
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </Button>
-        <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </HubEditForm>
   );
 }

@@ -1,0 +1,70 @@
+import { type ReactNode, useId } from 'react';
+import type { PagedSearch } from '../usePagedSearch';
+import { Alert } from './Alert';
+import { Pagination } from './Pagination';
+
+/**
+ * A Manage section listing records as cards: heading, search fields, the page's state (failure, loading,
+ * count) and the cards with Previous / Next.
+ */
+export function PagedList<T extends { id: number }>({
+  title,
+  search,
+  paged,
+  failure,
+  loading,
+  count,
+  empty,
+  notice,
+  pagesLabel,
+  renderItem,
+}: {
+  title: string;
+  search?: ReactNode;
+  paged: PagedSearch<T>;
+  failure: (error: Error) => string;
+  loading: string;
+  /** The line above the cards, for the total of the search. */
+  count: (total: number) => ReactNode;
+  /** Shown alone, in place of the count and the cards, when there is nothing to list. */
+  empty?: string;
+  notice?: ReactNode;
+  pagesLabel: string;
+  renderItem: (item: T) => ReactNode;
+}) {
+  const headingId = useId();
+  const { query, page, setPage, pageCount } = paged;
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <h2 id={headingId} className="text-2xl font-bold text-brand-950">
+        {title}
+      </h2>
+      {search}
+      {query.isError && <Alert tone="error">{failure(query.error)}</Alert>}
+      {query.isPending && (
+        <p role="status" className="text-stone-600">
+          {loading}
+        </p>
+      )}
+      {notice}
+      {query.data &&
+        (empty && query.data.items.length === 0 ? (
+          <p className="text-stone-600">{empty}</p>
+        ) : (
+          <>
+            <p className="text-sm text-stone-600" aria-live="polite">
+              {count(query.data.total)}
+            </p>
+            <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+              {query.data.items.map((item) => (
+                <li key={item.id} className="min-w-0">
+                  {renderItem(item)}
+                </li>
+              ))}
+            </ul>
+            <Pagination page={page} pageCount={pageCount} onPageChange={setPage} label={pagesLabel} />
+          </>
+        ))}
+    </section>
+  );
+}
