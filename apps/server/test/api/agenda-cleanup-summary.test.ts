@@ -12,7 +12,7 @@ import {
   users,
 } from '../../src/db/schema';
 import { sessionTokens } from '../../src/features/auth/tokens';
-import { createTestApp, type TestApp } from '../support/harness';
+import { createTestApp, forgedToken, type TestApp } from '../support/harness';
 
 let t: TestApp;
 let token: string;
@@ -390,7 +390,7 @@ describe('every hub route requires the admin', () => {
     await clearAll();
     const id = await inquiry('Target', { submittedAt: daysAgo(400) });
     await cleaning(id, { dateTime: daysAgo(200) });
-    forged = await sessionTokens('x'.repeat(48), 3600).sign({ userId: 1, version: 0 });
+    forged = await forgedToken();
     const [helper] = await t.db
       .insert(users)
       .values({ username: 'helper', passwordHash: 'not-a-real-hash' })

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, users } from '../../src/db/schema';
 import { sessionTokens } from '../../src/features/auth/tokens';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../support/harness';
+import { ADMIN_PASSWORD, createTestApp, forgedToken, type TestApp } from '../support/harness';
 import { resetTokenFrom } from '../support/mail';
 
 let t: TestApp;
@@ -88,7 +88,7 @@ describe('sign-in', () => {
 describe('GET /api/user', () => {
   it('refuses no token, a forged token, an expired token and a garbage header', async () => {
     expect((await me()).statusCode).toBe(401);
-    const forged = await sessionTokens('x'.repeat(48), 3600).sign({ userId: 1, version: 0 });
+    const forged = await forgedToken();
     expect((await me(forged)).statusCode).toBe(401);
     // The secret generated at first start lives in DATA_DIR, as the server keeps it.
     const secret = readFileSync(path.join(t.config.dataDir, 'jwt-secret'), 'utf8');

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactStatus, inquiries, reviews } from '../../src/db/schema';
-import { sessionTokens } from '../../src/features/auth/tokens';
-import { createTestApp, type TestApp } from '../support/harness';
+import { createTestApp, forgedToken, type TestApp } from '../support/harness';
 
 let t: TestApp;
 let admin: string;
@@ -9,7 +8,7 @@ let forged: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signin();
-  forged = await sessionTokens('x'.repeat(48), 3600).sign({ userId: 1, version: 0 });
+  forged = await forgedToken();
 });
 afterAll(() => t?.close());
 

@@ -2,8 +2,7 @@ import { TOTAL_COUNT_HEADER } from '@clean/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { galleryPhotos } from '../../src/db/schema';
-import { sessionTokens } from '../../src/features/auth/tokens';
-import { createTestApp, type TestApp } from '../support/harness';
+import { createTestApp, forgedToken, type TestApp } from '../support/harness';
 
 let t: TestApp;
 let admin: string;
@@ -11,7 +10,7 @@ let forged: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signin();
-  forged = await sessionTokens('x'.repeat(48), 3600).sign({ userId: 1, version: 0 });
+  forged = await forgedToken();
 });
 afterAll(() => t?.close());
 

@@ -1,8 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packages } from '../../src/db/schema';
-import { sessionTokens } from '../../src/features/auth/tokens';
-import { createTestApp, type TestApp } from '../support/harness';
+import { createTestApp, forgedToken, type TestApp } from '../support/harness';
 
 let t: TestApp;
 let admin: string;
@@ -11,7 +10,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signin();
   // Well-formed, for the admin's id, but signed with another key.
-  forged = await sessionTokens('x'.repeat(48), 3600).sign({ userId: 1, version: 0 });
+  forged = await forgedToken();
 });
 afterAll(() => t?.close());
 

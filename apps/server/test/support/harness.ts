@@ -7,9 +7,13 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/client';
+import { sessionTokens } from '../../src/features/auth/tokens';
 import type { Mail, Mailer } from '../../src/lib/mailer';
 
 export const ADMIN_PASSWORD = 'correct-horse-battery';
+
+/** A well-formed session token for user 1 signed with the wrong key: every guard must refuse it. */
+export const forgedToken = () => sessionTokens('x'.repeat(48), 3600).sign({ userId: 1, version: 0 });
 
 /** A mailer that keeps messages in memory, for tests that only need the reset link. */
 export function memoryMailer() {
