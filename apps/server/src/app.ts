@@ -11,6 +11,7 @@ import { acceptEmptyJsonBody } from './lib/empty-json-body';
 import { registerErrorHandler } from './lib/error-handler';
 import { HttpError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
+import { rejectNulCharacters } from './lib/nul-guard';
 import { resolveJwtSecret } from './lib/secrets';
 import { registerSecurity } from './lib/security';
 import { registerSpa } from './lib/spa';
@@ -41,6 +42,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   acceptEmptyJsonBody(app);
+  rejectNulCharacters(app);
 
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
