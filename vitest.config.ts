@@ -39,6 +39,17 @@ export default defineConfig({
           hookTimeout: 300_000,
         },
       },
+      {
+        // Real processes killed, stopped and starved: the server, PGlite on disk, a PostgreSQL server of its own.
+        test: {
+          name: 'faults',
+          include: ['apps/server/test/faults/**/*.test.ts'],
+          globalSetup: ['apps/server/test/support/postgres-global.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
       './apps/web/vitest.config.ts',
       {
         test: {

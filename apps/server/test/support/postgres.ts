@@ -1,12 +1,21 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
-export type PostgresServer = { url: string; stop: () => void };
+export type PostgresServer = {
+  url: string;
+  /** The data folder: fault tests read postmaster.pid from it. */
+  dir: string;
+  stop: () => void;
+  /** `pg_ctl restart -m fast`: every connection is dropped, the server comes back on the same port. */
+  restart: () => void;
+  /** PIDs of the postmaster and all its backends, for SIGSTOP/SIGCONT fault tests. */
+  pids: () => number[];
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,6 +62,15 @@ export async function startPostgres(): Promise<PostgresServer> {
   run('pg_ctl', ['-D', dir, '-w', '-l', path.join(dir, 'log'), 'start', '-o', opts]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    dir,
+    restart() {
+      run('pg_ctl', ['-D', dir, '-w', '-m', 'fast', '-l', path.join(dir, 'log'), 'restart', '-o', opts]);
+    },
+    pids() {
+      const postmaster = readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]?.trim();
+      const children = spawnSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' }).stdout;
+      return [postmaster, ...children.split('\n')].filter((p): p is string => !!p).map(Number);
+    },
     stop() {
       try {
         run('pg_ctl', ['-D', dir, '-w', '-m', 'immediate', 'stop']);
