@@ -10,7 +10,7 @@ import { gzipSink } from './format';
 /** Nightly files are named by the business date they were made on; sorting the names sorts them by age. */
 const NIGHTLY_NAME = /^backup-\d{4}-\d{2}-\d{2}\.jsonl\.gz$/;
 /** Any key, the same in every server of the installation: pg_advisory_xact_lock takes one bigint. */
-const ADVISORY_KEY = 7_325_641_001;
+export const ADVISORY_KEY = 7_325_641_001;
 
 export type NightlyOptions = {
   database: Database;
