@@ -32,7 +32,7 @@ await runCommand('Backup', async () => {
       produce = fetchDumpFrom(owner);
     } else if (owner) {
       throw new DataDirError(
-        `The data folder ${config.dataDir} is in use by a process (PID ${owner.pid}) that is not a running server; try again when it has finished.`,
+        `The data folder ${config.dataDir} is in use by a process (PID ${owner.pid}) that offers no backup (a server still starting, or a restore); try again in a moment.`,
       );
     } else {
       if (!existsSync(path.join(config.dataDir, 'db'))) {

@@ -80,7 +80,14 @@ function acquire(dataDir: string): DataDirLock {
 
 /** The record of a live owner, or undefined when the folder is free (no lock, or a stale one). */
 export function readLiveLock(dataDir: string): LockRecord | undefined {
-  const text = readText(lockFile(dataDir));
+  let text: string | undefined;
+  try {
+    text = readText(lockFile(dataDir));
+  } catch (err) {
+    throw new DataDirError(
+      `Cannot read ${lockFile(dataDir)} (${code(err)}): run the command as the user that runs the server.`,
+    );
+  }
   const owner = text === undefined ? undefined : parseRecord(text);
   return owner && isAlive(owner) ? owner : undefined;
 }
