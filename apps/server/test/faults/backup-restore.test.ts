@@ -7,6 +7,8 @@ import { afterAll, describe, expect, inject, test } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import { lockFile } from '../../src/db/lock';
 import { rows } from '../../src/features/backups/catalog';
+import { gzippedDump, writeBackupFile } from '../../src/features/backups/dump';
+import { restoreBackup } from '../../src/features/backups/restore';
 import { runCli } from '../support/cli-process';
 import { createDatabase, seedAwkwardData, snapshot } from '../support/db-snapshot';
 import { adminToken, startServerProcess } from '../support/server-process';
@@ -74,6 +76,60 @@ function expectSeeded(tables: Record<string, string[]>) {
 }
 
 describe('backup and restore', () => {
+  test('a backup taken during a stream of writes is one consistent snapshot', async () => {
+    const url = await createDatabase(pgUrl(), 'busy_source');
+    const source = await openDatabase({ databaseUrl: url });
+    const writerDb = await openDatabase({ databaseUrl: url });
+    let stop = false;
+    let committed = 0;
+    // Each transaction adds an inquiry and its cleaning; a dump not taken in one snapshot would catch a cleaning
+    // without its inquiry (tables are read one after another), and the restore's foreign keys would refuse it.
+    const writer = (async () => {
+      while (!stop && committed < 20_000) {
+        await writerDb.db.transaction(async (tx) => {
+          const [row] = await rows<{ id: number }>(
+            tx,
+            sql`insert into inquiries (name) values ('writer') returning id`,
+          );
+          await tx.execute(sql`insert into one_time_cleanings (inquiry_id, amount) values (${row?.id}, 10)`);
+        });
+        committed++;
+      }
+    })();
+    try {
+      while (committed < 50) await new Promise((r) => setTimeout(r, 10));
+      const file = dir('busy.jsonl.gz');
+      const header = await writeBackupFile(file, gzippedDump(source));
+      const atBackup = committed;
+      while (committed < atBackup + 50) await new Promise((r) => setTimeout(r, 10));
+      stop = true;
+      await writer;
+
+      const inquiries = header.tables.find((t) => t.name === 'inquiries')?.rows ?? 0;
+      expect(header.tables.find((t) => t.name === 'one_time_cleanings')?.rows).toBe(inquiries);
+      expect(inquiries).toBeGreaterThanOrEqual(50);
+      expect(inquiries).toBeLessThan(committed);
+
+      const targetUrl = await createDatabase(pgUrl(), 'busy_target');
+      const target = await openDatabase({ databaseUrl: targetUrl, migrate: false });
+      try {
+        await restoreBackup(target, file, 'the busy target');
+        const [orphans] = await rows<{ n: number }>(
+          target.db,
+          sql`select count(*)::int as n from inquiries i where not exists
+                (select 1 from one_time_cleanings c where c.inquiry_id = i.id)`,
+        );
+        expect(orphans?.n).toBe(0);
+      } finally {
+        await target.close();
+      }
+    } finally {
+      stop = true;
+      await writer;
+      await Promise.all([source.close(), writerDb.close()]);
+    }
+  });
+
   test('PGlite, server running -> backup through the server -> restore into a new DATA_DIR: same data, working installation', async () => {
     const source = await seededPglite('running');
     const server = await startServerProcess({ DATA_DIR: source });
