@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 
 /**
@@ -17,6 +18,8 @@ export type LockRecord = {
   pid: number;
   /** Clock ticks since boot when the process started (Linux), to tell a reused PID from the owner. */
   startTime?: string;
+  /** The machine or container: a PID means nothing elsewhere (a shared volume, a network file system). */
+  host?: string;
   secret: string;
   /** Set once the owner's loopback backup endpoint listens (servers only). */
   backupPort?: number;
@@ -29,9 +32,12 @@ export class DataDirLockedError extends DataDirError {
   constructor(
     readonly dataDir: string,
     readonly pid: number,
+    host?: string,
   ) {
     super(
-      `The data folder ${dataDir} is in use by another process (PID ${pid}); stop it first, or set DATA_DIR to another folder.`,
+      host && host !== hostname()
+        ? `The data folder ${dataDir} is in use by process ${pid} on ${host}; stop it first (if that machine or container is gone, delete ${lockFile(dataDir)}).`
+        : `The data folder ${dataDir} is in use by another process (PID ${pid}); stop it first, or set DATA_DIR to another folder.`,
     );
   }
 }
@@ -62,6 +68,7 @@ function acquire(dataDir: string): DataDirLock {
   const record: LockRecord = {
     pid: process.pid,
     startTime: processStartTime(process.pid),
+    host: hostname(),
     secret: randomBytes(32).toString('base64url'),
   };
   // A few rounds: each round either creates the file, finds a live owner, or clears one stale lock.
@@ -72,7 +79,7 @@ function acquire(dataDir: string): DataDirLock {
     const current = readText(file);
     if (current === undefined) continue; // removed meanwhile
     const owner = parseRecord(current);
-    if (owner && isAlive(owner)) throw new DataDirLockedError(dataDir, owner.pid);
+    if (owner && isAlive(owner)) throw new DataDirLockedError(dataDir, owner.pid, owner.host);
     removeStale(file, current);
   }
   throw new Error(`Could not take the lock ${file}: other processes keep replacing it.`);
@@ -166,6 +173,8 @@ function removeStale(file: string, staleText: string) {
 }
 
 function isAlive(owner: LockRecord): boolean {
+  // Another machine's (or container's) process cannot be checked from here: it counts as alive.
+  if (owner.host && owner.host !== hostname()) return true;
   if (owner.pid === process.pid) return false; // our own PID in an old record: a restarted container
   try {
     process.kill(owner.pid, 0);

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirLockedError, lockFile, readLiveLock } from '../../src/db/lock';
@@ -36,6 +36,7 @@ describe('the DATA_DIR lock', () => {
     const lock = acquireDataDirLock(dir);
     const record = JSON.parse(readFileSync(lockFile(dir), 'utf8'));
     expect(record.pid).toBe(process.pid);
+    expect(record.host).toBe(hostname());
     expect(record.secret).toMatch(/^[\w-]{40,}$/);
     expect(statSync(lockFile(dir)).mode & 0o777).toBe(0o600);
     lock.update({ backupPort: 4321 });
@@ -76,6 +77,15 @@ describe('the DATA_DIR lock', () => {
     acquireDataDirLock(dir).release();
     // A container restarted: the new server got the PID the old one had.
     writeRecord({ pid: process.pid, startTime: '1', secret: 's' });
+    acquireDataDirLock(dir).release();
+  });
+
+  it('never takes over from a process on another host (a shared volume): its PID cannot be checked here', () => {
+    writeRecord({ pid: 999_999_999, host: 'other-container', secret: 's' });
+    expect(() => acquireDataDirLock(dir)).toThrow(
+      `The data folder ${dir} is in use by process 999999999 on other-container; stop it first (if that machine or container is gone, delete ${lockFile(dir)}).`,
+    );
+    writeRecord({ pid: 999_999_999, host: hostname(), secret: 's' });
     acquireDataDirLock(dir).release();
   });
 
