@@ -55,6 +55,12 @@ export function fetchDumpFrom(owner: LockRecord) {
         `the running server (PID ${owner.pid}) refused the backup: ${res.status} ${await res.text()}`,
       );
     }
-    await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), dest);
+    try {
+      await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), dest);
+    } catch (err) {
+      throw new Error(
+        `the running server (PID ${owner.pid}) broke off the dump (its log says why): ${(err as Error).message}`,
+      );
+    }
   };
 }
