@@ -6,8 +6,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, test } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import { lockFile } from '../../src/db/lock';
-import { rows } from '../../src/features/backups/catalog';
+import { appliedMigrations, rows } from '../../src/features/backups/catalog';
 import { gzippedDump, writeBackupFile } from '../../src/features/backups/dump';
+import { knownMigrations, migrateUpTo } from '../../src/features/backups/migrations';
 import { restoreBackup } from '../../src/features/backups/restore';
 import { runCli } from '../support/cli-process';
 import { createDatabase, seedAwkwardData, snapshot } from '../support/db-snapshot';
@@ -235,6 +236,30 @@ describe('backup and restore', () => {
     expect(await snapshotOf({ databaseUrl: targetUrl })).toEqual(before);
   }, 240_000);
 
+  test('a backup from an older version (fewer migrations) restores into this one, newer migrations applied after', async () => {
+    const known = knownMigrations();
+    expect(known.length).toBeGreaterThan(1);
+    const oldUrl = await createDatabase(pgUrl(), 'older_version');
+    const old = await openDatabase({ databaseUrl: oldUrl, migrate: false });
+    await migrateUpTo(old, known[known.length - 2] as number);
+    await seedAwkwardData(old);
+    const file = dir('older.jsonl.gz');
+    const header = await writeBackupFile(file, gzippedDump(old));
+    await old.close();
+    expect(header.migrations.count).toBe(known.length - 1);
+
+    const targetUrl = await createDatabase(pgUrl(), 'newer_version');
+    const restore = await runCli('restore', [file], { DATABASE_URL: targetUrl });
+    expect(restore.code).toBe(0);
+    const target = await openDatabase({ databaseUrl: targetUrl, migrate: false });
+    try {
+      expect((await appliedMigrations(target.db)).count).toBe(known.length);
+      expect((await snapshot(target)).packages).toHaveLength(2);
+    } finally {
+      await target.close();
+    }
+  });
+
   test('a damaged or cut backup is refused and leaves the target empty', async () => {
     const { file } = await postgresBackup();
     const whole = gunzipSync(readFileSync(file)).toString('utf8').split('\n');
@@ -255,6 +280,17 @@ describe('backup and restore', () => {
     const second = await runCli('restore', [truncated], { DATABASE_URL: targetUrl });
     expect(second.code).toBe(1);
     expect(second.output).toMatch(/damaged or incomplete|incomplete/);
+
+    // A backup from a newer version (a migration this one does not know) is refused too.
+    const header = JSON.parse(whole[0] ?? '');
+    header.migrations = { count: header.migrations.count + 1, last: header.migrations.last + 1 };
+    const newer = dir('newer.jsonl.gz');
+    writeFileSync(newer, gzipSync([JSON.stringify(header), ...whole.slice(1)].join('\n')));
+    const third = await runCli('restore', [newer], { DATABASE_URL: targetUrl });
+    expect(third.code).toBe(1);
+    expect(third.output).toMatch(
+      /comes from a newer version of the application .* update the application first\.$/,
+    );
 
     // Once a good file comes, the same (still empty) target takes it.
     expect((await runCli('restore', [file], { DATABASE_URL: targetUrl })).code).toBe(0);
