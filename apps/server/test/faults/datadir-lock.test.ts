@@ -74,4 +74,4 @@ test('a second server on the same DATA_DIR refuses to start with one line naming
   );
   console.log(`restart on the same DATA_DIR after kill -9: healthy in ${restartMs} ms`);
   expect(await third.stop()).toBe(0);
-});
+}, 240_000); // three PGlite server starts, each slow on a busy machine
