@@ -34,6 +34,15 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_AUTH: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
   RATE_LIMIT_PUBLIC_WRITE: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5),
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .default(14),
+  BACKUP_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day such as 03:30')
+    .default('03:30'),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -65,6 +74,8 @@ export type Config = {
   rateLimits: { auth: number; publicWrite: number };
   tokenTtlSeconds: number;
   resetTokenTtlSeconds: number;
+  /** Nightly backups in DATA_DIR/backups: how many to keep (0: none are made) and when, in the business zone. */
+  backups: { keep: number; time: { hour: number; minute: number } };
 };
 
 export class ConfigError extends Error {}
@@ -100,7 +111,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: { auth: e.RATE_LIMIT_AUTH, publicWrite: e.RATE_LIMIT_PUBLIC_WRITE },
     tokenTtlSeconds: 12 * 60 * 60,
     resetTokenTtlSeconds: 60 * 60,
+    backups: {
+      keep: e.BACKUP_KEEP,
+      time: { hour: Number(e.BACKUP_TIME.slice(0, 2)), minute: Number(e.BACKUP_TIME.slice(3)) },
+    },
   };
+}
+
+/**
+ * Where the user typed the command: `npm run backup -- FILE` runs in the project folder, so a relative FILE is
+ * resolved against the folder npm was started from (npm sets INIT_CWD).
+ */
+export function invocationDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.INIT_CWD || process.cwd();
 }
 
 function loadSiteConfig(file: string | undefined): SiteConfig {

@@ -1,11 +1,16 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { acquireDataDirLock, DataDirError, type DataDirLock } from './db/lock';
+import { startBackupServices } from './features/backups';
 
 let config: ReturnType<typeof loadConfig>;
+let lock: DataDirLock | undefined;
 try {
   config = loadConfig();
+  // One server per embedded database: PGlite has no lock of its own, and two servers on one folder corrupt it.
+  lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
 } catch (err) {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof DataDirError) {
     console.error(err.message);
     process.exit(1);
   }
@@ -13,6 +18,7 @@ try {
 }
 
 const app = await buildApp(config);
+await startBackupServices(app, lock);
 await app.listen({ port: config.port, host: config.host });
 
 let closing = false;

@@ -19,9 +19,15 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; pglite?: PGlite };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  pglite?: PGlite;
+  /** false: leave the schema as found (a restore migrates in steps around the data it inserts). */
+  migrate?: boolean;
+};
 
 /**
  * PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir/db` (or in memory without a dataDir).
@@ -31,7 +37,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    if (options.migrate !== false) await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   let client = options.pglite;
@@ -41,7 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
   }
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
   const pglite = client;
   return { db: db as unknown as Db, kind: 'pglite', close: () => pglite.close() };
 }

@@ -12,6 +12,15 @@ describe('loadConfig', () => {
     expect(c.publicUrl).toBe('http://localhost:3000');
     expect(c.dataDir).toMatch(/data$/);
     expect(c.rateLimits).toEqual({ auth: 10, publicWrite: 5 });
+    expect(c.backups).toEqual({ keep: 14, time: { hour: 3, minute: 30 } });
+  });
+
+  it('reads the nightly backup settings; BACKUP_KEEP=0 turns them off', () => {
+    expect(loadConfig({ BACKUP_KEEP: '0' }).backups.keep).toBe(0);
+    expect(loadConfig({ BACKUP_KEEP: '30', BACKUP_TIME: '23:05' }).backups).toEqual({
+      keep: 30,
+      time: { hour: 23, minute: 5 },
+    });
   });
 
   it('turns demo content off by default on PostgreSQL, and PUBLIC_URL follows PORT', () => {
@@ -34,6 +43,12 @@ describe('loadConfig', () => {
     ['BUSINESS_TIMEZONE', 'Mars/Olympus'],
     ['RATE_LIMIT_AUTH', '0'],
     ['RATE_LIMIT_PUBLIC_WRITE', 'many'],
+    ['BACKUP_KEEP', '-1'],
+    ['BACKUP_KEEP', '1.5'],
+    ['BACKUP_KEEP', 'all'],
+    ['BACKUP_TIME', '24:00'],
+    ['BACKUP_TIME', '3:30'],
+    ['BACKUP_TIME', 'midnight'],
   ])('stops with a message naming %s for a bad value', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Database } from '../../src/db/client';
+import { listTables, rows, tableRef } from '../../src/features/backups/catalog';
+
+/** Every table's rows as PostgreSQL renders them (UTC), sorted, for comparing two databases table by table. */
+export async function snapshot(database: Database): Promise<Record<string, string[]>> {
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local timezone = 'UTC'`);
+    const result: Record<string, string[]> = {};
+    for (const t of await listTables(tx)) {
+      const lines = await rows<{ j: string }>(
+        tx,
+        sql`select row_to_json(x)::text as j from ${tableRef(t.name)} x`,
+      );
+      result[t.name] = lines.map((r) => r.j).sort();
+    }
+    return result;
+  });
+}
+
+/**
+ * Awkward but valid data in every table of the schema: quotes, backslashes, line breaks, non-ASCII text, large and
+ * tiny amounts, microsecond and DST-edge instants, NULLs; and a deleted row, so the id sequence is ahead of max(id).
+ */
+export async function seedAwkwardData(database: Database) {
+  const statements = `
+    insert into users (username, email, password_hash, token_version)
+      values ('second', null, E'hash "with" quotes\\\\and\\nbreak', 3);
+    insert into password_reset_tokens (user_id, token_hash, expires_at, used_at)
+      select id, 'token-hash', '2026-11-01T06:30:00.123456Z', null from users where username = 'second';
+    insert into packages (title, amount, image_url, description)
+      values ('Deep clean ✨ «Zoë»', 9999999999.99, '/images/a.jpg', E'line one\\nline two\\r\\n{"not": "json"}'),
+             ('Free', 0.01, '/images/b.jpg', '');
+    insert into gallery_photos (image_url, caption, category, photo_type)
+      values ('/images/k.jpg', null, 'Kitchen', 'after'), ('/images/b.jpg', E'tab\\there', 'Bath', null);
+    insert into reviews (reviewer_name, rating, comment, photo_url, status)
+      values ('Zoë 🧽', 5, E'Great!\\n\\nWould book again.', null, 'approved'),
+             ('Anon', 1, '', 'https://example.com/p.jpg', 'pending');
+    insert into inquiries (name, email, phone_number, call_or_text, town, description, status, submitted_at)
+      values ('Ann O''Brien', 'ann@example.com', '8605551234', 'text', 'Bristol', E'back\\\\slash',
+              'Booked', '2026-03-08T07:30:00.000001Z'),
+             ('Gone', null, null, null, null, null, 'New Inquiry', '2026-11-01T05:59:59Z'),
+             ('Bob', null, null, 'call', 'Other', null, 'Completed', '2026-11-01T06:00:00Z');
+    delete from inquiries where name = 'Gone';
+    insert into one_time_cleanings (inquiry_id, date_time, amount, paid, notes)
+      select id, null, 120.50, true, null from inquiries where name = 'Ann O''Brien';
+    insert into one_time_cleanings (inquiry_id, date_time, amount, paid, notes)
+      select id, '2026-12-24T15:00:00Z', 0, false, 'Christmas Eve' from inquiries where name = 'Bob';
+    insert into recurring_payments (inquiry_id, amount, frequency, notes)
+      select id, 99.99, 'every other week', null from inquiries where name = 'Ann O''Brien';
+    insert into recurring_paid (recurring_payment_id, amount_paid, notes, submitted_at)
+      select id, 199.98, 'two visits', '2026-10-31T12:00:00Z' from recurring_payments;
+    insert into recurring_paid_dates (recurring_paid_id, date_time)
+      select id, d from recurring_paid, unnest(array['2026-10-17T14:00:00Z', '2026-10-31T14:00:00Z']::timestamptz[]) d;
+    insert into contact_status (id, is_open) values (1, false) on conflict (id) do update set is_open = false;
+  `
+    .split(/;\s*\n/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  // One statement per call: PGlite's parameterised protocol takes one at a time.
+  for (const statement of statements) await database.db.execute(sql.raw(statement));
+}
+
+/** Creates a fresh database on the test PostgreSQL server and returns its URL. */
+export async function createDatabase(serverUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
