@@ -10,6 +10,7 @@ import { type AuthService, authService } from './features/auth/service';
 import { acceptEmptyJsonBody } from './lib/empty-json-body';
 import { registerErrorHandler } from './lib/error-handler';
 import { HttpError } from './lib/errors';
+import { logSerializers } from './lib/logging';
 import { createMailer, type Mailer } from './lib/mailer';
 import { rejectNulCharacters } from './lib/nul-guard';
 import { resolveJwtSecret } from './lib/secrets';
@@ -34,7 +35,14 @@ export type BuildOptions = {
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+            serializers: logSerializers,
+          },
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
   });
