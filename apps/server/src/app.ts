@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { rejectNulCharacters } from './lib/nul-guard';
 import { resolveJwtSecret } from './lib/secrets';
 import { registerSecurity } from './lib/security';
+import { refuseWhileClosing } from './lib/shutdown';
 import { registerSpa } from './lib/spa';
 
 declare module 'fastify' {
@@ -45,12 +46,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
           },
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
+    return503OnClosing: false, // refuseWhileClosing answers instead, in the API's error shape
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   acceptEmptyJsonBody(app);
   rejectNulCharacters(app);
+  refuseWhileClosing(app);
 
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
