@@ -48,8 +48,8 @@ describe('packages as the owner', () => {
     await addForm.getByLabel('Amount ($)').fill('abc');
     await addForm.getByLabel('Image URL').fill('not-a-url');
     await addForm.getByRole('button', { name: 'Add Package' }).click();
-    await addForm.getByText('Amount must be a number.').waitFor();
-    await addForm.getByText('Image URL must be a valid http(s) URL.').waitFor();
+    await addForm.getByText('Amount must be a number like 120 or 99.50.').waitFor();
+    await addForm.getByText('Image URL must be an https:// link or a path on this site such as /demo/photo.jpg.').waitFor();
     await addForm.getByLabel('Amount ($)').fill('199.5');
     await addForm.getByLabel('Image URL').fill(`${baseUrl()}/demo/pkg-deep.svg`);
     await addForm.getByRole('button', { name: 'Add Package' }).click();
