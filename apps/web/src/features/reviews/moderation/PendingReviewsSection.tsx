@@ -79,6 +79,9 @@ function PendingPhoto({ url, reviewer }: { url: string; reviewer: string }) {
   const [shown, setShown] = useState(false);
   return (
     <div className="mt-3 flex flex-wrap items-center gap-3 rounded-xl bg-stone-50 p-3 text-sm text-stone-700">
+      <p className="min-w-0 break-words">
+        Photo from <span className="font-semibold">{hostOf(url)}</span>
+      </p>
       {shown ? (
         <img
           src={url}
@@ -98,9 +101,6 @@ function PendingPhoto({ url, reviewer }: { url: string; reviewer: string }) {
           Show photo
         </Button>
       )}
-      <p className="min-w-0 break-words">
-        Photo from <span className="font-semibold">{hostOf(url)}</span>
-      </p>
     </div>
   );
 }
