@@ -67,3 +67,27 @@ it('a forgot -> open link -> reset flow leaves the reset token in no log line (o
     await app.close();
   }
 });
+
+it('refusing absurdly nested JSON is a 400 that logs no error (1,000 such requests once meant 1,000 error logs)', async () => {
+  const log = logCapture();
+  const config = { ...loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, DEMO_CONTENT: '0' }) };
+  const app = await buildApp(config, { database, logger: log.logger });
+  try {
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    for (const url of ['/api/reviews', '/api/inquiries', '/signin']) {
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: deep,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'The request is nested too deeply.' });
+    }
+    const levels = log.lines.map((line) => JSON.parse(line).level as number);
+    expect(levels.length).toBeGreaterThan(0);
+    expect(levels.filter((level) => level >= 50)).toEqual([]); // pino: 50 error, 60 fatal
+  } finally {
+    await app.close();
+  }
+});
