@@ -50,6 +50,9 @@ it('a forgot -> open link -> reset flow leaves the reset token in no log line (o
 
     // What the browser does: open the link from the e-mail, then send the new password with the token.
     await app.inject({ method: 'GET', url: `/reset-password?token=${token}` });
+    // A mistyped or unknown address carrying the token must not log it either (404 paths log the URL).
+    await app.inject({ method: 'GET', url: `/reset_password?token=${token}` });
+    await app.inject({ method: 'POST', url: `/api/reset?token=${token}`, payload: { token } });
     const reset = await app.inject({
       method: 'POST',
       url: `/reset-password?token=${token}`,
