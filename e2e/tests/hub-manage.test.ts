@@ -403,7 +403,9 @@ describe('Manage', () => {
     await editor.getByLabel('Photo URL').fill('not a link');
     await editor.getByRole('button', { name: 'Save' }).click();
     await editor.getByText('Rating must be from 1 to 5.').waitFor();
-    await editor.getByText('Photo URL must be a valid http(s) URL.').waitFor();
+    await editor
+      .getByText('Photo URL must be an https:// link or a path on this site such as /demo/photo.jpg.')
+      .waitFor();
     await editor.getByLabel('Rating').fill('4');
     await editor.getByLabel('Photo URL').fill('');
     await editor.getByRole('button', { name: 'Save' }).click();

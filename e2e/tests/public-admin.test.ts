@@ -2,7 +2,7 @@ import type { GalleryPhoto, Package, Review } from '@clean/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAdminPage } from '../support/admin';
-import { baseUrl, horizontalOverflow, launchBrowser, PHONE } from '../support/browser';
+import { horizontalOverflow, launchBrowser, PHONE } from '../support/browser';
 import { acceptDialogs, api } from '../support/public';
 
 let browser: Browser;
@@ -48,10 +48,12 @@ describe('packages as the owner', () => {
     await addForm.getByLabel('Amount ($)').fill('abc');
     await addForm.getByLabel('Image URL').fill('not-a-url');
     await addForm.getByRole('button', { name: 'Add Package' }).click();
-    await addForm.getByText('Amount must be a number.').waitFor();
-    await addForm.getByText('Image URL must be a valid http(s) URL.').waitFor();
+    await addForm.getByText('Amount must be a number like 120 or 99.50.').waitFor();
+    await addForm
+      .getByText('Image URL must be an https:// link or a path on this site such as /demo/photo.jpg.')
+      .waitFor();
     await addForm.getByLabel('Amount ($)').fill('199.5');
-    await addForm.getByLabel('Image URL').fill(`${baseUrl()}/demo/pkg-deep.svg`);
+    await addForm.getByLabel('Image URL').fill('/demo/pkg-deep.svg');
     await addForm.getByRole('button', { name: 'Add Package' }).click();
     await addForm.waitFor({ state: 'detached' });
     const card = main(page).getByRole('listitem').filter({ hasText: title });
@@ -148,7 +150,7 @@ describe('gallery as the owner', () => {
     await expect.poll(() => dialogs).toEqual(['Please provide an image URL.']);
 
     // A link that does not resolve to an image, to see the placeholder.
-    await form.getByLabel('Image URL').fill(`${baseUrl()}/demo/missing-${Date.now()}.jpg`);
+    await form.getByLabel('Image URL').fill(`/demo/missing-${Date.now()}.jpg`);
     await form.getByLabel('Caption (optional)').fill(caption);
     await category.selectOption({ label: 'Moving Day' });
     await form.getByRole('button', { name: 'Add to Gallery' }).click();

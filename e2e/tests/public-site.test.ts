@@ -363,7 +363,9 @@ describe('reviews', () => {
     await form.getByLabel('Photo URL (optional)').fill('not a link');
     await form.getByRole('button', { name: 'Submit Review' }).click();
     await form.getByText('Name is required.').waitFor();
-    await form.getByText('Photo URL must be a valid http(s) URL.').waitFor();
+    await form
+      .getByText('Photo URL must be an https:// link or a path on this site such as /demo/photo.jpg.')
+      .waitFor();
     await form.getByLabel('Photo URL (optional)').fill('');
 
     await form.getByLabel('Name').fill(name);

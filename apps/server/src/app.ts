@@ -10,10 +10,12 @@ import { type AuthService, authService } from './features/auth/service';
 import { acceptEmptyJsonBody } from './lib/empty-json-body';
 import { registerErrorHandler } from './lib/error-handler';
 import { HttpError } from './lib/errors';
+import { logSerializers } from './lib/logging';
 import { createMailer, type Mailer } from './lib/mailer';
 import { rejectNulCharacters } from './lib/nul-guard';
 import { resolveJwtSecret } from './lib/secrets';
 import { registerSecurity } from './lib/security';
+import { refuseWhileClosing } from './lib/shutdown';
 import { registerSpa } from './lib/spa';
 
 declare module 'fastify' {
@@ -34,15 +36,24 @@ export type BuildOptions = {
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+            serializers: logSerializers,
+          },
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
+    return503OnClosing: false, // refuseWhileClosing answers instead, in the API's error shape
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   acceptEmptyJsonBody(app);
   rejectNulCharacters(app);
+  refuseWhileClosing(app);
 
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));

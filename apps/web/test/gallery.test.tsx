@@ -187,8 +187,13 @@ describe('/gallery as the admin', () => {
 
     for (const [next, message] of [
       [
-        { status: 400, body: { error: 'Image URL must be a valid http(s) URL.' } },
-        'Image URL must be a valid http(s) URL.',
+        {
+          status: 400,
+          body: {
+            error: 'Image URL must be an https:// link or a path on this site such as /demo/photo.jpg.',
+          },
+        },
+        'Image URL must be an https:// link or a path on this site such as /demo/photo.jpg.',
       ],
       [{ status: 500, body: {} }, 'Failed to upload photo.'],
       [new TypeError('Failed to fetch'), 'An error occurred while uploading.'],

@@ -199,6 +199,31 @@ describe('pending reviews', () => {
     created_at: '2026-05-01T14:00:00.000Z',
   };
 
+  it('does not load a visitor-chosen photo until the owner asks: shows its host and a Show photo button', async () => {
+    stubFetch({
+      'GET /api/reviews/pending': {
+        body: [
+          { ...review, photo_url: 'https://tracker.example.net/pixel.jpg?who=owner' },
+          { ...review, id: 5, reviewer_name: 'Lee', photo_url: '/demo/lee.jpg' },
+        ],
+      },
+    });
+    const { container } = renderHub(<PendingReviewsSection />);
+    const show = await screen.findByRole('button', { name: 'Show photo shared by Jess' });
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByText('tracker.example.net')).toBeTruthy();
+    expect(screen.getByText('this site')).toBeTruthy();
+
+    fireEvent.click(show);
+    const img = screen.getByAltText('Shared by Jess') as HTMLImageElement;
+    expect(img.src).toBe('https://tracker.example.net/pixel.jpg?who=owner');
+    expect(img.getAttribute('referrerpolicy')).toBe('no-referrer');
+    expect(screen.queryByRole('button', { name: 'Show photo shared by Jess' })).toBeNull();
+    // Only the photo asked for: Lee's stays unloaded.
+    expect(container.querySelectorAll('img')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Show photo shared by Lee' })).toBeTruthy();
+  });
+
   it("shows 'Failed to fetch pending reviews.'", async () => {
     stubFetch({ 'GET /api/reviews/pending': { status: 500 } });
     renderHub(<PendingReviewsSection />);

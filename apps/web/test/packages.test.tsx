@@ -91,8 +91,12 @@ describe('/packages as the admin', () => {
       target: { value: 'ftp://x.example/a.jpg' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Add Package' }));
-    expect(await within(form).findByText('Amount must be a number.')).toBeTruthy();
-    expect(within(form).getByText('Image URL must be a valid http(s) URL.')).toBeTruthy();
+    expect(await within(form).findByText('Amount must be a number like 120 or 99.50.')).toBeTruthy();
+    expect(
+      within(form).getByText(
+        'Image URL must be an https:// link or a path on this site such as /demo/photo.jpg.',
+      ),
+    ).toBeTruthy();
     expect(posts(fetchMock, 'POST')).toHaveLength(0);
 
     fireEvent.click(toggle);

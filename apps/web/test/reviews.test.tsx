@@ -198,7 +198,11 @@ describe('/reviews', () => {
     fireEvent.change(within(form).getByLabelText('Photo URL (optional)'), { target: { value: 'not a url' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Submit Review' }));
     expect(await within(form).findByText('Name is required.')).toBeTruthy();
-    expect(within(form).getByText('Photo URL must be a valid http(s) URL.')).toBeTruthy();
+    expect(
+      within(form).getByText(
+        'Photo URL must be an https:// link or a path on this site such as /demo/photo.jpg.',
+      ),
+    ).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 

@@ -50,6 +50,25 @@ describe('business-zone date-times', () => {
       expect(schema.safeParse(bad).success).toBe(false);
     }
   });
+
+  it('refuses calendar impossibilities instead of rolling them over, and years outside 1900-2999', () => {
+    const schema = dateTimeInput('When');
+    for (const bad of [
+      '2026-02-30T10:00Z',
+      '2025-02-29T10:00',
+      '0000-01-01T00:00',
+      '0001-01-01T00:00Z',
+      '3000-01-01T00:00',
+    ]) {
+      expect(schema.safeParse(bad).success, bad).toBe(false);
+    }
+    expect(schema.safeParse('0001-01-01T00:00Z').error?.issues[0]?.message).toBe(
+      'When must be in the years 1900 to 2999.',
+    );
+    expect(toInstant('2026-02-30T10:00Z', NY).getTime()).toBeNaN();
+    expect(toInstant('2028-02-29T10:00+0130', NY).toISOString()).toBe('2028-02-29T08:30:00.000Z');
+    expect(toInstant('1900-01-01T00:00', NY).toISOString()).toBe('1900-01-01T05:00:00.000Z');
+  });
 });
 
 describe('money', () => {
@@ -60,8 +79,11 @@ describe('money', () => {
     expect(schema.parse(140)).toBe(140);
   });
   it('refuses negatives, 3 decimals, text and empty', () => {
-    for (const bad of [-1, '1.005', 'abc', '', Number.NaN, 1e9])
-      expect(schema.safeParse(bad).success).toBe(false);
+    for (const bad of [-1, '1.005', 'abc', '', Number.NaN, 1e9, '0x10', '1e3', ' 5', 'Infinity', '-0', '.5'])
+      expect(schema.safeParse(bad).success, String(bad)).toBe(false);
+    expect(schema.safeParse('0x10').error?.issues[0]?.message).toBe(
+      'Amount must be a number like 120 or 99.50.',
+    );
   });
   it('applies discounts to the cent; empty gives 0.00', () => {
     expect(applyDiscount('100', 0.9)).toBe('90.00');

@@ -22,7 +22,8 @@ export async function loadDemoContent(db: Db, config: Pick<Config, 'publicUrl' |
     const day = toWallTime(new Date(Date.now() + days * DAY).toISOString(), config.timezone).slice(0, 10);
     return toInstant(`${day}T${String(hour).padStart(2, '0')}:00`, config.timezone);
   };
-  const img = (name: string) => `${config.publicUrl}/demo/${name}.svg`;
+  // Site-relative: image links must be https: or this site's own paths (an http: link could never show).
+  const img = (name: string) => `/demo/${name}.svg`;
 
   await db.transaction(async (tx) => {
     await tx.insert(packages).values([

@@ -1,18 +1,47 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors';
 
-const hasNul = (value: unknown): boolean => {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(hasNul);
-  if (value && typeof value === 'object') return Object.values(value).some(hasNul);
-  return false;
-};
+/** No payload of this API nests deeper than a few levels; anything past this is an attack, not a form. */
+export const MAX_NESTING = 32;
 
-/** PostgreSQL text cannot hold a NUL character: refuse it up front (400) instead of failing in the database. */
+type Verdict = 'ok' | 'nul' | 'too-deep';
+
+/**
+ * Walks a parsed body, query or params with an explicit stack (a recursive walk overflowed on 5,000-deep
+ * JSON and answered 500), looking for NUL characters and refusing absurd nesting before anything else
+ * (Zod included) walks it.
+ */
+export function inspect(root: unknown): Verdict {
+  const stack: Array<[unknown, number]> = [[root, 0]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop() as [unknown, number];
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return 'nul';
+    } else if (value && typeof value === 'object') {
+      if (depth >= MAX_NESTING) return 'too-deep';
+      if (Array.isArray(value)) {
+        for (const child of value) stack.push([child, depth + 1]);
+      } else {
+        for (const [key, child] of Object.entries(value)) {
+          if (key.includes('\u0000')) return 'nul';
+          stack.push([child, depth + 1]);
+        }
+      }
+    }
+  }
+  return 'ok';
+}
+
+/**
+ * PostgreSQL text cannot hold a NUL character: refuse it up front (400) instead of failing in the database.
+ * Deeply nested input is refused the same way.
+ */
 export function rejectNulCharacters(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    if (hasNul(request.query) || hasNul(request.params) || hasNul(request.body)) {
-      throw badRequest('Text must not contain NUL characters.');
+    for (const part of [request.query, request.params, request.body]) {
+      const verdict = inspect(part);
+      if (verdict === 'nul') throw badRequest('Text must not contain NUL characters.');
+      if (verdict === 'too-deep') throw badRequest('The request is nested too deeply.');
     }
   });
 }

@@ -1,5 +1,5 @@
 import { TOTAL_COUNT_HEADER } from '@clean/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inquiries, oneTimeCleanings } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../support/harness';
@@ -105,6 +105,31 @@ describe('POST /api/one_time_cleanings', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toMatch(/date_time|date/i);
     expect(await t.db.$count(oneTimeCleanings)).toBe(0);
+  });
+
+  it('answers the created cleaning even when it is deleted before anything could read it back', async () => {
+    // A trigger stands in for a concurrent DELETE landing between the insert and any later read.
+    await t.db.execute(sql`
+      create function vanish() returns trigger language plpgsql as $$
+      begin delete from one_time_cleanings where id = new.id; return null; end $$`);
+    await t.db.execute(sql`
+      create trigger vanish after insert on one_time_cleanings for each row execute function vanish()`);
+    try {
+      const res = await create({ amount: 75, notes: 'Gone soon' });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({
+        inquiry_id: maria,
+        inquiry_name: 'Maria Gonzalez',
+        amount: 75,
+        notes: 'Gone soon',
+        paid: false,
+      });
+      expect(res.json().id).toEqual(expect.any(Number));
+      expect(await t.db.select().from(oneTimeCleanings)).toEqual([]);
+    } finally {
+      await t.db.execute(sql`drop trigger vanish on one_time_cleanings`);
+      await t.db.execute(sql`drop function vanish()`);
+    }
   });
 
   it('keeps money exact to the cent', async () => {

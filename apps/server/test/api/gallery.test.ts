@@ -89,6 +89,11 @@ describe('POST /api/gallery/upload', () => {
     }
   });
 
+  it('accepts a path on this site, such as the demo photos', async () => {
+    const photo = await upload({ ...good, image_url: '/demo/kitchen-1.jpg' });
+    expect(photo.image_url).toBe('/demo/kitchen-1.jpg');
+  });
+
   it.each([
     ['image_url missing', { ...good, image_url: undefined }, /image url/i],
     ['image_url empty', { ...good, image_url: '' }, /image url/i],
@@ -96,6 +101,11 @@ describe('POST /api/gallery/upload', () => {
     ['image_url javascript:', { ...good, image_url: 'javascript:alert(document.cookie)' }, /image url/i],
     ['image_url ftp:', { ...good, image_url: 'ftp://files.example.com/a.jpg' }, /image url/i],
     ['image_url data:', { ...good, image_url: 'data:image/png;base64,AAAA' }, /image url/i],
+    // The CSP only lets https: images load; a protocol-relative or backslash path leaves the site.
+    ['image_url http:', { ...good, image_url: 'http://images.example.com/a.jpg' }, /image url/i],
+    ['image_url //host', { ...good, image_url: '//images.example.com/a.jpg' }, /image url/i],
+    ['image_url /\\host', { ...good, image_url: '/\\images.example.com/a.jpg' }, /image url/i],
+    ['image_url with a space', { ...good, image_url: '/demo/a b.jpg' }, /image url/i],
     ['a category not in the list', { ...good, category: 'Bedroom' }, /category/i],
     ['a category in the wrong case', { ...good, category: 'kitchen' }, /category/i],
     ['a caption too long', { ...good, caption: 'x'.repeat(301) }, /caption/i],

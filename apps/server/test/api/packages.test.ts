@@ -130,7 +130,7 @@ describe('PUT /api/packages/{id}', () => {
     const next = {
       title: 'Weekly Refresh Plus',
       amount: 149,
-      image_url: 'http://images.example.com/plus.png',
+      image_url: '/demo/plus.png',
       description: '',
     };
     const res = await call('PUT', `/api/packages/${created.id}`, next, admin);
@@ -147,6 +147,8 @@ describe('PUT /api/packages/{id}', () => {
       { ...good, amount: -5 },
       { ...good, amount: 1.234 },
       { ...good, image_url: 'javascript:alert(1)' },
+      { ...good, image_url: 'http://images.example.com/a.png' },
+      { ...good, image_url: '//images.example.com/a.png' },
       { title: 'Only a title' },
     ]) {
       const res = await call('PUT', `/api/packages/${created.id}`, body, admin);

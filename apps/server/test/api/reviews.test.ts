@@ -119,6 +119,9 @@ describe('review validation (create and edit)', () => {
     ['photo_url ftp:', { ...good, photo_url: 'ftp://files.example.com/a.jpg' }, /photo url/i],
     ['photo_url javascript:', { ...good, photo_url: 'javascript:alert(1)' }, /photo url/i],
     ['photo_url not a URL', { ...good, photo_url: 'my photo' }, /photo url/i],
+    ['photo_url http:', { ...good, photo_url: 'http://images.example.com/a.jpg' }, /photo url/i],
+    ['photo_url //host', { ...good, photo_url: '//images.example.com/a.jpg' }, /photo url/i],
+    ['photo_url /\\host', { ...good, photo_url: '/\\images.example.com/a.jpg' }, /photo url/i],
   ];
 
   it.each(bad)('POST refuses %s with 400 naming the field, storing nothing', async (_name, body, field) => {

@@ -1,35 +1,92 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
 
-/** `YYYY-MM-DDTHH:mm[:ss]` without offset: what a datetime-local input gives; means business wall time. */
-const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
-/** ISO 8601 with an offset or Z. */
-const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+/**
+ * `YYYY-MM-DDTHH:mm[:ss[.fff]]`, then an offset (`Z`, `+HH:MM`, `-HHMM`) or none. Without one it is what a
+ * datetime-local input gives and means business wall time.
+ */
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?(Z|([+-])(\d{2}):?(\d{2}))?$/;
 
 /**
- * A date-time as it travels (DESIGN §4): ISO 8601 with an offset, or wall-clock time without one.
- * The server turns it into an instant with `toInstant(value, businessTimeZone)`.
+ * The years a date may have. A small cleaning business books, gets paid and pages its calendar well inside
+ * them; outside lie only typos and traps that silently change the date (JavaScript reads years 0-99 as
+ * 1900-1999, so year 0001 came back as 2001 and wall time 0000 was stored as 1900; past 9999 an ISO string
+ * changes shape). So they are refused with a 400 rather than stored as something else.
+ */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2999;
+
+type Parts = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  ms: number;
+  /** Minutes east of UTC; undefined for wall time. */
+  offset: number | undefined;
+};
+
+/** The parts of a travelling date-time, or null when it is malformed or names no real moment (February 30). */
+function parse(value: string): Parts | null {
+  const m = DATE_TIME.exec(value);
+  if (!m) return null;
+  const [year, month, day, hour, minute] = m.slice(1, 6).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const second = Number(m[6] ?? 0);
+  const ms = Math.floor(Number(`0.${m[7] ?? 0}`) * 1000);
+  const daysInMonth =
+    new Date(Date.UTC(2000, month, 0)).getUTCDate() - (month === 2 && !isLeap(year) ? 1 : 0);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return null;
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  let offset: number | undefined;
+  if (m[8] === 'Z') offset = 0;
+  else if (m[8]) {
+    const [hours, minutes] = [Number(m[10]), Number(m[11])];
+    if (hours > 23 || minutes > 59) return null;
+    offset = (m[9] === '-' ? -1 : 1) * (hours * 60 + minutes);
+  }
+  return { year, month, day, hour, minute, second, ms, offset };
+}
+
+const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/**
+ * A date-time as it travels (DESIGN §4): ISO 8601 with an offset, or wall-clock time without one; a real
+ * calendar date in the years FIRST_YEAR-LAST_YEAR. The server turns it into an instant with
+ * `toInstant(value, businessTimeZone)`.
  */
 export const dateTimeInput = (label: string) =>
   z
     .string({ error: `${label} must be a date-time.` })
     .trim()
-    .refine((v) => {
-      if (ZONED.test(v)) return !Number.isNaN(Date.parse(v));
-      const m = WALL_TIME.exec(v);
-      if (!m) return false;
-      const [, y, mo, d, h, mi] = m.map(Number) as number[];
-      const probe = new Date(Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0));
-      return probe.getUTCMonth() === (mo ?? 1) - 1 && probe.getUTCDate() === d && (h ?? 0) < 24;
-    }, `${label} must be a date-time like 2026-05-01T14:30.`);
+    .superRefine((value, ctx) => {
+      const parts = parse(value);
+      if (!parts)
+        ctx.addIssue({ code: 'custom', message: `${label} must be a date-time like 2026-05-01T14:30.` });
+      else if (parts.year < FIRST_YEAR || parts.year > LAST_YEAR)
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must be in the years ${FIRST_YEAR} to ${LAST_YEAR}.`,
+        });
+    });
 
-/** The instant a travelling date-time names; wall time is read in `timeZone`. */
+/** The instant a travelling date-time names; wall time is read in `timeZone`. Invalid Date when malformed. */
 export function toInstant(value: string, timeZone: string): Date {
-  if (ZONED.test(value)) return new Date(value);
-  const m = WALL_TIME.exec(value);
-  if (!m) return new Date(Number.NaN);
-  const [, y, mo, d, h, mi, s] = m.map((p) => (p === undefined ? 0 : Number(p))) as number[];
-  return new Date(new TZDate(y ?? 0, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0, s ?? 0, timeZone).getTime());
+  const p = parse(value);
+  if (!p) return new Date(Number.NaN);
+  if (p.offset !== undefined) {
+    const utc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, p.ms);
+    return new Date(utc - p.offset * 60_000);
+  }
+  return new Date(new TZDate(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, timeZone).getTime());
 }
 
 /** The value for a datetime-local input showing `iso` as wall time in `timeZone` ('' when absent or invalid). */

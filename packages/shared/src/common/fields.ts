@@ -17,31 +17,39 @@ export const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-const isHttpUrl = (value: string) => {
+/**
+ * Where an image may come from: an `https:` link (the CSP lets only those and the site's own images load, so
+ * an `http:` one could never show) or a path on this site such as `/demo/kitchen.jpg`. A path must start
+ * with exactly one `/`: `//host/x` and `/\host/x` are links to another host in a browser's eyes.
+ */
+export function isImageUrl(value: string): boolean {
+  if (value.startsWith('/')) return /^\/(?![/\\])[^\s\\]*$/.test(value);
   try {
     const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
+    return url.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password;
   } catch {
     return false;
   }
-};
+}
 
-/** An absolute http(s) URL (images are links to an external host, spec §1). */
-export const httpUrl = (label: string) =>
+const IMAGE_URL_RULE = 'must be an https:// link or a path on this site such as /demo/photo.jpg.';
+
+/** An image link (package, gallery photo): see `isImageUrl`. One rule for server and browser forms. */
+export const imageUrl = (label: string) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
     .max(2000, `${label} is too long.`)
-    .refine(isHttpUrl, `${label} must be a valid http(s) URL.`);
+    .refine(isImageUrl, `${label} ${IMAGE_URL_RULE}`);
 
-/** Optional URL: '', null and missing mean none. */
-export const optionalHttpUrl = (label: string) =>
+/** An optional image link (a review's photo): '', null and missing mean none. */
+export const optionalImageUrl = (label: string) =>
   z
     .string({ error: `${label} must be text.` })
     .trim()
     .max(2000, `${label} is too long.`)
-    .refine((v) => v === '' || isHttpUrl(v), `${label} must be a valid http(s) URL.`)
+    .refine((v) => v === '' || isImageUrl(v), `${label} ${IMAGE_URL_RULE}`)
     .nullish()
     .transform((v) => (v ? v : null));
 

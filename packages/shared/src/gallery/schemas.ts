@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { httpUrl, optionalText, pageQuery, searchText } from '../common/fields';
+import { imageUrl, optionalText, pageQuery, searchText } from '../common/fields';
 import { DEFAULT_GALLERY_CATEGORY, GALLERY_CATEGORIES } from '../constants';
 
 const categoryValues = [DEFAULT_GALLERY_CATEGORY, ...GALLERY_CATEGORIES.map((c) => c.value)] as const;
 
 /** POST /api/gallery/upload (admin). An empty category means Uncategorized. */
 export const galleryUploadInput = z.object({
-  image_url: httpUrl('Image URL'),
+  image_url: imageUrl('Image URL'),
   caption: optionalText('Caption', 300),
   category: z
     .union([

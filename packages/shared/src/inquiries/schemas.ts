@@ -2,11 +2,19 @@ import { z } from 'zod';
 import { id, optionalText, pageQuery, requiredText, searchText } from '../common/fields';
 import { INQUIRY_STATUSES, PHONE_MAX_DIGITS, TOWNS } from '../constants';
 
-/** Digits only, at most 10 (spec §5). Formatting characters are dropped; '' means none. */
+/**
+ * A US phone number, one rule for the public form and the admin edit: exactly 10 digits once the usual
+ * formatting (spaces, parentheses, dashes, dots) is taken out; stored as digits (spec §5). Anything else is
+ * refused, not quietly dropped ("call me" is not a phone number). '', null and missing mean none.
+ */
 export const phoneNumber = z
   .string({ error: 'Phone number must be text.' })
+  .trim()
+  .refine(
+    (v) => v === '' || (/^[\d\s().-]+$/.test(v) && v.replace(/\D/g, '').length === PHONE_MAX_DIGITS),
+    `Phone number must have ${PHONE_MAX_DIGITS} digits.`,
+  )
   .transform((v) => v.replace(/\D/g, ''))
-  .refine((v) => v.length <= PHONE_MAX_DIGITS, `Phone number can have at most ${PHONE_MAX_DIGITS} digits.`)
   .nullish()
   .transform((v) => (v ? v : null));
 
@@ -36,10 +44,6 @@ export const bookingRequestInput = z
   .refine((v) => v.email || v.phone_number, {
     message: 'Give an email or a phone number so we can reach you.',
     path: ['email'],
-  })
-  .refine((v) => !v.phone_number || v.phone_number.length === 10, {
-    message: 'Phone number must have 10 digits.',
-    path: ['phone_number'],
   });
 export type BookingRequestInput = z.input<typeof bookingRequestInput>;
 

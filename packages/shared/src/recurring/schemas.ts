@@ -37,12 +37,19 @@ export type RecurringPayment = {
 };
 
 /**
- * dates_related: the spec's joined string ("date, date") or an array of date-times.
- * Empty entries (a blank date row in the form) are dropped.
+ * dates_related: the spec's joined string ("date, date") or an array of date-times. In an array, blank
+ * entries (an empty date row in the form) are dropped; in the joined string every entry between commas must
+ * be a date-time (" , , " is refused, not stored as a record without dates). '' or [] mean no dates.
  */
 export const datesRelated = z
   .union([z.string(), z.array(z.string())], { error: 'dates_related must be a list of date-times.' })
-  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+  .transform((v) =>
+    Array.isArray(v)
+      ? v.map((s) => s.trim()).filter(Boolean)
+      : v.trim() === ''
+        ? []
+        : v.split(',').map((s) => s.trim()),
+  )
   .pipe(z.array(dateTimeInput('Each paid date')).max(60, 'At most 60 dates per record.'));
 
 /** POST /api/recurring_paid (admin): a paid record of a schedule. PATCH takes any subset. */

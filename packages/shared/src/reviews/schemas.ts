@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalHttpUrl, requiredText } from '../common/fields';
+import { optionalImageUrl, requiredText } from '../common/fields';
 import { RATING_MAX, RATING_MIN, REVIEW_COMMENT_MAX } from '../constants';
 
 /**
@@ -19,7 +19,7 @@ export const reviewInput = z.object({
     .max(REVIEW_COMMENT_MAX, `Comment must be at most ${REVIEW_COMMENT_MAX} characters.`)
     .nullish()
     .transform((v) => v ?? ''),
-  photo_url: optionalHttpUrl('Photo URL'),
+  photo_url: optionalImageUrl('Photo URL'),
 });
 export type ReviewInput = z.input<typeof reviewInput>;
 

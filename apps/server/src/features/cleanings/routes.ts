@@ -46,7 +46,7 @@ export const cleaningsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireAdmin, schema: { body: oneTimeCleaningInput } },
     async (request, reply) => {
       const b = request.body;
-      const id = await referencingInquiry(b.inquiry_id, () =>
+      const cleaning = await referencingInquiry(b.inquiry_id, () =>
         store.create({
           inquiryId: b.inquiry_id,
           dateTime: instant(b.date_time),
@@ -55,7 +55,7 @@ export const cleaningsRoutes: FastifyPluginAsyncZod = async (app) => {
           notes: b.notes,
         }),
       );
-      return reply.status(201).send(await store.get(id));
+      return reply.status(201).send(cleaning);
     },
   );
 

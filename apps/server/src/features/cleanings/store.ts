@@ -102,10 +102,27 @@ export const cleaningsStore = (db: Db) => ({
     return { items: rows.map(toCleaning), total: counted?.n ?? 0 };
   },
 
-  async create(values: CleaningValues): Promise<number> {
-    const [row] = await db.insert(oneTimeCleanings).values(values).returning({ id: oneTimeCleanings.id });
+  /**
+   * Inserts and answers the new cleaning from the insert's own RETURNING, joined to its inquiry in the same
+   * statement: a read afterwards could find nothing if a concurrent delete came first.
+   */
+  async create(values: CleaningValues): Promise<OneTimeCleaning> {
+    const inserted = db.$with('inserted').as(db.insert(oneTimeCleanings).values(values).returning());
+    const [row] = await db
+      .with(inserted)
+      .select({
+        id: inserted.id,
+        inquiryId: inserted.inquiryId,
+        inquiryName: inquiries.name,
+        dateTime: inserted.dateTime,
+        amount: inserted.amount,
+        paid: inserted.paid,
+        notes: inserted.notes,
+      })
+      .from(inserted)
+      .innerJoin(inquiries, eq(inquiries.id, inserted.inquiryId));
     if (!row) throw new Error('insert returned no row');
-    return row.id;
+    return toCleaning(row);
   },
 
   /** Changes the given fields; false when there is no such cleaning. */

@@ -60,6 +60,51 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
+/** Where a photo link points, as the owner should read it before choosing to load it. */
+function hostOf(url: string): string {
+  if (url.startsWith('/')) return 'this site';
+  try {
+    return new URL(url).hostname || url;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * A pending review's photo link was chosen by a visitor: loading it as soon as the owner opens Manage would
+ * tell whoever runs that host the owner's address and the moment of moderation. So the card names the host
+ * and loads the photo only when asked (without a Referer even then).
+ */
+function PendingPhoto({ url, reviewer }: { url: string; reviewer: string }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3 rounded-xl bg-stone-50 p-3 text-sm text-stone-700">
+      <p className="min-w-0 break-words">
+        Photo from <span className="font-semibold">{hostOf(url)}</span>
+      </p>
+      {shown ? (
+        <img
+          src={url}
+          alt={`Shared by ${reviewer}`}
+          referrerPolicy="no-referrer"
+          className="h-32 w-32 shrink-0 rounded-xl object-cover"
+          width={128}
+          height={128}
+        />
+      ) : (
+        <Button
+          variant="secondary"
+          className="px-4 py-1.5"
+          onClick={() => setShown(true)}
+          aria-label={`Show photo shared by ${reviewer}`}
+        >
+          Show photo
+        </Button>
+      )}
+    </div>
+  );
+}
+
 function PendingReviewCard({ review, onNotice }: { review: Review; onNotice: (text: string) => void }) {
   const { timezone } = useSiteConfig();
   const [editing, setEditing] = useState(false);
@@ -71,26 +116,15 @@ function PendingReviewCard({ review, onNotice }: { review: Review; onNotice: (te
   if (editing) return <ReviewEditForm review={review} onDone={() => setEditing(false)} />;
   return (
     <HubCard subject={subjectOf(review)}>
-      <div className="flex gap-4">
-        {review.photo_url && (
-          <img
-            src={review.photo_url}
-            alt={`Shared by ${review.reviewer_name}`}
-            className="h-16 w-16 shrink-0 rounded-xl object-cover"
-            loading="lazy"
-            width={64}
-            height={64}
-          />
-        )}
-        <div className="min-w-0">
-          <h3 className={hubCardHeadingClass}>{review.reviewer_name}</h3>
-          <Stars rating={review.rating} />
-          <p className="text-xs text-stone-600">{formatDateTime(review.created_at, timezone)}</p>
-        </div>
+      <div className="min-w-0">
+        <h3 className={hubCardHeadingClass}>{review.reviewer_name}</h3>
+        <Stars rating={review.rating} />
+        <p className="text-xs text-stone-600">{formatDateTime(review.created_at, timezone)}</p>
       </div>
       <p className="mt-3 text-sm leading-relaxed break-words whitespace-pre-line text-stone-700">
         {review.comment || 'No comment.'}
       </p>
+      {review.photo_url && <PendingPhoto url={review.photo_url} reviewer={review.reviewer_name} />}
       {error && (
         <Alert tone="error" className="mt-3">
           {error}
@@ -193,7 +227,12 @@ function ReviewEditForm({ review, onDone }: { review: Review; onDone: () => void
         error={errors.comment?.message}
         {...register('comment')}
       />
-      <TextField label="Photo URL" type="url" error={errors.photo_url?.message} {...register('photo_url')} />
+      <TextField
+        label="Photo URL"
+        inputMode="url"
+        error={errors.photo_url?.message}
+        {...register('photo_url')}
+      />
     </HubEditForm>
   );
 }

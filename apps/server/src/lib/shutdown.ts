@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+
+const RESTARTING = 'The server is restarting. Please try again in a moment.';
+
+/**
+ * During a graceful shutdown, requests already running finish; a new one arriving on an open connection is
+ * answered 503 in the API's own `{ "error" }` shape (Fastify's built-in 503 has a body of its own, so the app
+ * builds it with `return503OnClosing: false`), with `Connection: close` so the client reconnects elsewhere.
+ */
+export function refuseWhileClosing(app: FastifyInstance) {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    return reply
+      .status(503)
+      .header('connection', 'close')
+      .header('retry-after', '5')
+      .send({ error: RESTARTING });
+  });
+}
