@@ -7,6 +7,8 @@ const flag = z
   .enum(['0', '1', 'true', 'false'], { error: 'must be 0, 1, true or false' })
   .transform((v) => v === '1' || v === 'true');
 
+const millis = z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(600_000);
+
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -34,6 +36,9 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_AUTH: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
   RATE_LIMIT_PUBLIC_WRITE: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5),
+  DATABASE_CONNECT_TIMEOUT_MS: millis.default(5_000),
+  DATABASE_QUERY_TIMEOUT_MS: millis.default(10_000),
+  REQUEST_TIMEOUT_MS: millis.default(20_000),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -65,6 +70,8 @@ export type Config = {
   rateLimits: { auth: number; publicWrite: number };
   tokenTtlSeconds: number;
   resetTokenTtlSeconds: number;
+  /** Bounds that turn a stalled or lost database into a quick 503 instead of a hang. */
+  timeouts: { databaseConnectMs: number; databaseQueryMs: number; requestMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -100,6 +107,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: { auth: e.RATE_LIMIT_AUTH, publicWrite: e.RATE_LIMIT_PUBLIC_WRITE },
     tokenTtlSeconds: 12 * 60 * 60,
     resetTokenTtlSeconds: 60 * 60,
+    timeouts: {
+      databaseConnectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      databaseQueryMs: e.DATABASE_QUERY_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+    },
   };
 }
 

@@ -7,7 +7,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import { createPool, type PoolTimeouts } from './postgres-pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -21,7 +22,14 @@ export type Database = {
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; pglite?: PGlite };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  pglite?: PGlite;
+  /** PostgreSQL only; the defaults suit tests that build an app without a config. */
+  timeouts?: PoolTimeouts;
+  log?: FastifyBaseLogger;
+};
 
 /**
  * PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir/db` (or in memory without a dataDir).
@@ -29,7 +37,11 @@ export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; pglite?:
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = createPool(
+      options.databaseUrl,
+      options.timeouts ?? { connectMs: 5_000, queryMs: 10_000 },
+      options.log,
+    );
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
