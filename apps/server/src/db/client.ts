@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyBaseLogger } from 'fastify';
+import { DurableNodeFS, durableStartParams, pgliteDefaultStartParams } from './durable-fs';
 import { createPool, type PoolTimeouts } from './postgres-pool';
 import * as schema from './schema';
 
@@ -50,7 +51,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (!client) {
     const dir = options.dataDir ? path.join(options.dataDir, 'db') : undefined;
     if (dir) mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
+    client = dir
+      ? await PGlite.create({
+          fs: new DurableNodeFS(dir),
+          extensions: { pg_trgm },
+          startParams: [...pgliteDefaultStartParams(), ...durableStartParams],
+        })
+      : await PGlite.create('memory://', { extensions: { pg_trgm } });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
