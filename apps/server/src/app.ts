@@ -56,6 +56,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       timeouts: { connectMs: config.timeouts.databaseConnectMs, queryMs: config.timeouts.databaseQueryMs },
+      minFreeMb: config.dataDirMinFreeMb,
       log: app.log,
     }));
   if (!options.database) app.addHook('onClose', () => database.close());

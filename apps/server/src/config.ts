@@ -39,6 +39,7 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: millis.default(5_000),
   DATABASE_QUERY_TIMEOUT_MS: millis.default(10_000),
   REQUEST_TIMEOUT_MS: millis.default(20_000),
+  DATA_DIR_MIN_FREE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(0).default(64),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -72,6 +73,8 @@ export type Config = {
   resetTokenTtlSeconds: number;
   /** Bounds that turn a stalled or lost database into a quick 503 instead of a hang. */
   timeouts: { databaseConnectMs: number; databaseQueryMs: number; requestMs: number };
+  /** Embedded database: below this much free disk space in DATA_DIR, writes are refused with 507. */
+  dataDirMinFreeMb: number;
 };
 
 export class ConfigError extends Error {}
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       databaseQueryMs: e.DATABASE_QUERY_TIMEOUT_MS,
       requestMs: e.REQUEST_TIMEOUT_MS,
     },
+    dataDirMinFreeMb: e.DATA_DIR_MIN_FREE_MB,
   };
 }
 

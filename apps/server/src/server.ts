@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { StartupError } from './db/data-dir';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -12,7 +13,17 @@ try {
   throw err;
 }
 
-const app = await buildApp(config);
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp(config);
+} catch (err) {
+  // A data folder that is read-only, full or too small: one line a person can act on, not a library dump.
+  if (err instanceof StartupError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
 await app.listen({ port: config.port, host: config.host });
 
 let closing = false;

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -8,7 +7,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyBaseLogger } from 'fastify';
-import { DurableNodeFS, durableStartParams, pgliteDefaultStartParams } from './durable-fs';
+import { checkDataDir, StartupError } from './data-dir';
+import { diskGuard, isWrite } from './disk-space';
+import { openPGliteThread, type PGliteLike, type QueryClient } from './pglite-thread';
 import { createPool, type PoolTimeouts } from './postgres-pool';
 import * as schema from './schema';
 
@@ -27,8 +28,10 @@ export type DatabaseOptions = {
   databaseUrl?: string;
   dataDir?: string;
   pglite?: PGlite;
-  /** PostgreSQL only; the defaults suit tests that build an app without a config. */
+  /** The defaults suit tests that build an app without a config. */
   timeouts?: PoolTimeouts;
+  /** Embedded database on disk: writes are refused (507) below this much free space. */
+  minFreeMb?: number;
   log?: FastifyBaseLogger;
 };
 
@@ -47,20 +50,42 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
-  let client = options.pglite;
-  if (!client) {
-    const dir = options.dataDir ? path.join(options.dataDir, 'db') : undefined;
-    if (dir) mkdirSync(dir, { recursive: true });
-    client = dir
-      ? await PGlite.create({
-          fs: new DurableNodeFS(dir),
-          extensions: { pg_trgm },
-          startParams: [...pgliteDefaultStartParams(), ...durableStartParams],
-        })
-      : await PGlite.create('memory://', { extensions: { pg_trgm } });
-  }
+  if (options.dataDir && !options.pglite) return openEmbedded(options.dataDir, options);
+  const client = options.pglite ?? (await PGlite.create('memory://', { extensions: { pg_trgm } }));
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  const pglite = client;
-  return { db: db as unknown as Db, kind: 'pglite', close: () => pglite.close() };
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/** PGlite on disk, in a worker thread (see pglite-thread.ts), with writes refused while the disk is nearly full. */
+async function openEmbedded(dataDir: string, options: DatabaseOptions): Promise<Database> {
+  const dir = path.join(dataDir, 'db');
+  const guard = diskGuard(dataDir, (options.minFreeMb ?? 64) * 1024 * 1024);
+  checkDataDir(dir, guard);
+  let thread: PGliteLike;
+  try {
+    thread = await openPGliteThread({
+      dir,
+      migrationsFolder,
+      callTimeoutMs: options.timeouts?.queryMs ?? 10_000,
+      openTimeoutMs: 120_000,
+      log: options.log,
+    });
+  } catch (err) {
+    const reason = String((err as Error).message ?? err).split('\n')[0];
+    throw new StartupError(`Cannot open the embedded database in ${dir}: ${reason}`);
+  }
+  const checked =
+    (run: QueryClient['query']): QueryClient['query'] =>
+    (sql, params, opts) => {
+      if (isWrite(sql)) guard.assertRoom();
+      return run(sql, params, opts);
+    };
+  const client = {
+    query: checked(thread.query),
+    transaction: <T>(callback: (tx: QueryClient) => Promise<T>) =>
+      thread.transaction((tx) => callback({ query: checked(tx.query) })),
+  };
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => thread.close() };
 }

@@ -29,3 +29,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/** The first error of class `type` in err's `cause` chain (drizzle wraps driver errors in its own). */
+export function causeOf<T extends Error>(err: unknown, type: new (...args: never[]) => T): T | undefined {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof type) return e;
+  }
+  return undefined;
+}
