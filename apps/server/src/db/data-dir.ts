@@ -1,4 +1,4 @@
-import { accessSync, constants, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DiskGuard } from './disk-space';
 
@@ -17,7 +17,7 @@ export function checkDataDir(dir: string, guard: DiskGuard) {
     writeFileSync(probe, 'ok', { flush: true });
     rmSync(probe);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
+    const code = writableError(dir) ?? (err as NodeJS.ErrnoException).code;
     if (code === 'EROFS') throw fail('it is on a read-only file system');
     if (code === 'EACCES' || code === 'EPERM') throw fail('it is not writable by this user');
     if (code === 'ENOSPC') throw fail('the disk is full');
@@ -29,5 +29,17 @@ export function checkDataDir(dir: string, guard: DiskGuard) {
     throw fail(
       `only ${Math.floor(free / MB)} MB free, at least ${Math.ceil(guard.minFreeBytes / MB)} MB needed (DATA_DIR_MIN_FREE_MB)`,
     );
+  }
+}
+
+/** Why the nearest existing folder on the way to `dir` cannot be written (mkdir may only say ENOENT). */
+function writableError(dir: string): string | undefined {
+  let at = dir;
+  while (!existsSync(at) && path.dirname(at) !== at) at = path.dirname(at);
+  try {
+    accessSync(at, constants.W_OK);
+    return undefined;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code;
   }
 }

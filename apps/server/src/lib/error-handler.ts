@@ -32,12 +32,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     const diskFull = causeOf(err, DiskFullError);
     if (diskFull) {
       request.log.warn({ reqId: request.id, reason: diskFull.message }, 'write refused: disk nearly full');
-      return reply
-        .status(507)
-        .send({
-          error:
-            'The server is low on disk space, so changes cannot be saved right now. Please try again later.',
-        });
+      return reply.status(507).send({
+        error:
+          'The server is low on disk space, so changes cannot be saved right now. Please try again later.',
+      });
     }
     if (err.code === 'FST_ERR_HANDLER_TIMEOUT' || isDatabaseUnavailable(err)) {
       // Not a bug: the database is stalled, gone or full. Say so, briefly, and let the client retry.
