@@ -28,7 +28,7 @@ export type DatabaseOptions = {
   databaseUrl?: string;
   dataDir?: string;
   pglite?: PGlite;
-  /** The defaults suit tests that build an app without a config. */
+  /** The server passes its configured limits; without them (tests, scripts) statements may run as long as they need. */
   timeouts?: PoolTimeouts;
   /** Embedded database on disk: writes are refused (507) below this much free space. */
   minFreeMb?: number;
@@ -41,11 +41,7 @@ export type DatabaseOptions = {
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = createPool(
-      options.databaseUrl,
-      options.timeouts ?? { connectMs: 5_000, queryMs: 10_000 },
-      options.log,
-    );
+    const pool = createPool(options.databaseUrl, options.timeouts, options.log);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
@@ -67,7 +63,7 @@ async function openEmbedded(dataDir: string, options: DatabaseOptions): Promise<
     thread = await openPGliteThread({
       dir,
       migrationsFolder,
-      callTimeoutMs: options.timeouts?.queryMs ?? 10_000,
+      callTimeoutMs: options.timeouts?.queryMs ?? 600_000,
       openTimeoutMs: 120_000,
       log: options.log,
     });

@@ -18,16 +18,18 @@ const MAX_WAITING = 200;
  * the wait queue is bounded too. New connections are opened on demand, so the pool recovers by itself when the
  * database returns.
  */
-export function createPool(databaseUrl: string, timeouts: PoolTimeouts, log?: FastifyBaseLogger): pg.Pool {
+export function createPool(databaseUrl: string, timeouts?: PoolTimeouts, log?: FastifyBaseLogger): pg.Pool {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
-    connectionTimeoutMillis: timeouts.connectMs,
-    statement_timeout: timeouts.queryMs,
-    // The client-side limit fires even when the server cannot answer at all (stopped, network gone).
-    query_timeout: timeouts.queryMs + 1_000,
-    idle_in_transaction_session_timeout: timeouts.queryMs * 2,
+    connectionTimeoutMillis: timeouts?.connectMs ?? 30_000,
     keepAlive: true,
+    ...(timeouts && {
+      statement_timeout: timeouts.queryMs,
+      // The client-side limit fires even when the server cannot answer at all (stopped, network gone).
+      query_timeout: timeouts.queryMs + 1_000,
+      idle_in_transaction_session_timeout: timeouts.queryMs * 2,
+    }),
   });
   pool.on('error', (err) => {
     log?.warn(
