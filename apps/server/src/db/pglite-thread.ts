@@ -131,7 +131,8 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
   }
 
   async function call(request: WorkerCall, timeoutMs = options.callTimeoutMs): Promise<unknown> {
-    if (closed) throw new DatabaseUnavailableError('the database is closed');
+    // Use after close() is a bug, not an outage: a plain error (500), unlike a restart (503).
+    if (closed) throw new Error('the embedded database is closed');
     await ready;
     const w = worker;
     if (!w) throw new DatabaseUnavailableError('the embedded database is restarting');
@@ -187,7 +188,9 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
         // stuck or already gone: terminating is all that is left
       }
       closed = true;
-      failAll('the database is closed');
+      for (const pendingCall of pending.values())
+        pendingCall.reject(new Error('the embedded database is closed'));
+      pending.clear();
       await worker?.terminate();
     },
   };
