@@ -24,6 +24,9 @@ export type PGliteThreadOptions = {
   log?: FastifyBaseLogger;
 };
 
+/** Reopening after a failure: crash recovery of a small database takes seconds; a hang here means "not yet". */
+const REOPEN_TIMEOUT_MS = 30_000;
+
 /** A PostgreSQL error rebuilt on this side, with its SQLSTATE, so the error handler can classify it. */
 function rebuild(e: WorkerError): Error {
   return Object.assign(new Error(e.message), { code: e.code, detail: e.detail, severity: e.severity });
@@ -42,6 +45,8 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
   ready.catch(() => {});
   let nextId = 1;
   let closed = false;
+  /** Between a failure and the reopened worker: calls fail at once (503) instead of waiting. */
+  let restarting = false;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 
   const failAll = (why: string) => {
@@ -49,7 +54,7 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
     pending.clear();
   };
 
-  function start(): Promise<void> {
+  function start(openTimeoutMs = options.openTimeoutMs): Promise<void> {
     const data: WorkerData = { dir: options.dir, migrationsFolder: options.migrationsFolder };
     // PostgreSQL's own messages (and, on a failed start, a WASM stack dump) go to the log, not the terminal.
     const w = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
@@ -64,14 +69,17 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
         for (const line of text.split('\n')) if (line.trim()) log?.debug({ line }, 'embedded database');
       });
     }
+    // Until it has opened, failures reach whoever awaits start(); after that, they replace the worker.
+    let isOpen = false;
     return new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         void w.terminate();
-        reject(new Error(`the embedded database did not open within ${options.openTimeoutMs} ms`));
-      }, options.openTimeoutMs);
+        reject(new Error(`the embedded database did not open within ${openTimeoutMs} ms`));
+      }, openTimeoutMs);
       w.on('message', (message: WorkerResponse) => {
         if (message.id === 0) {
           clearTimeout(timer);
+          isOpen = message.ok;
           if (message.ok) resolve();
           else {
             void w.terminate();
@@ -88,12 +96,12 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
       w.on('error', (err) => {
         clearTimeout(timer);
         reject(err);
-        if (worker === w) replace(`the database thread failed: ${err.message}`);
+        if (isOpen && worker === w) replace(`the database thread failed: ${err.message}`);
       });
       w.on('exit', () => {
         clearTimeout(timer);
         reject(new Error('the embedded database thread exited while opening'));
-        if (worker === w && !closed) replace('the database thread exited');
+        if (isOpen && worker === w && !closed) replace('the database thread exited');
       });
     });
   }
@@ -102,6 +110,7 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
   function replace(why: string) {
     if (closed || !worker) return;
     log?.error({ reason: why }, 'embedded database stuck or failed; restarting it');
+    restarting = true;
     const old = worker;
     worker = undefined;
     failAll(why);
@@ -110,9 +119,10 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
       ready = new Promise<void>((resolve, reject) => {
         setTimeout(() => {
           if (closed) return reject(new DatabaseUnavailableError('closed'));
-          start().then(
+          start(REOPEN_TIMEOUT_MS).then(
             () => {
               log?.warn('embedded database reopened');
+              restarting = false;
               resolve();
             },
             (err: Error) => {
@@ -133,6 +143,7 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
   async function call(request: WorkerCall, timeoutMs = options.callTimeoutMs): Promise<unknown> {
     // Use after close() is a bug, not an outage: a plain error (500), unlike a restart (503).
     if (closed) throw new Error('the embedded database is closed');
+    if (restarting) throw new DatabaseUnavailableError('the embedded database is restarting');
     await ready;
     const w = worker;
     if (!w) throw new DatabaseUnavailableError('the embedded database is restarting');
@@ -164,7 +175,14 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
       call({ op: 'query', sql, params, rowMode: opts.rowMode ?? 'object', tx }) as Promise<Result>;
 
   ready = start();
-  await ready;
+  try {
+    await ready;
+  } catch (err) {
+    // Start-up failed: no restarts behind the caller's back.
+    closed = true;
+    await worker?.terminate();
+    throw err;
+  }
 
   return {
     query: query(),
