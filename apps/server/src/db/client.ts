@@ -12,6 +12,14 @@ import { diskGuard, isWrite } from './disk-space';
 import { openPGliteThread, type PGliteLike, type QueryClient } from './pglite-thread';
 import { createPool, type PoolTimeouts } from './postgres-pool';
 import * as schema from './schema';
+import { isDatabaseUnavailable } from './unavailable';
+
+/** The innermost message of a wrapped error (drizzle's "Failed query: …" hides the driver's reason). */
+function rootMessage(err: unknown): string {
+  let e = err as { cause?: unknown; message?: string };
+  while (e?.cause) e = e.cause as typeof e;
+  return String(e?.message ?? err).split('\n')[0] ?? '';
+}
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -43,7 +51,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     const pool = createPool(options.databaseUrl, options.timeouts, options.log);
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    try {
+      await migratePg(db, { migrationsFolder });
+    } catch (err) {
+      await pool.end().catch(() => {});
+      if (!isDatabaseUnavailable(err)) throw err;
+      const where = new URL(options.databaseUrl);
+      throw new StartupError(
+        `Cannot reach the database at ${where.hostname}:${where.port || 5432} (DATABASE_URL): ${rootMessage(err)}`,
+      );
+    }
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   if (options.dataDir && !options.pglite) return openEmbedded(options.dataDir, options);
@@ -68,8 +85,7 @@ async function openEmbedded(dataDir: string, options: DatabaseOptions): Promise<
       log: options.log,
     });
   } catch (err) {
-    const reason = String((err as Error).message ?? err).split('\n')[0];
-    throw new StartupError(`Cannot open the embedded database in ${dir}: ${reason}`);
+    throw new StartupError(`Cannot open the embedded database in ${dir}: ${rootMessage(err)}`);
   }
   const checked =
     (run: QueryClient['query']): QueryClient['query'] =>

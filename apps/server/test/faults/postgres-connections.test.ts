@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { healthStatus, startLoad, waitFor } from '../support/load';
 import { type PostgresServer, startPostgres } from '../support/postgres';
-import { type ServerProcess, startServerProcess } from '../support/server-process';
+import { freePort, type ServerProcess, startServerProcess } from '../support/server-process';
 
 // A PostgreSQL server of this file's own: it is restarted, and its connections are killed.
 let postgres: PostgresServer;
@@ -66,4 +66,16 @@ test('a PostgreSQL restart under load: the server stays up and recovers on its o
   // Anything refused while the database was away was a clear 503, never a 500.
   expect(load.failures.filter((f) => f !== 503)).toEqual([]);
   expect(await healthStatus(server.url)).toBe(200);
+});
+
+test('start-up with PostgreSQL unreachable: one readable line without the password, exit 1', async () => {
+  const port = await freePort();
+  const down = await startServerProcess(
+    { DATABASE_URL: `postgres://app:s3cret@127.0.0.1:${port}/app`, DATABASE_CONNECT_TIMEOUT_MS: '2000' },
+    { waitHealthy: false },
+  );
+  expect(await down.exited).toBe(1);
+  expect(down.output().trim()).toBe(
+    `Cannot reach the database at 127.0.0.1:${port} (DATABASE_URL): connect ECONNREFUSED 127.0.0.1:${port}`,
+  );
 });
