@@ -41,6 +41,8 @@ async function open(): Promise<PGlite> {
     startParams: [...pgliteDefaultStartParams(), ...durableStartParams],
   });
   await migrate(drizzle(pg), { migrationsFolder });
+  // initdb runs without syncing; a checkpoint now (fsync on) puts the new cluster and migrations on disk too.
+  await pg.exec('CHECKPOINT');
   return pg;
 }
 
