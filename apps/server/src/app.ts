@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { loadDemoContent } from './db/demo';
+import { pingDatabase } from './db/health';
 import { registerFeatures } from './features';
 import { type AuthService, authService } from './features/auth/service';
 import { acceptEmptyJsonBody } from './lib/empty-json-body';
@@ -27,6 +28,9 @@ declare module 'fastify' {
   }
 }
 
+/** /api/health waits this long for the database; monitors and tests poll it. */
+const HEALTH_TIMEOUT_MS = 2_000;
+
 export type BuildOptions = {
   /** An already-open database (tests share one); otherwise one is opened from the config and closed with the app. */
   database?: Database;
@@ -47,6 +51,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: false, // refuseWhileClosing answers instead, in the API's error shape
+    // A request still unanswered after this gets a 503 (the error handler words it) instead of hanging.
+    handlerTimeout: config.timeouts.requestMs,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -56,7 +62,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   refuseWhileClosing(app);
 
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      timeouts: { connectMs: config.timeouts.databaseConnectMs, queryMs: config.timeouts.databaseQueryMs },
+      minFreeMb: config.dataDirMinFreeMb,
+      log: app.log,
+    }));
   if (!options.database) app.addHook('onClose', () => database.close());
   const mailer =
     options.mailer ??
@@ -89,7 +102,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
 
   await registerFeatures(app);
-  app.get('/api/health', async () => ({ ok: true, database: database.kind }));
+  app.get('/api/health', async (_request, reply) => {
+    if (await pingDatabase(database, HEALTH_TIMEOUT_MS)) return { ok: true, database: database.kind };
+    return reply
+      .status(503)
+      .send({ ok: false, database: database.kind, error: 'The database is not answering.' });
+  });
   await registerSpa(app, config.webDist);
 
   const generated = await app.auth.ensureAdmin(config.adminPassword, config.adminEmail);

@@ -7,6 +7,8 @@ const flag = z
   .enum(['0', '1', 'true', 'false'], { error: 'must be 0, 1, true or false' })
   .transform((v) => v === '1' || v === 'true');
 
+const millis = z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(600_000);
+
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -43,6 +45,10 @@ const envSchema = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day such as 03:30')
     .default('03:30'),
+  DATABASE_CONNECT_TIMEOUT_MS: millis.default(5_000),
+  DATABASE_QUERY_TIMEOUT_MS: millis.default(10_000),
+  REQUEST_TIMEOUT_MS: millis.default(20_000),
+  DATA_DIR_MIN_FREE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(0).default(64),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -76,6 +82,10 @@ export type Config = {
   resetTokenTtlSeconds: number;
   /** Nightly backups in DATA_DIR/backups: how many to keep (0: none are made) and when, in the business zone. */
   backups: { keep: number; time: { hour: number; minute: number } };
+  /** Bounds that turn a stalled or lost database into a quick 503 instead of a hang. */
+  timeouts: { databaseConnectMs: number; databaseQueryMs: number; requestMs: number };
+  /** Embedded database: below this much free disk space in DATA_DIR, writes are refused with 507. */
+  dataDirMinFreeMb: number;
 };
 
 export class ConfigError extends Error {}
@@ -115,6 +125,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keep: e.BACKUP_KEEP,
       time: { hour: Number(e.BACKUP_TIME.slice(0, 2)), minute: Number(e.BACKUP_TIME.slice(3)) },
     },
+    timeouts: {
+      databaseConnectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      databaseQueryMs: e.DATABASE_QUERY_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+    },
+    dataDirMinFreeMb: e.DATA_DIR_MIN_FREE_MB,
   };
 }
 

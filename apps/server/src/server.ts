@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { StartupError } from './db/data-dir';
 import { acquireDataDirLock, DataDirError, type DataDirLock } from './db/lock';
 import { startBackupServices } from './features/backups';
 
@@ -17,7 +18,17 @@ try {
   throw err;
 }
 
-const app = await buildApp(config);
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp(config);
+} catch (err) {
+  // A data folder that is read-only, full or too small: one line a person can act on, not a library dump.
+  if (err instanceof StartupError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
 await startBackupServices(app, lock);
 await app.listen({ port: config.port, host: config.host });
 

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -7,8 +6,20 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import { checkDataDir, StartupError } from './data-dir';
+import { diskGuard, isWrite } from './disk-space';
+import { openPGliteThread, type PGliteLike, type QueryClient } from './pglite-thread';
+import { createPool, type PoolTimeouts } from './postgres-pool';
 import * as schema from './schema';
+import { isDatabaseUnavailable } from './unavailable';
+
+/** The innermost message of a wrapped error (drizzle's "Failed query: …" hides the driver's reason). */
+function rootMessage(err: unknown): string {
+  let e = err as { cause?: unknown; message?: string };
+  while (e?.cause) e = e.cause as typeof e;
+  return String(e?.message ?? err).split('\n')[0] ?? '';
+}
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -27,6 +38,11 @@ export type DatabaseOptions = {
   pglite?: PGlite;
   /** false: leave the schema as found (a restore migrates in steps around the data it inserts). */
   migrate?: boolean;
+  /** The server passes its configured limits; without them (tests, scripts) statements may run as long as they need. */
+  timeouts?: PoolTimeouts;
+  /** Embedded database on disk: writes are refused (507) below this much free space. */
+  minFreeMb?: number;
+  log?: FastifyBaseLogger;
 };
 
 /**
@@ -35,19 +51,56 @@ export type DatabaseOptions = {
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = createPool(options.databaseUrl, options.timeouts, options.log);
     const db = drizzlePg(pool, { schema });
-    if (options.migrate !== false) await migratePg(db, { migrationsFolder });
+    try {
+      if (options.migrate !== false) await migratePg(db, { migrationsFolder });
+    } catch (err) {
+      await pool.end().catch(() => {});
+      if (!isDatabaseUnavailable(err)) throw err;
+      const where = new URL(options.databaseUrl);
+      throw new StartupError(
+        `Cannot reach the database at ${where.hostname}:${where.port || 5432} (DATABASE_URL): ${rootMessage(err)}`,
+      );
+    }
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
-  let client = options.pglite;
-  if (!client) {
-    const dir = options.dataDir ? path.join(options.dataDir, 'db') : undefined;
-    if (dir) mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
-  }
+  if (options.dataDir && !options.pglite) return openEmbedded(options.dataDir, options);
+  const client = options.pglite ?? (await PGlite.create('memory://', { extensions: { pg_trgm } }));
   const db = drizzlePglite(client, { schema });
   if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
-  const pglite = client;
-  return { db: db as unknown as Db, kind: 'pglite', close: () => pglite.close() };
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/** PGlite on disk, in a worker thread (see pglite-thread.ts), with writes refused while the disk is nearly full. */
+async function openEmbedded(dataDir: string, options: DatabaseOptions): Promise<Database> {
+  const dir = path.join(dataDir, 'db');
+  const guard = diskGuard(dataDir, (options.minFreeMb ?? 64) * 1024 * 1024);
+  checkDataDir(dir, guard);
+  let thread: PGliteLike;
+  try {
+    thread = await openPGliteThread({
+      dir,
+      // A restore migrates in steps around the rows it inserts, so it opens the folder as found.
+      migrationsFolder: options.migrate === false ? undefined : migrationsFolder,
+      callTimeoutMs: options.timeouts?.queryMs ?? 600_000,
+      openTimeoutMs: 120_000,
+      log: options.log,
+    });
+  } catch (err) {
+    throw new StartupError(`Cannot open the embedded database in ${dir}: ${rootMessage(err)}`);
+  }
+  const checked =
+    (run: QueryClient['query']): QueryClient['query'] =>
+    (sql, params, opts) => {
+      if (isWrite(sql)) guard.assertRoom();
+      return run(sql, params, opts);
+    };
+  const client = {
+    query: checked(thread.query),
+    transaction: <T>(callback: (tx: QueryClient) => Promise<T>) =>
+      thread.transaction((tx) => callback({ query: checked(tx.query) })),
+  };
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => thread.close() };
 }

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DiskFullError } from '../db/disk-space';
+import { causeOf, isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError } from './errors';
 
 type Issue = { instancePath: string; message?: string };
@@ -26,6 +28,22 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       const message = status === 429 ? err.message : clientMessage(err);
       return reply.status(status).send({ error: message });
+    }
+    const diskFull = causeOf(err, DiskFullError);
+    if (diskFull) {
+      request.log.warn({ reqId: request.id, reason: diskFull.message }, 'write refused: disk nearly full');
+      return reply.status(507).send({
+        error:
+          'The server is low on disk space, so changes cannot be saved right now. Please try again later.',
+      });
+    }
+    if (err.code === 'FST_ERR_HANDLER_TIMEOUT' || isDatabaseUnavailable(err)) {
+      // Not a bug: the database is stalled, gone or full. Say so, briefly, and let the client retry.
+      request.log.warn({ reqId: request.id, reason: err.message }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ error: 'The service is briefly unavailable. Please try again in a moment.' });
     }
     request.log.error({ err, reqId: request.id }, 'request failed');
     return reply.status(500).send({ error: `Something went wrong on our side (request ${request.id}).` });

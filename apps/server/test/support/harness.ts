@@ -26,9 +26,22 @@ export function memoryMailer() {
   return { mailer, sent };
 }
 
-/** A fresh database for one test file: in-memory PGlite, or a new database on the run's PostgreSQL server. */
+/**
+ * A fresh database for one test file: PGlite on disk in a temporary folder (the server's own path: a worker thread,
+ * fsync on commit), or a new database on the run's PostgreSQL server.
+ */
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
-  if (process.env.TEST_DB !== 'postgres') return openDatabase({});
+  if (process.env.TEST_DB !== 'postgres') {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'clean-test-db-'));
+    const database = await openDatabase({ dataDir });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
   const serverUrl = inject('pgUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });

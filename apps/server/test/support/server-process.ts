@@ -35,12 +35,17 @@ export type ServerProcess = {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { waitHealthy?: boolean; timeoutMs?: number } = {},
+  options: {
+    waitHealthy?: boolean;
+    timeoutMs?: number /** e.g. ['strace', '-f', …]: run node under it */;
+    wrap?: string[];
+  } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const command = [...(options.wrap ?? []), process.execPath, '--import', 'tsx', 'apps/server/src/server.ts'];
+  const child = spawn(command[0] as string, command.slice(1), {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,0 +1,17 @@
+/** Messages between the main thread and the PGlite worker (pglite-worker.ts). */
+export type WorkerRequest =
+  | { id: number; op: 'query'; sql: string; params: unknown[]; rowMode: 'array' | 'object'; tx?: number }
+  | { id: number; op: 'begin' }
+  | { id: number; op: 'end'; tx: number; commit: boolean }
+  | { id: number; op: 'close' };
+
+/** A PostgreSQL error, flattened: structured cloning keeps only an Error's message. */
+export type WorkerError = { message: string; code?: string; detail?: string; severity?: string };
+
+/** The answer to request `id`; id 0 is sent once PGlite is open (or failed to open) and migrated. */
+export type WorkerResponse = { id: number; ok: boolean; value?: unknown; error?: WorkerError };
+
+/** A request before it is numbered. */
+export type WorkerCall = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+
+export type WorkerData = { dir: string; migrationsFolder?: string };

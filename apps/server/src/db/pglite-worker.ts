@@ -1,0 +1,111 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { DurableNodeFS, durableStartParams, pgliteDefaultStartParams } from './durable-fs';
+import type { WorkerData, WorkerError, WorkerRequest, WorkerResponse } from './pglite-protocol';
+
+// PGlite runs here, off the main thread: if PostgreSQL inside it PANICs (a full or read-only disk while writing
+// WAL) and spins, only this thread is stuck; the main thread keeps serving and replaces the worker.
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker.ts must run as a worker thread');
+const { dir, migrationsFolder } = workerData as WorkerData;
+
+// drizzle's PGlite driver asks for dates and intervals as the text PostgreSQL sends, and maps them itself.
+const keepText = (value: string) => value;
+const parsers = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((t) => [
+    t,
+    keepText,
+  ]),
+);
+
+const reply = (message: WorkerResponse) => port.postMessage(message);
+const flatten = (err: unknown): WorkerError => {
+  const e = err as { message?: string; code?: string; detail?: string; severity?: string };
+  return { message: String(e?.message ?? err), code: e?.code, detail: e?.detail, severity: e?.severity };
+};
+
+/** Open transactions: each waits, inside PGlite's transaction(), for its 'end' message. */
+type OpenTransaction = { tx: Transaction; end: (commit: boolean) => void; settled: Promise<void> };
+const transactions = new Map<number, OpenTransaction>();
+let nextTx = 1;
+const ROLLBACK = new Error('rollback requested');
+
+async function open(): Promise<PGlite> {
+  const pg = await PGlite.create({
+    fs: new DurableNodeFS(dir),
+    extensions: { pg_trgm },
+    startParams: [...pgliteDefaultStartParams(), ...durableStartParams],
+  });
+  if (migrationsFolder) await migrate(drizzle(pg), { migrationsFolder });
+  // initdb runs without syncing; a checkpoint now (fsync on) puts the new cluster and migrations on disk too.
+  await pg.exec('CHECKPOINT');
+  return pg;
+}
+
+function begin(pg: PGlite): Promise<number> {
+  return new Promise((started, failed) => {
+    const id = nextTx++;
+    let isStarted = false;
+    const settled = pg.transaction(
+      (tx) =>
+        new Promise<void>((resolve, reject) => {
+          transactions.set(id, { tx, end: (commit) => (commit ? resolve() : reject(ROLLBACK)), settled });
+          isStarted = true;
+          started(id);
+        }),
+    );
+    // COMMIT's own failure (say, a full disk) reaches the 'end' request through `settled`.
+    settled.then(
+      () => transactions.delete(id),
+      (err) => {
+        transactions.delete(id);
+        if (!isStarted) failed(err);
+      },
+    );
+  });
+}
+
+async function handle(pg: PGlite, request: WorkerRequest): Promise<unknown> {
+  switch (request.op) {
+    case 'query': {
+      const target = request.tx ? transactions.get(request.tx)?.tx : pg;
+      if (!target) throw new Error('The transaction has already ended.');
+      const result = await target.query(request.sql, request.params, { rowMode: request.rowMode, parsers });
+      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+    }
+    case 'begin':
+      return begin(pg);
+    case 'end': {
+      const open = transactions.get(request.tx);
+      if (!open) throw new Error('The transaction has already ended.');
+      // PGlite runs COMMIT (or ROLLBACK) once the callback settles; answer when that is done.
+      open.end(request.commit);
+      try {
+        await open.settled;
+      } catch (err) {
+        if (err !== ROLLBACK) throw err;
+      }
+      return null;
+    }
+    case 'close':
+      await pg.close();
+      return null;
+  }
+}
+
+open().then(
+  (pg) => {
+    port.on('message', (request: WorkerRequest) => {
+      handle(pg, request).then(
+        (value) => reply({ id: request.id, ok: true, value }),
+        (err) => reply({ id: request.id, ok: false, error: flatten(err) }),
+      );
+    });
+    reply({ id: 0, ok: true });
+  },
+  (err) => reply({ id: 0, ok: false, error: flatten(err) }),
+);

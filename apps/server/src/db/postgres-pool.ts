@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import { DatabaseUnavailableError } from './unavailable';
+
+export type PoolTimeouts = {
+  /** Waiting for a connection: opening one, or for a free one when all are busy. */
+  connectMs: number;
+  /** One statement: enforced by PostgreSQL (statement_timeout) and, for a stalled server, by the client. */
+  queryMs: number;
+};
+
+/** Requests waiting for a connection beyond this many are refused at once (503) instead of queueing. */
+const MAX_WAITING = 200;
+
+/**
+ * A pg.Pool that survives the database going away: a dropped idle connection is logged and replaced (without
+ * an 'error' listener, pg re-emits it as an uncaught exception and the process dies), every wait is bounded, and
+ * the wait queue is bounded too. New connections are opened on demand, so the pool recovers by itself when the
+ * database returns.
+ */
+export function createPool(databaseUrl: string, timeouts?: PoolTimeouts, log?: FastifyBaseLogger): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: timeouts?.connectMs ?? 30_000,
+    keepAlive: true,
+    ...(timeouts && {
+      statement_timeout: timeouts.queryMs,
+      // The client-side limit fires even when the server cannot answer at all (stopped, network gone).
+      query_timeout: timeouts.queryMs + 1_000,
+      idle_in_transaction_session_timeout: timeouts.queryMs * 2,
+    }),
+  });
+  pool.on('error', (err) => {
+    log?.warn(
+      { err: { message: err.message, code: (err as { code?: string }).code } },
+      'database connection lost',
+    );
+  });
+  const connect = pool.connect.bind(pool);
+  // Bound the queue: under a stalled database new requests fail fast instead of piling up.
+  pool.connect = ((...args: unknown[]) => {
+    if (pool.waitingCount >= MAX_WAITING) {
+      const err = new DatabaseUnavailableError('too many requests are waiting for the database');
+      const callback = args[0];
+      if (typeof callback === 'function') return void process.nextTick(() => callback(err));
+      return Promise.reject(err);
+    }
+    return (connect as (...a: unknown[]) => unknown)(...args);
+  }) as typeof pool.connect;
+  return pool;
+}
