@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { agendaRoutes } from './agenda/routes';
 import { authRoutes } from './auth/routes';
+import { calendarFeedRoutes } from './calendar-feed/routes';
 import { cleaningsRoutes } from './cleanings/routes';
 import { cleanupRoutes } from './cleanup/routes';
 import { contactStatusRoutes } from './contact-status/routes';
@@ -28,6 +29,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(cleaningsRoutes);
   await app.register(recurringRoutes);
   await app.register(agendaRoutes);
+  await app.register(calendarFeedRoutes);
   await app.register(cleanupRoutes);
   await app.register(summaryRoutes);
 }
