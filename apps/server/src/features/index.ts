@@ -5,6 +5,7 @@ import { calendarFeedRoutes } from './calendar-feed/routes';
 import { cleaningsRoutes } from './cleanings/routes';
 import { cleanupRoutes } from './cleanup/routes';
 import { contactStatusRoutes } from './contact-status/routes';
+import { exportRoutes } from './exports/routes';
 import { galleryRoutes } from './gallery/routes';
 import { bookingRoutes } from './inquiries/public-routes';
 import { inquiriesRoutes } from './inquiries/routes';
@@ -31,5 +32,6 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(agendaRoutes);
   await app.register(calendarFeedRoutes);
   await app.register(cleanupRoutes);
+  await app.register(exportRoutes);
   await app.register(summaryRoutes);
 }

@@ -23,7 +23,7 @@ const feedUrl = async () => {
 };
 const fetchFeed = (url: string) => t.app.inject({ method: 'GET', url: new URL(url).pathname });
 const events = (text: string) =>
-  Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c.type === 'VEVENT');
+  Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === 'VEVENT');
 
 it('serves one VEVENT per dated one-time cleaning and per recurring paid date, in the business zone', async () => {
   const ana = await post('/api/inquiries', { name: 'Ana Lopez', phone_number: '8605550111' });
