@@ -32,8 +32,9 @@ export function DownloadCsvButton({
   }
   return (
     <div className="space-y-2">
-      <Button variant="secondary" onClick={download} disabled={busy} aria-label={`${label} of ${what}`}>
+      <Button variant="secondary" onClick={download} disabled={busy}>
         {busy ? 'Preparing…' : label}
+        <span className="sr-only"> ({what})</span>
       </Button>
       {error && <Alert tone="error">{error}</Alert>}
     </div>
