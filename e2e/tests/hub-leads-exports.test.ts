@@ -68,6 +68,8 @@ describe('New Inquiry (phone leads)', () => {
         await form.getByLabel('Town').selectOption('Bristol');
         await form.getByLabel('Status').selectOption('Contacted');
         await form.getByLabel('Description').fill('Called about a move-out clean.');
+        await form.scrollIntoViewIfNeeded();
+        await shoot(page, 'new-inquiry-form', width);
         await form.getByRole('button', { name: 'Create Inquiry' }).click();
         await form
           .getByRole('status')
@@ -75,9 +77,10 @@ describe('New Inquiry (phone leads)', () => {
           .waitFor();
         await inquiries.getByRole('searchbox', { name: 'Search by Name' }).fill(name);
         const card = inquiries.getByRole('article').filter({ hasText: name });
-        await card.waitFor();
+        await inquiries.getByText(/^1 inquiry$/).waitFor();
         expect(await card.textContent()).toContain('(860) 555-0123');
-        await shoot(page, 'new-inquiry', width);
+        await inquiries.getByText(/^1 inquiry$/).scrollIntoViewIfNeeded();
+        await shoot(page, 'new-inquiry-listed', width);
         const stored = await api<Array<{ name: string; status: string; town: string }>>(
           'GET',
           `/api/inquiries?name=${encodeURIComponent(name)}`,
@@ -249,8 +252,7 @@ describe('Download CSV', () => {
   });
 
   it('the cleanup confirmation offers "Download first": the list of what would be deleted', async () => {
-    const page = await openHubPage(browser, { viewport: DESKTOP }, '/contact-center?tab=manage');
-    try {
+    await atBothWidths(async (page, width) => {
       const cleanup = section(page, 'Cleanup Old Records');
       await cleanup.getByText(/^\d+ old records?$/).waitFor();
       const count = Number(
@@ -267,7 +269,7 @@ describe('Download CSV', () => {
       expect(file.suggestedFilename()).toBe('old_records.csv');
       const rows = parse(await readFile(await file.path(), 'utf8'), { columns: true });
       expect(rows).toHaveLength(count);
-      await shoot(page, 'cleanup-download-first', DESKTOP.width);
+      await shoot(page, 'cleanup-download-first', width);
       // Nothing was deleted by downloading; the owner can still cancel.
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });
@@ -275,21 +277,25 @@ describe('Download CSV', () => {
         headers: { authorization: `Bearer ${await adminToken()}` },
       });
       expect(res.headers.get('x-total-count')).toBe(String(count));
-    } finally {
-      await page.context().close();
-    }
+    }, '/contact-center?tab=manage');
   });
 });
 
 describe('Closing the booking form until a date', () => {
   it('the owner closes it with a date and a message; /contact shows both in the business zone', async () => {
     const year = new Date().getFullYear() + 1;
+    const phoneHub = await openHubPage(browser, { viewport: PHONE }, '/contact-center?tab=manage');
+    await section(phoneHub, 'Contact Form').getByLabel('Reopens on (optional)').fill(`${year}-01-04T09:00`);
+    await shoot(phoneHub, 'contact-toggle-open', PHONE.width);
+    expect(await horizontalOverflow(phoneHub)).toBeLessThanOrEqual(0);
+    await phoneHub.context().close();
     const hub = await openHubPage(browser, { viewport: DESKTOP }, '/contact-center?tab=manage');
     try {
       const toggle = section(hub, 'Contact Form');
       await toggle.getByRole('button', { name: 'Close Contact Form' }).waitFor();
       await toggle.getByLabel('Reopens on (optional)').fill(`${year}-01-04T09:00`);
       await toggle.getByLabel('Message for visitors (optional)').fill(`Off for the holidays ${stamp}!`);
+      await shoot(hub, 'contact-toggle-open', DESKTOP.width);
       await toggle.getByRole('button', { name: 'Close Contact Form' }).click();
       await toggle.getByRole('button', { name: 'Open Contact Form' }).waitFor();
       expect(await toggle.textContent()).toContain(`closed until January 4, ${year} at 9:00 AM`);
