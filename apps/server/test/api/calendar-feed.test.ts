@@ -1,5 +1,7 @@
+import { Writable } from 'node:stream';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
 import { createTestApp, forgedToken, type TestApp } from '../support/harness';
 
 let t: TestApp;
@@ -104,5 +106,29 @@ it('keeps the address for the admin only', async () => {
     expect(
       (await t.app.inject({ method, url, headers: { authorization: `Bearer ${forged}` } })).statusCode,
     ).toBe(401);
+  }
+});
+
+it('never writes the secret address to the log, even at info level', async () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  // A second app on the same database, logging every request at info.
+  const logged = await buildApp(t.config, { database: t.database, logger: { level: 'info', stream } });
+  try {
+    const url = await feedUrl();
+    const secret = /calendar\/([^.]+)\.ics$/.exec(url)?.[1] ?? '';
+    expect(secret).toHaveLength(43);
+    expect((await logged.inject({ method: 'GET', url: new URL(url).pathname })).statusCode).toBe(200);
+    expect((await logged.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    // Requests are logged (the health check shows it), the feed's are not.
+    expect(lines.some((l) => l.includes('/api/health'))).toBe(true);
+    expect(lines.some((l) => l.includes(secret))).toBe(false);
+  } finally {
+    await logged.close();
   }
 });

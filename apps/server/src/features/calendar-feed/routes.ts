@@ -28,7 +28,11 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/calendar/:file',
-    { schema: { params: z.object({ file: z.string().max(100) }) } },
+    {
+      schema: { params: z.object({ file: z.string().max(100) }) },
+      // The address is the secret: keep it out of the request log (only warnings and errors, which omit it).
+      logLevel: 'warn',
+    },
     async (request, reply) => {
       const secret = request.params.file.replace(/\.ics$/, '');
       if (!SECRET_PATTERN.test(secret) || !(await store.isCurrent(secret))) throw notFound(NOT_FOUND);
