@@ -82,9 +82,7 @@ export function createOutbox(db: Db, mailer: Mailer, log: FastifyBaseLogger, opt
       const entry = { mailId: mail.id, attempts: mail.attempts, error };
       if (giveUp) log.error(entry, 'mail could not be sent; giving up');
       else log.warn({ ...entry, retryInMs: backoffMs(mail.attempts) }, 'mail not sent yet; will retry');
-      return false;
     }
-    return true;
   }
 
   async function drain() {
