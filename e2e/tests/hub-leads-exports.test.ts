@@ -194,6 +194,13 @@ describe('Download CSV', () => {
       dates_related: [new Date(Date.now() - 2 * DAY).toISOString(), new Date(Date.now() - DAY).toISOString()],
       amount_paid: 160,
     });
+    // An old record (a cleaning dated 120 days ago), so the cleanup has something to offer whatever ran before.
+    await api('POST', '/api/one_time_cleanings', {
+      inquiry_id: inquiry.id,
+      date_time: new Date(Date.now() - 120 * DAY).toISOString(),
+      amount: 90,
+      notes: `old ${stamp}`,
+    });
   });
 
   /** Clicks a section's Download CSV and parses the file the browser saved. */
