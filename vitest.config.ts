@@ -33,6 +33,8 @@ export default defineConfig({
         test: {
           name: 'scale',
           include: ['apps/server/test/scale/**/*.test.ts'],
+          // The export test measures live heap, collecting garbage before each sample.
+          execArgv: ['--expose-gc'],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['apps/server/test/support/postgres-global.ts'],
           testTimeout: 120_000,

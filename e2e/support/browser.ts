@@ -42,13 +42,13 @@ export const horizontalOverflow = (page: Page) =>
 /** Newest reset link written to the server's mail outbox. */
 export function latestResetLink(): string {
   const outbox = path.join(inject('dataDir'), 'outbox');
-  const files = readdirSync(outbox).sort();
-  const last = files.at(-1);
-  if (!last) throw new Error('no mail in the outbox');
-  const mail = JSON.parse(readFileSync(path.join(outbox, last), 'utf8')) as { text: string };
-  const match = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text);
-  if (!match) throw new Error(`no reset link in ${last}`);
-  return match[0];
+  // Newest first; booking requests leave owner notifications in the same folder.
+  for (const file of readdirSync(outbox).sort().reverse()) {
+    const mail = JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { text: string };
+    const match = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text);
+    if (match) return match[0];
+  }
+  throw new Error('no reset link in the outbox');
 }
 
 export const outboxCount = () => {

@@ -111,19 +111,14 @@ describe('Cleanup Old Records', () => {
   it("asks 'Are you sure you want to delete {n} old records?', deletes them, then says 'No records to delete.'", async () => {
     const count = await oldCount();
     await showManage(count);
-    const messages: string[] = [];
-    let answer = false;
-    page.on('dialog', (dialog) => {
-      messages.push(dialog.message());
-      void (answer ? dialog.accept() : dialog.dismiss());
-    });
+    const dialog = page.getByRole('dialog', { name: 'Delete old records?' });
     const button = cleanup().getByRole('button', { name: 'Delete Old Records' });
     await button.click();
-    await expect.poll(() => messages.length).toBe(1);
-    expect(messages[0]).toBe(`Are you sure you want to delete ${count} old records?`);
+    await dialog.getByText(`Are you sure you want to delete ${count} old records?`).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
     expect(await oldCount()).toBe(count);
 
-    answer = true;
     // Hold the answer to see 'Deleting...'.
     let release: () => void = () => {};
     const held = new Promise<void>((r) => (release = r));
@@ -132,7 +127,8 @@ describe('Cleanup Old Records', () => {
       await route.continue();
     });
     await button.click();
-    await cleanup().getByRole('button', { name: 'Deleting...' }).waitFor();
+    await dialog.getByRole('button', { name: 'Delete Old Records' }).click();
+    await dialog.getByRole('button', { name: 'Deleting...' }).waitFor();
     release();
     const done = cleanup()
       .getByRole('status')
@@ -147,6 +143,6 @@ describe('Cleanup Old Records', () => {
 
     await cleanup().getByRole('button', { name: 'Delete Old Records' }).click();
     await cleanup().getByRole('status').filter({ hasText: 'No records to delete.' }).waitFor();
-    expect(messages).toHaveLength(2);
+    expect(await dialog.count()).toBe(0);
   });
 });

@@ -14,6 +14,7 @@ import { HttpError } from './lib/errors';
 import { logSerializers } from './lib/logging';
 import { createMailer, type Mailer } from './lib/mailer';
 import { rejectNulCharacters } from './lib/nul-guard';
+import { createOutbox, type Outbox } from './lib/outbox';
 import { resolveJwtSecret } from './lib/secrets';
 import { registerSecurity } from './lib/security';
 import { refuseWhileClosing } from './lib/shutdown';
@@ -25,6 +26,7 @@ declare module 'fastify' {
     database: Database;
     auth: AuthService;
     mailer: Mailer;
+    outbox: Outbox;
   }
 }
 
@@ -78,6 +80,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('mailer', mailer);
+  const outbox = createOutbox(database.db, mailer, app.log, config.outbox);
+  app.decorate('outbox', outbox);
+  // Mails left from before a restart go out as soon as the app is ready; the worker stops before the DB closes.
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('preClose', () => outbox.stop());
   app.decorate(
     'auth',
     authService({

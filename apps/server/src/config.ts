@@ -25,6 +25,11 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  NOTIFY_EMAIL: z
+    .union([z.literal('off'), z.email()], {
+      error: 'must be an e-mail address or off',
+    })
+    .optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   DEMO_CONTENT: flag.optional(),
   BUSINESS_TIMEZONE: z
@@ -70,6 +75,10 @@ export type Config = {
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Who hears of new booking requests and reviews: an address, 'off', or undefined for the admin's e-mail. */
+  notifyEmail: string | undefined;
+  /** Mail outbox worker: how often it looks for due mails, and the retry back-off (doubling from base to max). */
+  outbox: { pollMs: number; retryBaseMs: number; retryMaxMs: number; maxAttempts: number };
   publicUrl: string;
   demoContent: boolean;
   timezone: string;
@@ -112,6 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${site.businessName} <no-reply@localhost>`,
+    notifyEmail: e.NOTIFY_EMAIL,
+    // 5 s, 10 s, 20 s … capped at 10 minutes; 60 attempts span about 9 hours of an SMTP outage.
+    outbox: { pollMs: 2_000, retryBaseMs: 5_000, retryMaxMs: 10 * 60_000, maxAttempts: 60 },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     demoContent: e.DEMO_CONTENT ?? !e.DATABASE_URL,
     timezone: e.BUSINESS_TIMEZONE,

@@ -166,6 +166,24 @@ describe('/contact booking request', () => {
     expect(screen.queryByLabelText('Name')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send Request' })).toBeNull();
   });
+
+  it("while closed until a date: the owner's message and the reopening time in the business zone", async () => {
+    stubFetch({
+      'GET /api/contact-status': {
+        body: { is_open: false, reopens_at: '2027-01-04T14:00:00.000Z', message: 'Off for the holidays!' },
+      },
+    });
+    renderContact();
+    const heading = await screen.findByRole('heading', {
+      name: 'We’re not taking online requests right now',
+    });
+    const status = heading.closest('[role="status"]') as HTMLElement;
+    expect(status.textContent).toContain('Off for the holidays!');
+    // 14:00 UTC is 9:00 AM in New York in January, whatever zone this test runs in.
+    expect(status.textContent).toContain(
+      'We’re taking booking requests again from January 4, 2027 at 9:00 AM.',
+    );
+  });
 });
 
 describe('work-request embed', () => {

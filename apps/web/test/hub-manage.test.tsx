@@ -1,8 +1,8 @@
 import type { OldRecord } from '@clean/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CleanupSection } from '../src/features/cleanup/CleanupSection';
 import { cleanupLevel, showLargeDatabaseWarning } from '../src/features/cleanup/cleanupLevel';
 import { LargeDatabaseBanner } from '../src/features/cleanup/LargeDatabaseBanner';
@@ -96,31 +96,43 @@ describe('cleanup heading colour and warning thresholds', () => {
 });
 
 describe('Delete Old Records', () => {
+  beforeAll(() => {
+    // jsdom has no modal dialogs; the real component relies on the browser's.
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.open = true;
+    };
+    HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+      this.open = false;
+    };
+  });
+  const dialog = () => screen.getByRole('dialog', { name: 'Delete old records?' });
+
   it("says 'No records to delete.' without asking when there are none", async () => {
     const fetchMock = stubOldRecords(0);
-    const confirm = vi.spyOn(window, 'confirm');
     renderHub(<CleanupSection />);
     await screen.findByText('0 old records');
     fireEvent.click(screen.getByRole('button', { name: 'Delete Old Records' }));
     expect((await screen.findByRole('status')).textContent).toBe('No records to delete.');
-    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
   });
 
-  it('asks with the count, does nothing when refused, and shows the server message after deleting', async () => {
+  it('asks with the count and offers the export first; does nothing when cancelled; shows the server message after deleting', async () => {
     let release: () => void = () => {};
     const fetchMock = stubOldRecords(25, {
       'DELETE /api/cleanup_old_records': () => ({
         body: { message: 'Deleted 25 old records.', deleted: 25 },
       }),
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     renderHub(<CleanupSection />);
     await screen.findByText('25 old records');
     expect(screen.getByRole('heading', { name: 'Cleanup Old Records' }).dataset.level).toBe('red');
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Old Records' }));
-    expect(confirm).toHaveBeenLastCalledWith('Are you sure you want to delete 25 old records?');
+    expect(dialog().textContent).toContain('Are you sure you want to delete 25 old records?');
+    expect(within(dialog()).getByRole('button', { name: /^Download first/ })).toBeTruthy();
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
 
     // Hold the answer to see the busy label.
@@ -130,17 +142,21 @@ describe('Delete Old Records', () => {
       return (inner as NonNullable<typeof inner>)(input, init);
     });
     fireEvent.click(screen.getByRole('button', { name: 'Delete Old Records' }));
-    expect(await screen.findByRole('button', { name: 'Deleting...' })).toBeTruthy();
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Delete Old Records' }));
+    expect(
+      (await within(dialog()).findByRole('button', { name: 'Deleting...' })).hasAttribute('disabled'),
+    ).toBe(true);
     act(() => release());
     expect((await screen.findByRole('status')).textContent).toBe('Deleted 25 old records.');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it("falls back to 'Old records deleted successfully!' and shows 'Failed to delete records.'", async () => {
     stubOldRecords(3, { 'DELETE /api/cleanup_old_records': { body: {} } });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const view = renderHub(<CleanupSection />);
     await screen.findByText('3 old records');
     fireEvent.click(screen.getByRole('button', { name: 'Delete Old Records' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Delete Old Records' }));
     expect((await screen.findByRole('status')).textContent).toBe('Old records deleted successfully!');
     view.unmount();
 
@@ -148,6 +164,7 @@ describe('Delete Old Records', () => {
     renderHub(<CleanupSection />);
     await screen.findByText('3 old records');
     fireEvent.click(screen.getByRole('button', { name: 'Delete Old Records' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Delete Old Records' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete records.');
   });
 });

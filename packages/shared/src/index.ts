@@ -10,6 +10,7 @@ export * from './contact-status/schemas';
 export * from './gallery/schemas';
 export * from './inquiries/schemas';
 export * from './packages/schemas';
+export * from './recurring/frequency';
 export * from './recurring/schemas';
 export * from './reviews/schemas';
 export * from './site/config';

@@ -199,7 +199,44 @@ export const contactStatus = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     isOpen: boolean('is_open').notNull().default(true),
+    /** While closed: the form reopens by itself once this instant has passed (computed when read). */
+    reopensAt: timestamp('reopens_at', { withTimezone: true }),
+    /** While closed: a note for visitors on /contact. */
+    message: text('message'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('contact_status_singleton', sql`${t.id} = 1`)],
+);
+
+/** A single row (id 1) holding the secret in the owner's calendar feed URL; rotating replaces it. */
+export const calendarFeed = pgTable(
+  'calendar_feed',
+  {
+    id: integer('id').primaryKey().default(1),
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('calendar_feed_singleton', sql`${t.id} = 1`), uniqueIndex().on(t.secret)],
+);
+
+/**
+ * Durable mail outbox: a mail is stored in the same transaction as what caused it and sent by a worker,
+ * retried with back-off while the SMTP server is down, and still sent after a restart.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the worker may (re)try it; a claim pushes it ahead so another server does not send it twice. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
 );

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { agendaRoutes } from './agenda/routes';
 import { authRoutes } from './auth/routes';
+import { calendarFeedRoutes } from './calendar-feed/routes';
 import { cleaningsRoutes } from './cleanings/routes';
 import { cleanupRoutes } from './cleanup/routes';
 import { contactStatusRoutes } from './contact-status/routes';
+import { exportRoutes } from './exports/routes';
 import { galleryRoutes } from './gallery/routes';
 import { bookingRoutes } from './inquiries/public-routes';
 import { inquiriesRoutes } from './inquiries/routes';
@@ -28,6 +30,8 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(cleaningsRoutes);
   await app.register(recurringRoutes);
   await app.register(agendaRoutes);
+  await app.register(calendarFeedRoutes);
   await app.register(cleanupRoutes);
+  await app.register(exportRoutes);
   await app.register(summaryRoutes);
 }

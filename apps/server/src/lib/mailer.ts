@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 export type Mailer = { send: (mail: Mail) => Promise<void> };
 
 /** SMTP when SMTP_URL is set; otherwise each message is written as JSON to DATA_DIR/outbox. */
@@ -13,7 +13,13 @@ export function createMailer(
   log: FastifyBaseLogger,
 ): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // Bounded waits: a hung SMTP server must fail the attempt (the outbox retries), not hold it for minutes.
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     return {
       async send(mail) {
         await transport.sendMail({ from: opts.from, ...mail });
@@ -29,7 +35,8 @@ export function createMailer(
         file,
         JSON.stringify({ from: opts.from, date: new Date().toISOString(), ...mail }, null, 2),
       );
-      log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox (no SMTP_URL set)');
+      // Only the file name: the subject or body may carry a name, and a reset mail a secret link.
+      log.info({ file }, 'mail written to outbox folder (no SMTP_URL set)');
     },
   };
 }

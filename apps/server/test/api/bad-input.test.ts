@@ -42,6 +42,15 @@ const ROUTES: Array<[string, string]> = [
   ['GET', '/api/cleaning_dates_summary'],
   ['GET', '/api/old_records'],
   ['GET', '/api/total_paid_cleanings_summary'],
+  ['GET', '/api/recurring_payments/overdue'],
+  ['GET', '/api/calendar_feed'],
+  ['POST', '/api/calendar_feed/rotate'],
+  ['GET', '/api/calendar/{id}'],
+  ['GET', '/api/export/inquiries.csv'],
+  ['GET', '/api/export/one_time_cleanings.csv'],
+  ['GET', '/api/export/recurring_payments.csv'],
+  ['GET', '/api/export/recurring_paid.csv'],
+  ['GET', '/api/old_records.csv'],
 ];
 
 const BAD_IDS = ['0', '-1', 'abc', '1.5', '99999999999', '%00', "1'--"];

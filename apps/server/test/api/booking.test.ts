@@ -24,12 +24,14 @@ const call = (app: TestApp, method: Method, url: string, payload?: unknown, toke
 const status = async () => {
   const res = await call(t, 'GET', '/api/contact-status');
   expect(res.statusCode).toBe(200);
-  return res.json<{ is_open: boolean }>();
+  return res.json<{ is_open: boolean; reopens_at: string | null; message: string | null }>();
 };
+const OPEN = { is_open: true, reopens_at: null, message: null };
+const CLOSED = { is_open: false, reopens_at: null, message: null };
 const setOpen = async (is_open: boolean) => {
   const res = await call(t, 'PATCH', '/api/contact-status', { is_open }, admin);
   expect(res.statusCode).toBe(200);
-  expect(res.json()).toEqual({ is_open });
+  expect(res.json()).toEqual(is_open ? OPEN : CLOSED);
 };
 const count = () => t.db.$count(inquiries);
 const request = {
@@ -46,7 +48,7 @@ describe('contact status', () => {
     expect(await t.db.$count(contactStatus)).toBe(0);
     const res = await call(t, 'GET', '/api/contact-status');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ is_open: true });
+    expect(res.json()).toEqual(OPEN);
     expect(res.headers['cache-control']).toBe('no-store');
     // The singleton row now exists, and reading again does not add another.
     await status();
@@ -55,11 +57,11 @@ describe('contact status', () => {
 
   it('the admin switches it closed and open again', async () => {
     await setOpen(false);
-    expect(await status()).toEqual({ is_open: false });
+    expect(await status()).toEqual(CLOSED);
     await setOpen(false);
-    expect(await status()).toEqual({ is_open: false });
+    expect(await status()).toEqual(CLOSED);
     await setOpen(true);
-    expect(await status()).toEqual({ is_open: true });
+    expect(await status()).toEqual(OPEN);
     expect(await t.db.$count(contactStatus)).toBe(1);
   });
 
@@ -71,7 +73,7 @@ describe('contact status', () => {
     const res = await call(t, 'PATCH', '/api/contact-status', { is_open: false }, token);
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toBeTruthy();
-    expect(await status()).toEqual({ is_open: true });
+    expect(await status()).toEqual(OPEN);
   });
 
   it.each([
@@ -83,7 +85,100 @@ describe('contact status', () => {
     const res = await call(t, 'PATCH', '/api/contact-status', body, admin);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(/is_open/);
-    expect(await status()).toEqual({ is_open: true });
+    expect(await status()).toEqual(OPEN);
+  });
+});
+
+describe('closing until a date, with a message', () => {
+  const patch = (body: object, token = admin) => call(t, 'PATCH', '/api/contact-status', body, token);
+
+  it('shows the message and the reopening time while closed; opening clears both', async () => {
+    const reopens = new Date(Date.now() + 7 * 24 * 3600_000);
+    const res = await patch({ is_open: false, reopens_at: reopens.toISOString(), message: 'On vacation!' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      is_open: false,
+      reopens_at: reopens.toISOString(),
+      message: 'On vacation!',
+    });
+    expect(await status()).toEqual({
+      is_open: false,
+      reopens_at: reopens.toISOString(),
+      message: 'On vacation!',
+    });
+    expect((await call(t, 'POST', '/api/inquiries', request)).statusCode).toBe(409);
+    await setOpen(true);
+    expect(await status()).toEqual(OPEN);
+  });
+
+  it('reads a date-time without offset as business wall time', async () => {
+    const year = new Date().getFullYear() + 1;
+    const res = await patch({ is_open: false, reopens_at: `${year}-01-15T09:00` });
+    expect(res.statusCode).toBe(200);
+    // 9:00 in New York in January is 14:00 UTC.
+    expect(res.json().reopens_at).toBe(`${year}-01-15T14:00:00.000Z`);
+    await setOpen(true);
+  });
+
+  it('opens again by itself once reopens_at has passed, with no write, and takes booking requests', async () => {
+    const reopens = new Date(Date.now() + 1500);
+    expect((await patch({ is_open: false, reopens_at: reopens.toISOString() })).statusCode).toBe(200);
+    expect((await status()).is_open).toBe(false);
+    expect((await call(t, 'POST', '/api/inquiries', request)).statusCode).toBe(409);
+    const deadline = Date.now() + 10_000;
+    while (!(await status()).is_open) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(Date.now()).toBeGreaterThanOrEqual(reopens.getTime());
+    expect(await status()).toEqual(OPEN);
+    expect((await call(t, 'POST', '/api/inquiries', request)).statusCode).toBe(201);
+    // Nothing rewrote the switch: the row still says closed, the reading says open.
+    const [row] = await t.db.select().from(contactStatus);
+    expect(row?.isOpen).toBe(false);
+    await setOpen(true);
+  });
+
+  it.each([
+    ['reopens_at in the past', { is_open: false, reopens_at: '2020-01-01T10:00:00Z' }, /reopens_at.*future/],
+    ['reopens_at not a date', { is_open: false, reopens_at: 'next week' }, /reopens_at/],
+    ['a message over 300 characters', { is_open: false, message: 'm'.repeat(301) }, /message/],
+    ['a message that is not text', { is_open: false, message: 42 }, /message/],
+  ])('refuses %s with 400, changing nothing', async (_name, body, error) => {
+    const res = await patch(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(error);
+    expect(await status()).toEqual(OPEN);
+  });
+});
+
+describe('POST /api/inquiries by the owner (phone leads)', () => {
+  it('creates a lead with any status while the form is closed; only the name is required', async () => {
+    await setOpen(false);
+    try {
+      const res = await call(t, 'POST', '/api/inquiries', { name: 'Called In', status: 'Booked' }, admin);
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({
+        name: 'Called In',
+        status: 'Booked',
+        phone_number: null,
+        town: null,
+      });
+    } finally {
+      await setOpen(true);
+    }
+  });
+
+  it.each([
+    ['a blank name', { name: ' ' }, /name/i],
+    ['an unknown status', { name: 'X', status: 'Lost' }, /status/i],
+    ['a 9-digit phone', { name: 'X', phone_number: '860555019' }, /phone/i],
+  ])('refuses %s with 400, storing nothing', async (_name, body, error) => {
+    const before = await count();
+    const res = await call(t, 'POST', '/api/inquiries', body, admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(error);
+    expect(await count()).toBe(before);
   });
 });
 
@@ -208,4 +303,20 @@ describe('rate limits on public writes', () => {
       expect((await call(limited, 'POST', url, body, undefined, '10.0.0.3')).statusCode).toBe(201);
     },
   );
+
+  it('does not limit the owner entering phone leads', async () => {
+    const token = await limited.signin();
+    for (let i = 0; i < 6; i++) {
+      const res = await call(limited, 'POST', '/api/inquiries', { name: `Lead ${i}` }, token, '10.0.0.9');
+      expect(res.statusCode).toBe(201);
+    }
+    // Those did not count: the same client without the token still has its 3, then is limited.
+    for (let i = 0; i < 3; i++)
+      expect((await call(limited, 'POST', '/api/inquiries', request, undefined, '10.0.0.9')).statusCode).toBe(
+        201,
+      );
+    expect((await call(limited, 'POST', '/api/inquiries', request, undefined, '10.0.0.9')).statusCode).toBe(
+      429,
+    );
+  });
 });

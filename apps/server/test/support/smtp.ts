@@ -3,8 +3,8 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
-/** A real SMTP peer on 127.0.0.1 that keeps what it receives. */
-export async function startSmtp() {
+/** A real SMTP peer on 127.0.0.1 that keeps what it receives; `port` brings one back where a closed one was. */
+export async function startSmtp(port = 0) {
   const received: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -25,10 +25,14 @@ export async function startSmtp() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    port: bound,
+    url: `smtp://127.0.0.1:${bound}`,
     received,
     /** Resolves when the n-th message has arrived. */
     async waitFor(count: number, timeoutMs = 5000) {

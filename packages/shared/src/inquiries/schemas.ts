@@ -47,6 +47,26 @@ export const bookingRequestInput = z
   });
 export type BookingRequestInput = z.input<typeof bookingRequestInput>;
 
+/**
+ * POST /api/inquiries with the admin's token: a lead the owner took by phone. Only the name is required; any
+ * status; a phone number, when given, has 10 digits.
+ */
+export const adminInquiryInput = z
+  .object({
+    name: requiredText('Name', 100),
+    email: email.nullish().transform((v) => (v ? v : null)),
+    phone_number: phoneNumber,
+    call_or_text: callOrText.default('call'),
+    town: optionalText('Town', 100),
+    description: optionalText('Description', 2000),
+    status: inquiryStatus.default('New Inquiry'),
+  })
+  .refine((v) => !v.phone_number || v.phone_number.length === 10, {
+    message: 'Phone number must have 10 digits.',
+    path: ['phone_number'],
+  });
+export type AdminInquiryInput = z.input<typeof adminInquiryInput>;
+
 /** PATCH /api/inquiries/{id} (admin): any subset; `{ status }` alone is the status dropdown. */
 export const inquiryPatch = z
   .object({

@@ -46,7 +46,7 @@ const toCleaning = (row: Row): OneTimeCleaning => ({
  * Written as a union of ids so each part can use its own index (the inquiries' and the notes' trigram
  * indexes) instead of testing every cleaning against an OR.
  */
-function searchCondition(db: Db, text: string | undefined): SQL | undefined {
+export function searchCondition(db: Db, text: string | undefined): SQL | undefined {
   if (!text) return undefined;
   const ids = () => db.select({ id: oneTimeCleanings.id }).from(oneTimeCleanings);
   const parts: SQL[] = [

@@ -1,5 +1,6 @@
-import { contactStatusInput } from '@clean/shared';
+import { contactStatusInput, toInstant } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest } from '../../lib/errors';
 import { requireAdmin } from '../auth/guard';
 import { contactStatusStore } from './store';
 
@@ -16,6 +17,12 @@ export const contactStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/contact-status',
     { onRequest: requireAdmin, schema: { body: contactStatusInput } },
-    async (request) => store.set(request.body.is_open),
+    async (request) => {
+      const { is_open, reopens_at, message } = request.body;
+      const reopensAt = reopens_at ? toInstant(reopens_at, app.config.timezone) : null;
+      if (!is_open && reopensAt && reopensAt <= new Date())
+        throw badRequest('reopens_at must be in the future.');
+      return store.set(is_open, reopensAt, message);
+    },
   );
 };

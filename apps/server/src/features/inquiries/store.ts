@@ -47,7 +47,8 @@ function phoneFilter(text: string): SQL {
   return /^[\s()+\-.]*$/.test(text) ? sql`true` : sql`false`;
 }
 
-function where(filters: InquiryFilters): SQL | undefined {
+/** The Manage search over inquiries (also what the CSV export selects). */
+export function inquiryCondition(filters: InquiryFilters): SQL | undefined {
   return and(
     filters.name ? contains(inquiries.name, filters.name) : undefined,
     filters.phone_number ? phoneFilter(filters.phone_number) : undefined,
@@ -72,7 +73,7 @@ export const inquiriesStore = (db: Db) => ({
     filters: InquiryFilters,
     page: { limit: number; offset: number } | null,
   ): Promise<{ items: Inquiry[]; total: number }> {
-    const condition = where(filters);
+    const condition = inquiryCondition(filters);
     const query = db
       .select()
       .from(inquiries)

@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { paging, sendList } from '../../lib/paging';
 import { requireAdmin } from '../auth/guard';
 import { inquiriesStore, isForeignKeyViolation } from '../inquiries/store';
+import { overdueSchedules } from './overdue';
 import { type PaidValues, paidStore, type ScheduleValues, schedulesStore } from './store';
 
 const SCHEDULE_NOT_FOUND = 'No recurring payment schedule with that id.';
@@ -56,6 +57,11 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return sendList(reply, items, total);
     },
+  );
+
+  // Schedules whose next payment is late (a recognised frequency, more than a period plus 3 days).
+  app.get('/api/recurring_payments/overdue', { onRequest: requireAdmin }, async () =>
+    overdueSchedules(app.database.db, app.config.timezone),
   );
 
   app.post(

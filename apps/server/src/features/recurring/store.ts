@@ -40,6 +40,16 @@ const toSchedule = (row: {
 const inquiryIdsNamed = (db: Db, text: string) =>
   db.select({ id: inquiries.id }).from(inquiries).where(contains(inquiries.name, text));
 
+/** The Manage search over schedules (also what the CSV export selects). */
+export const scheduleCondition = (db: Db, filters: ScheduleFilters): SQL | undefined =>
+  and(
+    filters.inquiry_name
+      ? inArray(recurringPayments.inquiryId, inquiryIdsNamed(db, filters.inquiry_name))
+      : undefined,
+    filters.frequency ? contains(recurringPayments.frequency, filters.frequency) : undefined,
+    filters.notes ? contains(recurringPayments.notes, filters.notes) : undefined,
+  );
+
 export const schedulesStore = (db: Db) => ({
   async exists(id: number): Promise<boolean> {
     const [row] = await db
@@ -60,13 +70,7 @@ export const schedulesStore = (db: Db) => ({
 
   /** Newest first; each filter is a case-insensitive "contains". */
   async list(filters: ScheduleFilters, page: Page): Promise<{ items: RecurringPayment[]; total: number }> {
-    const condition: SQL | undefined = and(
-      filters.inquiry_name
-        ? inArray(recurringPayments.inquiryId, inquiryIdsNamed(db, filters.inquiry_name))
-        : undefined,
-      filters.frequency ? contains(recurringPayments.frequency, filters.frequency) : undefined,
-      filters.notes ? contains(recurringPayments.notes, filters.notes) : undefined,
-    );
+    const condition = scheduleCondition(db, filters);
     const query = db
       .select(scheduleColumns)
       .from(recurringPayments)
@@ -191,6 +195,18 @@ function toPaid(row: PaidRow, dates: string[]): RecurringPaid {
   };
 }
 
+/** The Manage search over paid records: the schedule's inquiry name contains the text. */
+export const paidCondition = (db: Db, name: string | undefined): SQL | undefined =>
+  name
+    ? inArray(
+        recurringPaid.recurringPaymentId,
+        db
+          .select({ id: recurringPayments.id })
+          .from(recurringPayments)
+          .where(inArray(recurringPayments.inquiryId, inquiryIdsNamed(db, name))),
+      )
+    : undefined;
+
 export const paidStore = (db: Db) => {
   const select = () =>
     db
@@ -216,15 +232,7 @@ export const paidStore = (db: Db) => {
 
     /** Newest submitted first; `name`: the schedule's inquiry name contains it. */
     async list(name: string | undefined, page: Page): Promise<{ items: RecurringPaid[]; total: number }> {
-      const condition = name
-        ? inArray(
-            recurringPaid.recurringPaymentId,
-            db
-              .select({ id: recurringPayments.id })
-              .from(recurringPayments)
-              .where(inArray(recurringPayments.inquiryId, inquiryIdsNamed(db, name))),
-          )
-        : undefined;
+      const condition = paidCondition(db, name);
       const query = select()
         .where(condition)
         .orderBy(desc(recurringPaid.submittedAt), desc(recurringPaid.id))

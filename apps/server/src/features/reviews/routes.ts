@@ -1,8 +1,11 @@
 import { ADMIN_USERNAME, idParams, pageQuery, reviewInput } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { enqueueMails } from '../../lib/outbox';
 import { paging, sendList } from '../../lib/paging';
 import { optionalUser, requireAdmin } from '../auth/guard';
+import { ownerAddress, pendingReviewMail } from '../notifications/mails';
 import { reviewsStore } from './store';
 
 export const PENDING_MESSAGE = 'Thank you! Your review will appear once approved.';
@@ -25,8 +28,20 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The owner's own review needs no moderation; anyone else's waits for approval.
       const byAdmin = request.user?.username === ADMIN_USERNAME;
-      const review = await store.create(request.body, byAdmin ? 'approved' : 'pending');
-      return reply.status(201).send({ ...review, message: byAdmin ? PUBLISHED_MESSAGE : PENDING_MESSAGE });
+      if (byAdmin) {
+        const review = await store.create(request.body, 'approved');
+        return reply.status(201).send({ ...review, message: PUBLISHED_MESSAGE });
+      }
+      const owner = await ownerAddress(app.database.db, app.config);
+      // The review and the owner's mail about it commit together.
+      const review = await app.database.db.transaction(async (tx) => {
+        const txDb = tx as unknown as Db;
+        const created = await reviewsStore(txDb).create(request.body, 'pending');
+        if (owner) await enqueueMails(txDb, [pendingReviewMail(created, owner, app.config)]);
+        return created;
+      });
+      app.outbox.kick();
+      return reply.status(201).send({ ...review, message: PENDING_MESSAGE });
     },
   );
 

@@ -14,6 +14,7 @@ import { failureMessage } from '../../lib/failure';
 import { useSiteConfig } from '../../lib/site-config';
 import { DeleteDialog } from '../../lib/ui/DeleteDialog';
 import { DiscountButtons } from '../../lib/ui/DiscountButtons';
+import { DownloadCsvButton } from '../../lib/ui/DownloadCsvButton';
 import { CheckboxField, MoneyField, NotesField } from '../../lib/ui/FormFields';
 import { CardActions, Fact, Facts, HubCard, NotesFact } from '../../lib/ui/HubCard';
 import { HubEditForm } from '../../lib/ui/HubEditForm';
@@ -30,6 +31,13 @@ export function OneTimeCleaningsSection() {
   return (
     <PagedList
       title="One-Time Cleanings"
+      actions={
+        <DownloadCsvButton
+          path="/api/export/one_time_cleanings.csv"
+          query={{ search: search.trim() }}
+          what="one-time cleanings"
+        />
+      }
       search={
         <TextField
           label="Search One-Time Cleanings"

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { useSiteConfig } from '../../lib/site-config';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { cx } from '../../lib/ui/cx';
+import { DownloadCsvButton } from '../../lib/ui/DownloadCsvButton';
 import { oldRecordsQuery, useCleanupOldRecords } from './api';
 import { type CleanupLevel, cleanupLevel, confirmCleanupText } from './cleanupLevel';
 
@@ -34,6 +36,7 @@ export function CleanupSection() {
   const query = useQuery(oldRecordsQuery);
   const cleanup = useCleanupOldRecords();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const records = query.data?.items ?? [];
   const count = query.data?.total ?? 0;
   const level = cleanupLevel(count);
@@ -44,11 +47,15 @@ export function CleanupSection() {
       setOutcome({ tone: 'info', text: 'No records to delete.' });
       return;
     }
-    if (!window.confirm(confirmCleanupText(count))) return;
+    setConfirming(true);
+  }
+
+  function confirmed() {
     cleanup.mutate(undefined, {
       onSuccess: (result) =>
         setOutcome({ tone: 'success', text: result?.message || 'Old records deleted successfully!' }),
       onError: () => setOutcome({ tone: 'error', text: 'Failed to delete records.' }),
+      onSettled: () => setConfirming(false),
     });
   }
 
@@ -108,6 +115,21 @@ export function CleanupSection() {
         {cleanup.isPending ? 'Deleting...' : 'Delete Old Records'}
       </Button>
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+      {/* The spec's question, in a dialog rather than window.confirm so it can offer the export first. */}
+      <ConfirmDialog
+        open={confirming}
+        title="Delete old records?"
+        confirmLabel="Delete Old Records"
+        busy={cleanup.isPending}
+        onConfirm={confirmed}
+        onClose={() => setConfirming(false)}
+      >
+        <p>{confirmCleanupText(count)}</p>
+        <p className="text-sm text-stone-600">
+          Keep a copy for your books: the file lists exactly the records that will be deleted.
+        </p>
+        <DownloadCsvButton path="/api/old_records.csv" label="Download first" what="old records as CSV" />
+      </ConfirmDialog>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { Card, Page } from '../../lib/ui/Page';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useContactStatus } from '../contact-status/api';
 import { BookingForm } from './BookingForm';
+import { ClosedUntilNotice } from './ClosedUntilNotice';
 import { WorkRequestEmbed } from './WorkRequestEmbed';
 
 export function ContactPage() {
@@ -46,6 +47,7 @@ export function ContactPage() {
               </a>
               .
             </p>
+            <ClosedUntilNotice status={status.data} />
           </div>
         </Card>
       ) : (

@@ -1,11 +1,14 @@
 import { INQUIRY_STATUSES, PAGE_SIZES } from '@clean/shared';
 import { useState } from 'react';
+import { Button } from '../../lib/ui/Button';
+import { DownloadCsvButton } from '../../lib/ui/DownloadCsvButton';
 import { SelectField } from '../../lib/ui/FormFields';
 import { PagedList } from '../../lib/ui/PagedList';
 import { TextField } from '../../lib/ui/TextField';
 import { usePagedSearch } from '../../lib/usePagedSearch';
 import { type InquiryFilters, inquiriesPageQuery } from './api';
 import { InquiryCard } from './InquiryCard';
+import { NewInquiryForm } from './NewInquiryForm';
 
 /** Manage → Inquiries: three server-side searches, 6 cards a page. */
 export function InquiriesSection() {
@@ -14,34 +17,46 @@ export function InquiriesSection() {
   const [status, setStatus] = useState('');
   const typed: InquiryFilters = { name: name.trim(), phone_number: phone.replace(/\D/g, ''), status };
   const paged = usePagedSearch(typed, inquiriesPageQuery, PAGE_SIZES.inquiries);
+  const [creating, setCreating] = useState(false);
   return (
     <PagedList
       title="Inquiries"
+      actions={
+        <>
+          <Button onClick={() => setCreating(true)} disabled={creating}>
+            New Inquiry
+          </Button>
+          <DownloadCsvButton path="/api/export/inquiries.csv" query={typed} what="inquiries" />
+        </>
+      }
       search={
-        <div className="grid gap-3 sm:grid-cols-3">
-          <TextField
-            label="Search by Name"
-            type="search"
-            placeholder="Search by Name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <TextField
-            label="Search by Phone Number"
-            type="search"
-            inputMode="tel"
-            placeholder="Phone Number"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-          />
-          <SelectField label="Search by Status" value={status} onChange={(e) => setStatus(e.target.value)}>
-            <option value="">All statuses</option>
-            {INQUIRY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </SelectField>
+        <div className="space-y-4">
+          {creating && <NewInquiryForm onDone={() => setCreating(false)} />}
+          <div className="grid gap-3 sm:grid-cols-3">
+            <TextField
+              label="Search by Name"
+              type="search"
+              placeholder="Search by Name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
+            <TextField
+              label="Search by Phone Number"
+              type="search"
+              inputMode="tel"
+              placeholder="Phone Number"
+              value={phone}
+              onChange={(e) => setPhone(e.target.value)}
+            />
+            <SelectField label="Search by Status" value={status} onChange={(e) => setStatus(e.target.value)}>
+              <option value="">All statuses</option>
+              {INQUIRY_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </SelectField>
+          </div>
         </div>
       }
       paged={paged}

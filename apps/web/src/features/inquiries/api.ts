@@ -1,4 +1,4 @@
-import { type Inquiry, PAGE_SIZES } from '@clean/shared';
+import { type AdminInquiryInput, type Inquiry, PAGE_SIZES } from '@clean/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiList } from '../../lib/api';
 import { hubKeys, invalidateHub } from '../../lib/hubKeys';
@@ -39,6 +39,16 @@ export const inquiryOptionsQuery = (name: string) =>
 
 /** Options for an inquiry selector plus the search callback it needs. */
 export const useInquiryOptions = () => useSearchOptions(inquiryOptionsQuery);
+
+/** POST /api/inquiries with the admin's token: a phone lead (any status, no notification). */
+export function useCreateInquiry() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AdminInquiryInput) =>
+      apiFetch<Inquiry>('/api/inquiries', { method: 'POST', body: input }),
+    onSuccess: () => invalidateHub(client, 'inquiries'),
+  });
+}
 
 export type InquiryUpdate = {
   name?: string;

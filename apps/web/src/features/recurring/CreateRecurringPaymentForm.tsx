@@ -2,10 +2,10 @@ import { useForm } from 'react-hook-form';
 import { CreateForm } from '../../lib/ui/CreateForm';
 import { MoneyField, NotesField } from '../../lib/ui/FormFields';
 import type { SearchOption } from '../../lib/ui/SearchSelect';
-import { TextField } from '../../lib/ui/TextField';
 import { useSubmit } from '../../lib/useSubmit';
 import { InquirySelect } from '../inquiries/InquirySelect';
 import { useCreateSchedule } from './api';
+import { FrequencyField } from './FrequencyField';
 
 type Values = { inquiry: SearchOption | null; amount: string; frequency: string; notes: string };
 const empty: Values = { inquiry: null, amount: '', frequency: '', notes: '' };
@@ -31,11 +31,7 @@ export function CreateRecurringPaymentForm() {
     >
       <InquirySelect control={control} />
       <MoneyField label="Amount" placeholder="Amount" {...register('amount')} />
-      <TextField
-        label="Frequency"
-        placeholder="Frequency (e.g., Weekly, Monthly)"
-        {...register('frequency')}
-      />
+      <FrequencyField {...register('frequency')} />
       <NotesField {...register('notes')} />
     </CreateForm>
   );

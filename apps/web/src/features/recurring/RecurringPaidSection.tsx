@@ -15,6 +15,7 @@ import { failureMessage } from '../../lib/failure';
 import { useSiteConfig } from '../../lib/site-config';
 import { DeleteDialog } from '../../lib/ui/DeleteDialog';
 import { DiscountButtons } from '../../lib/ui/DiscountButtons';
+import { DownloadCsvButton } from '../../lib/ui/DownloadCsvButton';
 import { MoneyField, NotesField } from '../../lib/ui/FormFields';
 import { CardActions, Fact, Facts, HubCard, NotesFact } from '../../lib/ui/HubCard';
 import { HubEditForm } from '../../lib/ui/HubEditForm';
@@ -41,6 +42,13 @@ export function RecurringPaidSection() {
   return (
     <PagedList
       title="Recurring Paid Records"
+      actions={
+        <DownloadCsvButton
+          path="/api/export/recurring_paid.csv"
+          query={{ name: name.trim() }}
+          what="recurring paid records"
+        />
+      }
       search={
         <TextField
           label="Search Paid Records by Name"

@@ -1,10 +1,12 @@
 import { formatMoney, PAGE_SIZES, type RecurringPayment, recurringPaymentPatch } from '@clean/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { failureMessage } from '../../lib/failure';
 import { DependantsDeleteDialog } from '../../lib/ui/DependantsDeleteDialog';
+import { DownloadCsvButton } from '../../lib/ui/DownloadCsvButton';
 import { MoneyField, NotesField } from '../../lib/ui/FormFields';
 import { CardActions, Fact, Facts, HubCard, NotesFact } from '../../lib/ui/HubCard';
 import { HubEditForm } from '../../lib/ui/HubEditForm';
@@ -12,7 +14,14 @@ import { PagedList } from '../../lib/ui/PagedList';
 import { TextField } from '../../lib/ui/TextField';
 import { usePagedSearch } from '../../lib/usePagedSearch';
 import { useSubmit } from '../../lib/useSubmit';
-import { type ScheduleFilters, schedulesPageQuery, useDeleteSchedule, useUpdateSchedule } from './api';
+import {
+  overdueQuery,
+  type ScheduleFilters,
+  schedulesPageQuery,
+  useDeleteSchedule,
+  useUpdateSchedule,
+} from './api';
+import { FrequencyField } from './FrequencyField';
 
 /** Manage → Recurring Scheduler: searches by inquiry name, frequency and notes; 5 a page. */
 export function RecurringSchedulerSection() {
@@ -25,9 +34,18 @@ export function RecurringSchedulerSection() {
     notes: notes.trim(),
   };
   const paged = usePagedSearch(typed, schedulesPageQuery, PAGE_SIZES.recurringPayments);
+  const overdue = useQuery(overdueQuery);
+  const overdueIds = new Set(overdue.data?.map((o) => o.id));
   return (
     <PagedList
       title="Recurring Scheduler"
+      actions={
+        <DownloadCsvButton
+          path="/api/export/recurring_payments.csv"
+          query={typed}
+          what="recurring payment schedules"
+        />
+      }
       search={
         <div className="grid gap-3 sm:grid-cols-3">
           <TextField
@@ -62,14 +80,14 @@ export function RecurringSchedulerSection() {
           : `${total} recurring payment ${total === 1 ? 'schedule' : 'schedules'}`
       }
       pagesLabel="Recurring payments pages"
-      renderItem={(schedule) => <ScheduleCard schedule={schedule} />}
+      renderItem={(schedule) => <ScheduleCard schedule={schedule} overdue={overdueIds.has(schedule.id)} />}
     />
   );
 }
 
 const subjectOf = (schedule: RecurringPayment) => `recurring payment schedule for ${schedule.inquiry_name}`;
 
-function ScheduleCard({ schedule }: { schedule: RecurringPayment }) {
+function ScheduleCard({ schedule, overdue }: { schedule: RecurringPayment; overdue: boolean }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteSchedule();
@@ -77,6 +95,7 @@ function ScheduleCard({ schedule }: { schedule: RecurringPayment }) {
   if (editing) return <ScheduleEditForm schedule={schedule} onDone={() => setEditing(false)} />;
   return (
     <HubCard subject={subjectOf(schedule)} title={schedule.inquiry_name}>
+      {overdue && <OverdueBadge />}
       <Facts>
         <Fact term="Amount">{formatMoney(schedule.amount)}</Fact>
         <Fact term="Frequency" className="break-words">
@@ -145,13 +164,17 @@ function ScheduleEditForm({ schedule, onDone }: { schedule: RecurringPayment; on
       onCancel={onDone}
     >
       <MoneyField label="Amount" error={errors.amount?.message} {...register('amount')} />
-      <TextField
-        label="Frequency"
-        placeholder="Frequency (e.g., Weekly, Monthly)"
-        error={errors.frequency?.message}
-        {...register('frequency')}
-      />
+      <FrequencyField error={errors.frequency?.message} {...register('frequency')} />
       <NotesField error={errors.notes?.message} {...register('notes')} />
     </HubEditForm>
+  );
+}
+
+/** Marks a schedule whose next payment is more than a period plus 3 days late. */
+function OverdueBadge() {
+  return (
+    <p className="mt-2 inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300">
+      Overdue
+    </p>
   );
 }

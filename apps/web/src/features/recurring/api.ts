@@ -1,4 +1,10 @@
-import { formatMoney, PAGE_SIZES, type RecurringPaid, type RecurringPayment } from '@clean/shared';
+import {
+  formatMoney,
+  type OverduePayment,
+  PAGE_SIZES,
+  type RecurringPaid,
+  type RecurringPayment,
+} from '@clean/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiList } from '../../lib/api';
 import { hubKeys, useHubMutation } from '../../lib/hubKeys';
@@ -49,6 +55,12 @@ export type ScheduleDraft = {
   notes: string;
 };
 export type ScheduleChange = { amount?: number; frequency?: string; notes?: string | null };
+
+/** GET /api/recurring_payments/overdue: schedules late by more than a period plus 3 days. */
+export const overdueQuery = queryOptions({
+  queryKey: [...hubKeys.recurringPayments, 'overdue'] as const,
+  queryFn: ({ signal }) => apiFetch<OverduePayment[]>('/api/recurring_payments/overdue', { signal }),
+});
 
 export const useCreateSchedule = () =>
   useHubMutation(
@@ -101,7 +113,8 @@ export type PaidDraft = {
 };
 export type PaidChange = { dates_related?: string[]; amount_paid?: number; notes?: string | null };
 
-const paidAffects = ['recurringPaid', 'agenda', 'summary', 'oldRecords'] as const;
+// recurringPayments: a payment can take a schedule off the overdue list.
+const paidAffects = ['recurringPaid', 'recurringPayments', 'agenda', 'summary', 'oldRecords'] as const;
 
 export const useCreatePaid = () =>
   useHubMutation(

@@ -9,6 +9,7 @@ import { Pagination } from './Pagination';
  */
 export function PagedList<T extends { id: number }>({
   title,
+  actions,
   search,
   paged,
   failure,
@@ -20,6 +21,8 @@ export function PagedList<T extends { id: number }>({
   renderItem,
 }: {
   title: string;
+  /** Buttons beside the heading (New…, Download CSV). */
+  actions?: ReactNode;
   search?: ReactNode;
   paged: PagedSearch<T>;
   failure: (error: Error) => string;
@@ -36,9 +39,12 @@ export function PagedList<T extends { id: number }>({
   const { query, page, setPage, pageCount } = paged;
   return (
     <section aria-labelledby={headingId} className="space-y-4">
-      <h2 id={headingId} className="text-2xl font-bold text-brand-950">
-        {title}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={headingId} className="text-2xl font-bold text-brand-950">
+          {title}
+        </h2>
+        {actions && <div className="flex flex-wrap items-start gap-2">{actions}</div>}
+      </div>
       {search}
       {query.isError && <Alert tone="error">{failure(query.error)}</Alert>}
       {query.isPending && (

@@ -1,0 +1,80 @@
+import { ADMIN_USERNAME, formatPhone, type Inquiry, type Review } from '@clean/shared';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import type { Mail } from '../../lib/mailer';
+
+/** The owner's address for notifications: NOTIFY_EMAIL, else the admin account's e-mail; null when 'off'. */
+export async function ownerAddress(db: Db, config: Config): Promise<string | null> {
+  if (config.notifyEmail === 'off') return null;
+  if (config.notifyEmail) return config.notifyEmail;
+  const [admin] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.username, ADMIN_USERNAME));
+  return admin?.email || config.adminEmail || null;
+}
+
+const line = (label: string, value: string | null | undefined) => `${label}: ${value?.trim() ? value : '—'}`;
+
+/** To the owner: a new booking request, everything needed to call back at once. */
+export function newInquiryMail(inquiry: Inquiry, to: string, config: Config): Mail {
+  const how = inquiry.call_or_text === 'text' ? 'Text' : 'Call';
+  return {
+    to,
+    subject: `New booking request from ${inquiry.name}`,
+    ...(inquiry.email ? { replyTo: inquiry.email } : {}),
+    text: [
+      `${inquiry.name} sent a booking request on the website.`,
+      '',
+      line('Name', inquiry.name),
+      line('Phone', inquiry.phone_number ? formatPhone(inquiry.phone_number) : null),
+      line('E-mail', inquiry.email),
+      line('Prefers', inquiry.phone_number ? `${how} me` : null),
+      line('Town', inquiry.town),
+      line('Description', inquiry.description),
+      '',
+      `Open the contact center: ${config.publicUrl}/contact-center`,
+    ].join('\n'),
+  };
+}
+
+/** To the visitor who gave an e-mail address: a short acknowledgement. */
+export function acknowledgementMail(inquiry: Inquiry, config: Config): Mail | null {
+  if (!inquiry.email) return null;
+  const { businessName, phone } = config.site;
+  const how = inquiry.call_or_text === 'text' ? 'text' : 'call';
+  const reach = inquiry.phone_number
+    ? `will ${how} you at ${formatPhone(inquiry.phone_number)}`
+    : 'will reply by e-mail';
+  return {
+    to: inquiry.email,
+    subject: `We received your request — ${businessName}`,
+    text: [
+      `Hello ${inquiry.name},`,
+      '',
+      `Thank you for contacting ${businessName}. We received your request and ${reach} soon.`,
+      `If it is urgent, call us at ${phone}.`,
+      '',
+      businessName,
+    ].join('\n'),
+  };
+}
+
+/** To the owner: a review waits for moderation. */
+export function pendingReviewMail(review: Review, to: string, config: Config): Mail {
+  return {
+    to,
+    subject: `New review from ${review.reviewer_name} (${review.rating} of 5) awaits approval`,
+    text: [
+      `${review.reviewer_name} left a review that waits for your approval.`,
+      '',
+      line('Reviewer', review.reviewer_name),
+      line('Rating', `${review.rating} of 5`),
+      line('Comment', review.comment),
+      '',
+      `Approve or delete it in Manage: ${config.publicUrl}/contact-center?tab=manage`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,134 @@
+import { Writable } from 'node:stream';
+import ical, { type VEvent } from 'node-ical';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { createTestApp, forgedToken, type TestApp } from '../support/harness';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp({ publicUrl: 'https://clean.example' });
+  token = await t.signin();
+});
+afterAll(() => t?.close());
+
+const auth = () => ({ authorization: `Bearer ${token}` });
+async function post(url: string, payload: object) {
+  const res = await t.app.inject({ method: 'POST', url, payload, headers: auth() });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: number }>();
+}
+const feedUrl = async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/calendar_feed', headers: auth() });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ url: string }>().url;
+};
+const fetchFeed = (url: string) => t.app.inject({ method: 'GET', url: new URL(url).pathname });
+const events = (text: string) =>
+  Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === 'VEVENT');
+
+it('serves one VEVENT per dated one-time cleaning and per recurring paid date, in the business zone', async () => {
+  const ana = await post('/api/inquiries', { name: 'Ana Lopez', phone_number: '8605550111' });
+  const ben = await post('/api/inquiries', { name: 'Ben Weekly', phone_number: '8605550122' });
+  await post('/api/one_time_cleanings', {
+    inquiry_id: ana.id,
+    date_time: '2030-03-14T09:30',
+    amount: 180,
+    notes: 'Key under the mat',
+  });
+  const schedule = await post('/api/recurring_payments', {
+    inquiry_id: ben.id,
+    amount: 120,
+    frequency: 'Weekly',
+  });
+  await post('/api/recurring_paid', {
+    recurring_payment_id: schedule.id,
+    dates_related: ['2030-03-04T10:00', '2030-03-11T10:00'],
+    amount_paid: 240,
+    notes: 'Paid by check',
+  });
+
+  const url = await feedUrl();
+  expect(url).toMatch(/^https:\/\/clean\.example\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  expect(await feedUrl()).toBe(url);
+  const res = await fetchFeed(url);
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/calendar/);
+  expect(res.body).toContain('DTSTART;TZID=America/New_York:20300314T093000');
+  expect(res.body).toContain('BEGIN:VTIMEZONE');
+
+  const parsed = events(res.body);
+  expect(parsed).toHaveLength(3);
+  const oneTime = parsed.find((e) => e.summary === 'One-Time: Ana Lopez');
+  // 9:30 in New York in March 2030 (daylight time) is 13:30 UTC.
+  expect(oneTime?.start.toISOString()).toBe('2030-03-14T13:30:00.000Z');
+  expect(oneTime?.description).toContain('Phone: (860) 555-0111');
+  expect(oneTime?.description).toContain('Notes: Key under the mat');
+  const recurring = parsed.filter((e) => e.summary === 'Recurring: Ben Weekly');
+  expect(recurring.map((e) => e.start.toISOString()).sort()).toEqual([
+    '2030-03-04T15:00:00.000Z',
+    '2030-03-11T14:00:00.000Z',
+  ]);
+  expect(recurring[0]?.description).toContain('Phone: (860) 555-0122');
+  expect(new Set(parsed.map((e) => e.uid)).size).toBe(3);
+});
+
+it('rotating gives a new address; the old one answers 404 at once', async () => {
+  const old = await feedUrl();
+  const res = await t.app.inject({ method: 'POST', url: '/api/calendar_feed/rotate', headers: auth() });
+  expect(res.statusCode).toBe(200);
+  const fresh = res.json<{ url: string }>().url;
+  expect(fresh).not.toBe(old);
+  expect(await feedUrl()).toBe(fresh);
+  const refused = await fetchFeed(old);
+  expect(refused.statusCode).toBe(404);
+  expect(refused.json().error).toMatch(/No calendar feed/);
+  expect((await fetchFeed(fresh)).statusCode).toBe(200);
+});
+
+it.each([
+  ['a guessed secret', `/api/calendar/${'A'.repeat(43)}.ics`],
+  ['a malformed secret', '/api/calendar/short.ics'],
+  ['no extension', '/api/calendar/x'],
+])('answers 404 for %s', async (_name, url) => {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode).toBe(404);
+  expect(res.json().error).toBeTruthy();
+});
+
+it('keeps the address for the admin only', async () => {
+  for (const [method, url] of [
+    ['GET', '/api/calendar_feed'],
+    ['POST', '/api/calendar_feed/rotate'],
+  ] as const) {
+    expect((await t.app.inject({ method, url })).statusCode).toBe(401);
+    const forged = await forgedToken();
+    expect(
+      (await t.app.inject({ method, url, headers: { authorization: `Bearer ${forged}` } })).statusCode,
+    ).toBe(401);
+  }
+});
+
+it('never writes the secret address to the log, even at info level', async () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  // A second app on the same database, logging every request at info.
+  const logged = await buildApp(t.config, { database: t.database, logger: { level: 'info', stream } });
+  try {
+    const url = await feedUrl();
+    const secret = /calendar\/([^.]+)\.ics$/.exec(url)?.[1] ?? '';
+    expect(secret).toHaveLength(43);
+    expect((await logged.inject({ method: 'GET', url: new URL(url).pathname })).statusCode).toBe(200);
+    expect((await logged.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    // Requests are logged (the health check shows it), the feed's are not.
+    expect(lines.some((l) => l.includes('/api/health'))).toBe(true);
+    expect(lines.some((l) => l.includes(secret))).toBe(false);
+  } finally {
+    await logged.close();
+  }
+});
