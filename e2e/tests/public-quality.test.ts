@@ -50,7 +50,7 @@ function scriptsOf(page: Page): string[] {
 
 describe('accessibility (axe)', () => {
   const routes: Array<[string, string]> = [
-    ['/', '.swiper-initialized'],
+    ['/', '.carousel[data-ready]'],
     ['/packages', 'main ul li'],
     ['/gallery', 'main ul li'],
     ['/reviews', 'main ul li'],
@@ -83,7 +83,7 @@ describe('accessibility (axe)', () => {
     const report: Record<string, string[]> = {};
     const visitor = await openPage(browser);
     await visitor.goto('/');
-    await visitor.locator('.swiper-slide-active button').click();
+    await visitor.locator('.carousel-slide[data-active] button').click();
     await visitor.getByRole('dialog').waitFor();
     report['home dialog'] = await seriousViolations(visitor);
     await visitor.goto('/reviews');
@@ -133,7 +133,7 @@ describe('speed', () => {
         }
       });
       await page.goto('/');
-      await page.locator('.swiper-initialized').waitFor();
+      await page.locator('.carousel[data-ready]').waitFor();
       await page.waitForLoadState('networkidle');
 
       const transferred = (await Promise.all(js.map((f) => f.transferred))).reduce((a, b) => a + b, 0);
@@ -169,7 +169,7 @@ describe('speed', () => {
     const visitor = await openPage(browser);
     const visitorScripts = scriptsOf(visitor);
     for (const [path, ready] of [
-      ['/', '.swiper-initialized'],
+      ['/', '.carousel[data-ready]'],
       ['/packages', 'main ul li'],
       ['/gallery', 'main ul li'],
       ['/reviews', 'main ul li'],

@@ -4,7 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
-import { loadDemoContent } from './db/demo';
+import { loadDemoContent, relativizeDemoLinks } from './db/demo';
 import { registerFeatures } from './features';
 import { type AuthService, authService } from './features/auth/service';
 import { acceptEmptyJsonBody } from './lib/empty-json-body';
@@ -12,6 +12,7 @@ import { registerErrorHandler } from './lib/error-handler';
 import { HttpError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import { rejectNulCharacters } from './lib/nul-guard';
+import { createPublicCache, type PublicCache } from './lib/public-cache';
 import { resolveJwtSecret } from './lib/secrets';
 import { registerSecurity } from './lib/security';
 import { registerSpa } from './lib/spa';
@@ -22,6 +23,7 @@ declare module 'fastify' {
     database: Database;
     auth: AuthService;
     mailer: Mailer;
+    publicCache: PublicCache;
   }
 }
 
@@ -30,7 +32,11 @@ export type BuildOptions = {
   database?: Database;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** The PostgreSQL URL to LISTEN on when `database` is given (otherwise DATABASE_URL). */
+  databaseUrl?: string;
 };
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
@@ -69,6 +75,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   );
   app.decorateRequest('user', null);
 
+  const publicCache = createPublicCache(app.log);
+  app.decorate('publicCache', publicCache);
+  const listenUrl = options.databaseUrl ?? config.databaseUrl;
+  if (database.kind === 'postgres' && listenUrl) await publicCache.connect(database.db, listenUrl);
+  app.addHook('onClose', () => publicCache.close());
+  // Every write, whatever it touched, empties the public cache before its answer leaves (read-your-writes).
+  app.addHook('onSend', async (request) => {
+    if (!READ_METHODS.has(request.method)) await publicCache.invalidate();
+  });
+
   await registerSecurity(app, config);
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, {
@@ -85,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (generated) {
     app.log.warn(`Created the "admin" account. Its password is printed only this once: ${generated}`);
   }
+  await relativizeDemoLinks(database.db, config.publicUrl);
   if (config.demoContent) await loadDemoContent(database.db, config);
   return app;
 }

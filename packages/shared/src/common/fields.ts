@@ -17,7 +17,11 @@ export const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** Images shipped with the web app, linked site-relative so they load on any host name. */
+const isShippedImage = (value: string) => /^\/demo\/[\w.-]+$/.test(value) && !value.includes('..');
+
 const isHttpUrl = (value: string) => {
+  if (isShippedImage(value)) return true;
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';

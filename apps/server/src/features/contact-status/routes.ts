@@ -7,11 +7,11 @@ import { contactStatusStore } from './store';
 export const contactStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = contactStatusStore(app.database.db);
 
-  app.get('/api/contact-status', async (_request, reply) => {
-    // The owner's switch must take effect at once: no cached copies.
-    reply.header('cache-control', 'no-store');
-    return store.get();
-  });
+  // The owner's switch must take effect at once: every write empties the server's cache, and browsers keep
+  // no copy (no-store).
+  app.get('/api/contact-status', (request, reply) =>
+    app.publicCache.json(request, reply, async () => ({ value: { body: await store.get() } }), 'no-store'),
+  );
 
   app.patch(
     '/api/contact-status',

@@ -1,7 +1,7 @@
 import { ADMIN_USERNAME, idParams, pageQuery, reviewInput } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors';
-import { paging, sendList } from '../../lib/paging';
+import { listHeaders, paging, sendList } from '../../lib/paging';
 import { optionalUser, requireAdmin } from '../auth/guard';
 import { reviewsStore } from './store';
 
@@ -14,10 +14,12 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = reviewsStore(app.database.db);
   const limited = { rateLimit: { max: app.config.rateLimits.publicWrite, timeWindow: '1 minute' } };
 
-  app.get('/api/reviews', { schema: { querystring: pageQuery } }, async (request, reply) => {
-    const { items, total } = await store.list('approved', paging(request.query));
-    return sendList(reply, items, total);
-  });
+  app.get('/api/reviews', { schema: { querystring: pageQuery } }, (request, reply) =>
+    app.publicCache.json(request, reply, async () => {
+      const { items, total } = await store.list('approved', paging(request.query));
+      return { value: { body: items, headers: listHeaders(total) } };
+    }),
+  );
 
   app.post(
     '/api/reviews',
