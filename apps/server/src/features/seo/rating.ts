@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { reviews } from '../../db/schema';
+import { contactStatus, galleryPhotos, packages, reviews } from '../../db/schema';
 
 /** How many approved reviews go into the LocalBusiness JSON-LD (a few are enough for rich results). */
 const JSON_LD_REVIEWS = 3;
@@ -45,4 +45,29 @@ export async function approvedRating(db: Db) {
       datePublished: new Date(r.at).toISOString().slice(0, 10),
     })),
   };
+}
+
+/**
+ * `lastmod` of each public page: when the newest row it shows was added (rows keep no edit time), never
+ * earlier than `floor` (the page's own text changes with a deploy, i.e. a start of the app).
+ */
+export async function lastChanges(db: Db, floor: Date) {
+  const newest = async (query: Promise<Array<{ at: Date | string | null }>>) => {
+    const at = (await query)[0]?.at;
+    const date = at ? new Date(at) : floor;
+    return date > floor ? date : floor;
+  };
+  const max = (column: Parameters<typeof sql>[1]) => sql<Date | string | null>`max(${column})`;
+  const [photos, pkgs, approved, status] = await Promise.all([
+    newest(db.select({ at: max(galleryPhotos.createdAt) }).from(galleryPhotos)),
+    newest(db.select({ at: max(packages.createdAt) }).from(packages)),
+    newest(
+      db
+        .select({ at: max(reviews.createdAt) })
+        .from(reviews)
+        .where(eq(reviews.status, 'approved')),
+    ),
+    newest(db.select({ at: max(contactStatus.updatedAt) }).from(contactStatus)),
+  ]);
+  return { '/': photos, '/packages': pkgs, '/gallery': photos, '/reviews': approved, '/contact': status };
 }
