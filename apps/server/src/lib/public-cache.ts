@@ -124,7 +124,13 @@ export function createPublicCache(log: FastifyBaseLogger) {
     /** Something public may have changed: drop everything here and tell the other servers. */
     async invalidate() {
       clear();
-      if (notifyDb) await notifyDb.execute(sql`select pg_notify(${CHANNEL}, ${instance})`);
+      if (!notifyDb) return;
+      try {
+        await notifyDb.execute(sql`select pg_notify(${CHANNEL}, ${instance})`);
+      } catch (err) {
+        // The write's answer goes out regardless; with the database unreachable there is nothing to announce.
+        log.error({ err }, 'public cache: could not notify the other servers');
+      }
     },
 
     /** With PostgreSQL: hear other servers' writes (and announce ours). */
