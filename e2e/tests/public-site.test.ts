@@ -1,7 +1,7 @@
 import { type GalleryPhoto, type Inquiry, type Package, type Review, TOWNS } from '@clean/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { horizontalOverflow, launchBrowser, openPage, PHONE } from '../support/browser';
+import { arriveByLink, horizontalOverflow, launchBrowser, openPage, PHONE } from '../support/browser';
 import { api } from '../support/public';
 
 let browser: Browser;
@@ -124,7 +124,9 @@ describe('home', () => {
           })),
         }),
     );
-    await page.goto('/');
+    // The home page arrives with its photos inside (server-rendered); arriving from another page, the
+    // browser asks the API for them, which this test answers.
+    await arriveByLink(page, '/packages', 'Home');
     await page.locator('.carousel-slide[data-active] button').click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -199,7 +201,7 @@ describe('packages', () => {
       (url) => url.pathname === '/api/packages',
       (route) => route.fulfill({ status: 500, json: { error: 'down' } }),
     );
-    await page.goto('/packages');
+    await arriveByLink(page, '/contact', 'Packages');
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toBe('Failed to load packages. Please try again later.');
@@ -336,7 +338,7 @@ describe('reviews', () => {
         return route.fulfill({ json: items, headers: { 'x-total-count': '30' } });
       },
     );
-    await page.goto('/reviews');
+    await arriveByLink(page, '/contact', 'Reviews');
     await main(page).getByText('Page 1 of 3').waitFor();
     await main(page).getByRole('button', { name: 'Next' }).click();
     await main(page).getByText('Page 2 of 3').waitFor();

@@ -2,6 +2,7 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadPage } from './app/routes';
 import { readStoredToken } from './lib/api';
 import './index.css';
 
@@ -19,5 +20,8 @@ const app = (
 
 // The server renders what a visitor sees; the signed-in owner's page differs (admin controls), so it is
 // rendered afresh rather than hydrated over the visitor's markup.
-if (state && container.firstChild && readStoredToken() === null) hydrateRoot(container, app);
-else createRoot(container).render(app);
+if (state && container.firstChild && readStoredToken() === null) {
+  preloadPage(window.location.pathname).finally(() => hydrateRoot(container, app));
+} else {
+  createRoot(container).render(app);
+}

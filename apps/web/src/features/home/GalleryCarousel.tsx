@@ -98,7 +98,8 @@ export function GalleryCarousel() {
                 key={photo.id}
                 className="carousel-slide"
                 data-slide-index={index}
-                data-active={index === active || undefined}
+                // Which slide is current is known once the script runs (it follows scrolling).
+                data-active={(ready && index === active) || undefined}
                 aria-roledescription="slide"
                 aria-label={`Photo ${index + 1} of ${photos.length}`}
               >
