@@ -85,7 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     if (!READ_METHODS.has(request.method)) await publicCache.invalidate();
   });
 
-  await registerSecurity(app, config);
+  registerSecurity(app, config);
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, {
     global: false,
