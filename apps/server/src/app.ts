@@ -81,8 +81,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (database.kind === 'postgres' && listenUrl) await publicCache.connect(database.db, listenUrl);
   app.addHook('onClose', () => publicCache.close());
   // Every write, whatever it touched, empties the public cache before its answer leaves (read-your-writes).
-  app.addHook('onSend', async (request) => {
-    if (!READ_METHODS.has(request.method)) await publicCache.invalidate();
+  // (Callback style: reads, nearly every request, pass straight through without a promise.)
+  app.addHook('onSend', (request, _reply, _payload, done) => {
+    if (READ_METHODS.has(request.method)) return done();
+    publicCache.invalidate().then(() => done(), done);
   });
 
   registerSecurity(app, config);
