@@ -40,7 +40,11 @@ try {
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     if (!result) throw new Error(`no Lighthouse result for ${route}`);
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError)
+      console.log(
+        `${route}: Lighthouse could not measure it — ${runtimeError.code}: ${runtimeError.message}`,
+      );
     const score = (id: string) => String(Math.round((categories[id]?.score ?? 0) * 100));
     const ms = (id: string) => `${((audits[id]?.numericValue ?? Number.NaN) / 1000).toFixed(2)} s`;
     rows.push({
