@@ -8,7 +8,7 @@ import { CarouselPlaceholder } from './CarouselPlaceholder';
 
 /**
  * The carousel's behaviour from the spec's constants (§9). Slides per view are laid out by CSS
- * (`.carousel` in index.css, the same breakpoints) so the server-rendered page has its final layout.
+ * (TRACK_CLASS, the same breakpoints) so the server-rendered page has its final layout.
  */
 export const carouselOptions = {
   loop: true,
@@ -19,6 +19,15 @@ export const carouselOptions = {
     Object.entries(CAROUSEL.breakpoints).map(([width, slidesPerView]) => [width, { slidesPerView }]),
   ),
 };
+
+/**
+ * A scroll-snapping row of 1/2/3/5 photos at <640/640/768/1024 px (CAROUSEL.breakpoints) with 1rem gaps.
+ * `carousel` / `carousel-slide` name the parts for tests and styles; they carry no rules of their own.
+ */
+const TRACK_CLASS =
+  'carousel grid grid-flow-col gap-4 overflow-x-auto overscroll-x-contain snap-x snap-mandatory ' +
+  '[--per-view:1] sm:[--per-view:2] md:[--per-view:3] lg:[--per-view:5] [scrollbar-width:none] ' +
+  'auto-cols-[calc((100%-(var(--per-view)-1)*1rem)/var(--per-view))]';
 
 const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 const easeInOut = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
@@ -90,13 +99,13 @@ export function GalleryCarousel() {
   return (
     <>
       <section aria-roledescription="carousel" aria-label="Photos of our work">
-        <ul ref={trackRef} className="carousel" data-ready={ready || undefined}>
+        <ul ref={trackRef} className={TRACK_CLASS} data-ready={ready || undefined}>
           {photos.map((photo, index) => {
             const text = photoText(photo);
             return (
               <li
                 key={photo.id}
-                className="carousel-slide"
+                className="carousel-slide snap-start"
                 data-slide-index={index}
                 // Which slide is current is known once the script runs (it follows scrolling).
                 data-active={(ready && index === active) || undefined}
