@@ -8,11 +8,20 @@ import { contactStatusStore } from './store';
 export const contactStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = contactStatusStore(app.database.db);
 
-  app.get('/api/contact-status', async (_request, reply) => {
-    // The owner's switch must take effect at once: no cached copies.
-    reply.header('cache-control', 'no-store');
-    return store.get();
-  });
+  // The owner's switch must take effect at once: every write empties the server's cache, and browsers keep
+  // no copy (no-store). Closed until a date, the cached answer (and any page built from it) expires then.
+  app.get('/api/contact-status', (request, reply) =>
+    app.publicCache.json(
+      request,
+      reply,
+      async () => {
+        const body = await store.get();
+        const reopens = !body.is_open && body.reopens_at ? Date.parse(body.reopens_at) : undefined;
+        return { value: { body }, expiresAt: reopens };
+      },
+      'no-store',
+    ),
+  );
 
   app.patch(
     '/api/contact-status',

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { enqueueMails } from '../../lib/outbox';
-import { paging, sendList } from '../../lib/paging';
+import { listHeaders, paging, sendList } from '../../lib/paging';
 import { optionalUser, requireAdmin } from '../auth/guard';
 import { ownerAddress, pendingReviewMail } from '../notifications/mails';
 import { reviewsStore } from './store';
@@ -17,10 +17,12 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = reviewsStore(app.database.db);
   const limited = { rateLimit: { max: app.config.rateLimits.publicWrite, timeWindow: '1 minute' } };
 
-  app.get('/api/reviews', { schema: { querystring: pageQuery } }, async (request, reply) => {
-    const { items, total } = await store.list('approved', paging(request.query));
-    return sendList(reply, items, total);
-  });
+  app.get('/api/reviews', { schema: { querystring: pageQuery } }, (request, reply) =>
+    app.publicCache.json(request, reply, async () => {
+      const { items, total } = await store.list('approved', paging(request.query));
+      return { value: { body: items, headers: listHeaders(total) } };
+    }),
+  );
 
   app.post(
     '/api/reviews',
