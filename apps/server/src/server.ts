@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { StartupError } from './db/data-dir';
-import { acquireDataDirLock, DataDirError, type DataDirLock } from './db/lock';
+import { acquireDataDirLock, type DataDirLock } from './db/lock';
 import { startBackupServices } from './features/backups';
 
 let config: ReturnType<typeof loadConfig>;
@@ -11,7 +11,7 @@ try {
   // One server per embedded database: PGlite has no lock of its own, and two servers on one folder corrupt it.
   lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
 } catch (err) {
-  if (err instanceof ConfigError || err instanceof DataDirError) {
+  if (err instanceof ConfigError || err instanceof StartupError) {
     console.error(err.message);
     process.exit(1);
   }

@@ -17,12 +17,7 @@ export function checkDataDir(dir: string, guard: DiskGuard) {
     writeFileSync(probe, 'ok', { flush: true });
     rmSync(probe);
   } catch (err) {
-    const code = writableError(dir) ?? (err as NodeJS.ErrnoException).code;
-    if (code === 'EROFS') throw fail('it is on a read-only file system');
-    if (code === 'EACCES' || code === 'EPERM') throw fail('it is not writable by this user');
-    if (code === 'ENOSPC') throw fail('the disk is full');
-    if (code === 'ENOTDIR' || code === 'EEXIST') throw fail('a file is in the way');
-    throw fail((err as Error).message);
+    throw fail(whyUnusable(dir, err));
   }
   const free = guard.freeBytes();
   if (free < guard.minFreeBytes) {
@@ -30,6 +25,16 @@ export function checkDataDir(dir: string, guard: DiskGuard) {
       `only ${Math.floor(free / MB)} MB free, at least ${Math.ceil(guard.minFreeBytes / MB)} MB needed (DATA_DIR_MIN_FREE_MB)`,
     );
   }
+}
+
+/** Why a file-system error makes `dir` unusable, in words a person can act on (the lock file uses it too). */
+export function whyUnusable(dir: string, err: unknown): string {
+  const code = writableError(dir) ?? (err as NodeJS.ErrnoException).code;
+  if (code === 'EROFS') return 'it is on a read-only file system';
+  if (code === 'EACCES' || code === 'EPERM') return 'it is not writable by this user';
+  if (code === 'ENOSPC') return 'the disk is full';
+  if (code === 'ENOTDIR' || code === 'EEXIST') return 'a file is in the way';
+  return (err as Error).message;
 }
 
 /** Why the nearest existing folder on the way to `dir` cannot be written (mkdir may only say ENOENT). */

@@ -3,6 +3,7 @@ import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSyn
 import { hostname } from 'node:os';
 import path from 'node:path';
 
+import { StartupError, whyUnusable } from './data-dir';
 /**
  * One process at a time per DATA_DIR: PGlite keeps no lock of its own, and two servers on one folder corrupt it.
  *
@@ -26,7 +27,7 @@ export type LockRecord = {
 };
 
 /** A data folder that cannot be used; the message is one line naming the folder. */
-export class DataDirError extends Error {}
+export class DataDirError extends StartupError {}
 
 export class DataDirLockedError extends DataDirError {
   constructor(
@@ -58,7 +59,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     return acquire(dataDir);
   } catch (err) {
     if (err instanceof DataDirError || !code(err)) throw err;
-    throw new DataDirError(`Cannot use the data folder ${dataDir}: ${(err as Error).message}`);
+    throw new DataDirError(`Cannot use the data folder ${dataDir}: ${whyUnusable(dataDir, err)}.`);
   }
 }
 

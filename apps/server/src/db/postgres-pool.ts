@@ -31,12 +31,16 @@ export function createPool(databaseUrl: string, timeouts?: PoolTimeouts, log?: F
       idle_in_transaction_session_timeout: timeouts.queryMs * 2,
     }),
   });
-  pool.on('error', (err) => {
+  const lost = (err: Error) =>
     log?.warn(
       { err: { message: err.message, code: (err as { code?: string }).code } },
       'database connection lost',
     );
-  });
+  // The pool listens for errors only on idle connections. One dropped while checked out (between the statements of
+  // a transaction) would emit an 'error' nobody hears, and that ends the process: every connection gets a listener.
+  // The statement in flight still fails (503), and the pool discards the broken connection when it is released.
+  pool.on('connect', (client) => client.on('error', lost));
+  pool.on('error', lost);
   const connect = pool.connect.bind(pool);
   // Bound the queue: under a stalled database new requests fail fast instead of piling up.
   pool.connect = ((...args: unknown[]) => {

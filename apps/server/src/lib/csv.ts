@@ -7,6 +7,12 @@ import type { FastifyReply } from 'fastify';
 export const EXPORT_BATCH = 1000;
 
 /**
+ * The request timeout (REQUEST_TIMEOUT_MS) cuts a response off even while it is streaming; a long export on a
+ * busy server is not a stalled request, so export routes get this much instead.
+ */
+export const EXPORT_TIMEOUT_MS = 10 * 60_000;
+
+/**
  * A spreadsheet would run a cell beginning with = + - @ (or tab / carriage return, which some skip first) as a
  * formula: `=HYPERLINK(...)` in a name could phone home. A leading apostrophe makes it plain text (OWASP).
  */

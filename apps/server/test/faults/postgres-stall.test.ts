@@ -57,7 +57,8 @@ test('a stalled PostgreSQL (SIGSTOP): requests get 503 within the timeout, /api/
   for (const { value, ms } of answers) {
     expect(value.status).toBe(503);
     expect(value.body.error).toMatch(/unavailable/);
-    expect(ms).toBeLessThan(REQUEST_MS + 1_000);
+    // Bounded, not hanging: the request timeout plus slack for a busy machine (CI shares two cores).
+    expect(ms).toBeLessThan(REQUEST_MS + 3_000);
   }
   const health = await timed(() => healthStatus(server.url));
   expect(health.value).toBe(503);

@@ -90,15 +90,6 @@ it.each([
   );
 });
 
-it('for comparison: the whole inquiry list as JSON, held in memory, grows the heap far more', async () => {
-  const timed = await download('/api/inquiries', false);
-  const result = await download('/api/inquiries');
-  report.push(
-    `| inquiries as one JSON list (not streamed) | ${ROWS.toLocaleString('en-US')} | ${(result.bytes / MB).toFixed(1)} MB | ${(timed.ms / 1000).toFixed(2)} s | ${result.heapGrowthMb.toFixed(1)} MB |`,
-  );
-  expect(result.heapGrowthMb).toBeGreaterThan(HEAP_BOUND_MB);
-});
-
 afterAll(() => {
   console.log(
     [

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -37,12 +39,16 @@ export async function startServerProcess(
   env: Record<string, string>,
   options: {
     waitHealthy?: boolean;
-    timeoutMs?: number /** e.g. ['strace', '-f', …]: run node under it */;
+    timeoutMs?: number;
+    /** e.g. ['strace', '-f', …]: run node under it */
     wrap?: string[];
   } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // Without a DATA_DIR of the test's own (PostgreSQL mode), secrets and the mail outbox go to a throwaway folder,
+  // not the repository's ./data.
+  const scratch = env.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'clean-proc-'));
   let log = '';
   const command = [...(options.wrap ?? []), process.execPath, '--import', 'tsx', 'apps/server/src/server.ts'];
   const child = spawn(command[0] as string, command.slice(1), {
@@ -57,6 +63,7 @@ export async function startServerProcess(
       LOG_LEVEL: 'warn',
       RATE_LIMIT_AUTH: '100000',
       RATE_LIMIT_PUBLIC_WRITE: '100000',
+      ...(scratch ? { DATA_DIR: scratch } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -68,7 +75,10 @@ export async function startServerProcess(
     log += c;
   });
   const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+    child.once('exit', (code, signal) => {
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
+      resolve(code ?? signal ?? 'unknown');
+    }),
   );
   const server: ServerProcess = {
     url,

@@ -1,6 +1,6 @@
 import { type CleanupResult, pageQuery } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type Cell, cellText, sendCsv } from '../../lib/csv';
+import { type Cell, cellText, EXPORT_TIMEOUT_MS, sendCsv } from '../../lib/csv';
 import { conflict } from '../../lib/errors';
 import { paging, sendList } from '../../lib/paging';
 import { requireAdmin } from '../auth/guard';
@@ -22,27 +22,32 @@ export const cleanupRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Exactly what the cleanup below would delete now (the same rules), to keep before deleting.
-  app.get('/api/old_records.csv', { onRequest: requireAdmin }, async (_request, reply) => {
-    const cutoff = oldRecordCutoff();
-    const zone = app.config.timezone;
-    const dates = (joined: string | undefined) =>
-      joined
-        ? joined
-            .split(', ')
-            .map((iso) => cellText(new Date(iso), zone))
-            .join('; ')
-        : '';
-    async function* rows(): AsyncGenerator<Cell[]> {
-      const limit = 5000;
-      for (let offset = 0; ; offset += limit) {
-        const { items } = await store.list(cutoff, { limit, offset });
-        for (const r of items) yield [r.type, r.id, r.name, new Date(r.submitted_at), dates(r.dates_related)];
-        if (items.length < limit) return;
+  app.get(
+    '/api/old_records.csv',
+    { onRequest: requireAdmin, handlerTimeout: EXPORT_TIMEOUT_MS },
+    async (_request, reply) => {
+      const cutoff = oldRecordCutoff();
+      const zone = app.config.timezone;
+      const dates = (joined: string | undefined) =>
+        joined
+          ? joined
+              .split(', ')
+              .map((iso) => cellText(new Date(iso), zone))
+              .join('; ')
+          : '';
+      async function* rows(): AsyncGenerator<Cell[]> {
+        const limit = 5000;
+        for (let offset = 0; ; offset += limit) {
+          const { items } = await store.list(cutoff, { limit, offset });
+          for (const r of items)
+            yield [r.type, r.id, r.name, new Date(r.submitted_at), dates(r.dates_related)];
+          if (items.length < limit) return;
+        }
       }
-    }
-    const header = ['type', 'id', 'name', 'date', 'dates_related'];
-    return sendCsv(reply, 'old_records.csv', header, rows(), zone);
-  });
+      const header = ['type', 'id', 'name', 'date', 'dates_related'];
+      return sendCsv(reply, 'old_records.csv', header, rows(), zone);
+    },
+  );
 
   app.delete('/api/cleanup_old_records', { onRequest: requireAdmin }, async (): Promise<CleanupResult> => {
     let deleted: number;

@@ -9,7 +9,7 @@ import { and, type Column, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { inquiries, oneTimeCleanings, recurringPaid, recurringPayments } from '../../db/schema';
-import { type Cell, cents, inBatches, sendCsv } from '../../lib/csv';
+import { type Cell, cents, EXPORT_TIMEOUT_MS, inBatches, sendCsv } from '../../lib/csv';
 import { requireAdmin } from '../auth/guard';
 import { searchCondition } from '../cleanings/store';
 import { inquiryCondition } from '../inquiries/store';
@@ -25,7 +25,7 @@ const below = (column: Column, id: number | null): SQL | undefined =>
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   const db: Db = app.database.db;
   const zone = app.config.timezone;
-  const guard = { onRequest: requireAdmin };
+  const guard = { onRequest: requireAdmin, handlerTimeout: EXPORT_TIMEOUT_MS };
 
   app.get(
     '/api/export/inquiries.csv',
