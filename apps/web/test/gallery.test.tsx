@@ -6,13 +6,6 @@ import { GalleryPage } from '../src/features/gallery/GalleryPage';
 import { clampPage, pageCount, pageSlice, shuffle } from '../src/features/gallery/paging';
 import { page, renderWithApp, stubFetch } from './utils';
 
-HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-  this.setAttribute('open', '');
-};
-HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-  this.removeAttribute('open');
-};
-
 const photo = (id: number, over: Partial<GalleryPhoto> = {}): GalleryPhoto => ({
   id,
   image_url: `https://img.example/${id}.jpg`,
