@@ -43,9 +43,8 @@ const PackagesPage = lazy(loadPackages);
 const ContactPage = lazy(loadContact);
 const GalleryPage = lazy(loadGallery);
 const ReviewsPage = lazy(loadReviews);
-const ContactCenterPage = lazy(() =>
-  import('../features/contact-center/ContactCenterPage').then((m) => ({ default: m.ContactCenterPage })),
-);
+// The owner's hub (at /contact-center): composed here in app/ from the features' sections.
+const HubPage = lazy(() => import('./hub/HubPage').then((m) => ({ default: m.HubPage })));
 const NotFoundPage = lazy(() =>
   import('../features/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -62,7 +61,7 @@ const pages: Record<PageRoute, ReactElement> = {
   '/reviews': <ReviewsPage />,
   '/contact-center': (
     <RequireAdmin>
-      <ContactCenterPage />
+      <HubPage />
     </RequireAdmin>
   ),
 };

@@ -1,9 +1,10 @@
 import { CAROUSEL, type GalleryPhoto } from '@clean/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { PHOTO_PLACEHOLDER, photoText } from '../../lib/photo';
+import { PhotoDialog } from '../../lib/ui/PhotoDialog';
 import { SafeImage } from '../../lib/ui/SafeImage';
-import { carouselPhotosQuery, PHOTO_PLACEHOLDER, photoText } from '../gallery/api';
-import { PhotoDialog } from '../gallery/PhotoDialog';
+import { carouselPhotosQuery } from '../gallery/api';
 import { CarouselPlaceholder } from './CarouselPlaceholder';
 
 /**

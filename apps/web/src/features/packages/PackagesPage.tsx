@@ -2,6 +2,7 @@ import { formatMoney, type Package } from '@clean/shared';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
+import { PHOTO_PLACEHOLDER } from '../../lib/photo';
 import { Alert } from '../../lib/ui/Alert';
 import { Button, ButtonLink } from '../../lib/ui/Button';
 import { Dialog } from '../../lib/ui/Dialog';
@@ -11,7 +12,6 @@ import { Page } from '../../lib/ui/Page';
 import { SafeImage } from '../../lib/ui/SafeImage';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../auth/session';
-import { PHOTO_PLACEHOLDER } from '../gallery/api';
 import { PACKAGE_MESSAGES, packagesQuery, useDeletePackage } from './api';
 
 // The owner's form is its own chunk: visitors never download it.
