@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { readStoredToken } from '../../lib/api';
-import { siteConfigQuery } from '../../lib/site-config';
+import { siteConfigQueryOptions } from '../../lib/site-config';
 import { FullScreenLoading } from '../../lib/ui/Loading';
 import { fetchCurrentUser } from './api';
 
@@ -58,7 +58,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser(null);
     setLoading(false);
     // Drop cached private data; public content (and the site config) stays.
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== siteConfigQuery.queryKey[0] });
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== siteConfigQueryOptions.queryKey[0] });
   }, [queryClient]);
 
   const onLookupFailed = useEffectEvent(() => {

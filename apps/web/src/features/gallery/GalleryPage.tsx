@@ -11,7 +11,7 @@ import { inputClass } from '../../lib/ui/TextField';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../auth/session';
-import { galleryListQuery, useDeletePhoto } from './api';
+import { galleryListQueryOptions, useDeletePhoto } from './api';
 import { PageButtons } from './PageButtons';
 import { clampPage, pageCount, pageSlice } from './paging';
 
@@ -39,7 +39,7 @@ export function GalleryPage() {
     error,
     isPlaceholderData,
   } = useQuery({
-    ...galleryListQuery(category),
+    ...galleryListQueryOptions(category),
     placeholderData: keepPreviousData,
   });
   const [page, setPage] = useState(1);

@@ -1,5 +1,5 @@
 import { CAROUSEL, type GalleryPhoto, type GalleryUploadInput } from '@clean/shared';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { shuffle } from './paging';
 
@@ -14,7 +14,7 @@ export const galleryKeys = {
  * A small business's gallery is a few hundred links at most, so the page buttons page it in the browser:
  * paging a random order on the server would repeat and skip photos between pages.
  */
-export const galleryListQuery = (category: string) =>
+export const galleryListQueryOptions = (category: string) =>
   queryOptions({
     queryKey: galleryKeys.list(category.trim()),
     queryFn: async ({ signal }) =>
@@ -30,7 +30,7 @@ export const galleryListQuery = (category: string) =>
   });
 
 /** Up to 8 photos for the home carousel (spec §9). */
-export const carouselPhotosQuery = queryOptions({
+export const carouselPhotosQueryOptions = queryOptions({
   queryKey: galleryKeys.carousel,
   queryFn: async ({ signal }) => {
     const photos = await apiFetch<GalleryPhoto[]>('/api/gallery', {
@@ -41,6 +41,7 @@ export const carouselPhotosQuery = queryOptions({
     return photos.slice(0, CAROUSEL.maxPhotos);
   },
 });
+export const useCarouselPhotos = () => useQuery(carouselPhotosQueryOptions);
 
 /** POST /api/gallery/upload (admin). */
 export function useUploadPhoto() {

@@ -3,9 +3,14 @@ import {
   type OverduePayment,
   PAGE_SIZES,
   type RecurringPaid,
+  type RecurringPaidInput,
   type RecurringPayment,
+  type RecurringPaymentInput,
+  type recurringPaidPatch,
+  type recurringPaymentPatch,
 } from '@clean/shared';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiFetch, apiList } from '../../lib/api';
 import { hubKeys, useHubMutation } from '../../lib/hubKeys';
 import type { SearchOption } from '../../lib/ui/SearchSelect';
@@ -16,7 +21,7 @@ import { useSearchOptions } from '../../lib/useSearchOptions';
 export type ScheduleFilters = { inquiry_name: string; frequency: string; notes: string };
 
 /** GET /api/recurring_payments?inquiry_name=&frequency=&notes=&page=&limit= */
-export const schedulesPageQuery = (filters: ScheduleFilters, page: number) =>
+export const schedulesPageQueryOptions = (filters: ScheduleFilters, page: number) =>
   queryOptions({
     queryKey: [...hubKeys.recurringPayments, 'page', filters, page] as const,
     queryFn: ({ signal }) =>
@@ -28,7 +33,7 @@ export const schedulesPageQuery = (filters: ScheduleFilters, page: number) =>
   });
 
 /** Schedules whose inquiry name contains `name`, labelled by that name ('Select Client for Payment'). */
-export const scheduleOptionsQuery = (name: string) =>
+export const scheduleOptionsQueryOptions = (name: string) =>
   queryOptions({
     queryKey: [...hubKeys.recurringPayments, 'options', name] as const,
     queryFn: ({ signal }) =>
@@ -46,21 +51,16 @@ export const scheduleOptionsQuery = (name: string) =>
     staleTime: 30_000,
   });
 
-export const useScheduleOptions = () => useSearchOptions(scheduleOptionsQuery);
+export const useScheduleOptions = () => useSearchOptions(scheduleOptionsQueryOptions);
 
-export type ScheduleDraft = {
-  inquiry_id: number | undefined;
-  amount: string;
-  frequency: string;
-  notes: string;
-};
-export type ScheduleChange = { amount?: number; frequency?: string; notes?: string | null };
+export type ScheduleDraft = Omit<RecurringPaymentInput, 'inquiry_id'> & { inquiry_id: number | undefined };
 
 /** GET /api/recurring_payments/overdue: schedules late by more than a period plus 3 days. */
-export const overdueQuery = queryOptions({
+export const overdueQueryOptions = queryOptions({
   queryKey: [...hubKeys.recurringPayments, 'overdue'] as const,
   queryFn: ({ signal }) => apiFetch<OverduePayment[]>('/api/recurring_payments/overdue', { signal }),
 });
+export const useOverduePayments = () => useQuery(overdueQueryOptions);
 
 export const useCreateSchedule = () =>
   useHubMutation(
@@ -71,7 +71,7 @@ export const useCreateSchedule = () =>
 
 export const useUpdateSchedule = () =>
   useHubMutation(
-    ({ id, change }: { id: number; change: ScheduleChange }) =>
+    ({ id, change }: { id: number; change: z.input<typeof recurringPaymentPatch> }) =>
       apiFetch(`/api/recurring_payments/${id}`, { method: 'PATCH', body: change }),
     'recurringPayments',
   );
@@ -93,7 +93,7 @@ export const useDeleteSchedule = () =>
 // ——— Recurring paid records ———
 
 /** GET /api/recurring_paid?name=&page=&limit= */
-export const paidPageQuery = (name: string, page: number) =>
+export const paidPageQueryOptions = (name: string, page: number) =>
   queryOptions({
     queryKey: [...hubKeys.recurringPaid, 'page', name, page] as const,
     queryFn: ({ signal }) =>
@@ -105,13 +105,9 @@ export const paidPageQuery = (name: string, page: number) =>
   });
 
 /** dates_related travels as a list of datetime-local strings (business wall time). */
-export type PaidDraft = {
+export type PaidDraft = Omit<RecurringPaidInput, 'recurring_payment_id'> & {
   recurring_payment_id: number | undefined;
-  dates_related: string[];
-  amount_paid: string;
-  notes: string;
 };
-export type PaidChange = { dates_related?: string[]; amount_paid?: number; notes?: string | null };
 
 // recurringPayments: a payment can take a schedule off the overdue list.
 const paidAffects = ['recurringPaid', 'recurringPayments', 'agenda', 'summary', 'oldRecords'] as const;
@@ -124,7 +120,7 @@ export const useCreatePaid = () =>
 
 export const useUpdatePaid = () =>
   useHubMutation(
-    ({ id, change }: { id: number; change: PaidChange }) =>
+    ({ id, change }: { id: number; change: z.input<typeof recurringPaidPatch> }) =>
       apiFetch(`/api/recurring_paid/${id}`, { method: 'PATCH', body: change }),
     ...paidAffects,
   );

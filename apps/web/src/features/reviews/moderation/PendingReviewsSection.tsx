@@ -23,17 +23,12 @@ import { Stars } from '../../../lib/ui/Stars';
 import { TextField } from '../../../lib/ui/TextField';
 import { usePagedSearch } from '../../../lib/usePagedSearch';
 import { useSubmit } from '../../../lib/useSubmit';
-import {
-  PENDING_PAGE_SIZE,
-  pendingReviewsQuery,
-  useApproveReview,
-  useDeleteReview,
-  useUpdateReview,
-} from './api';
+import { useDeleteReview } from '../api';
+import { PENDING_PAGE_SIZE, pendingReviewsQueryOptions, useApproveReview, useUpdateReview } from './api';
 
 /** Manage → Pending Reviews: edit, approve (leaves the list) or delete each visitor review. */
 export function PendingReviewsSection() {
-  const paged = usePagedSearch(null, (_none, page) => pendingReviewsQuery(page), PENDING_PAGE_SIZE);
+  const paged = usePagedSearch(null, (_none, page) => pendingReviewsQueryOptions(page), PENDING_PAGE_SIZE);
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <PagedList
