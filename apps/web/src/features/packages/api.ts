@@ -2,8 +2,11 @@ import type { Package, PackageInput } from '@clean/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 
+export const packagesKey = ['packages'] as const;
+
+/** GET /api/packages (public). */
 export const packagesQueryOptions = queryOptions({
-  queryKey: ['packages'],
+  queryKey: packagesKey,
   queryFn: ({ signal }) => apiFetch<Package[]>('/api/packages', { signal, token: null }),
 });
 export const usePackages = () => useQuery(packagesQueryOptions);
@@ -16,7 +19,7 @@ export function useSavePackage() {
       id === null
         ? apiFetch<Package>('/api/packages', { method: 'POST', body: input })
         : apiFetch<Package>(`/api/packages/${id}`, { method: 'PUT', body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: packagesQueryOptions.queryKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: packagesKey }),
   });
 }
 
@@ -25,7 +28,7 @@ export function useDeletePackage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiFetch(`/api/packages/${id}`, { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: packagesQueryOptions.queryKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: packagesKey }),
   });
 }
 
