@@ -10,14 +10,16 @@ import { apiFetch, apiList } from '../../lib/api';
 import { hubKeys, useHubMutation } from '../../lib/hubKeys';
 
 /** GET /api/one_time_cleanings?search=&page=&limit= (inquiry name or notes contain it, or "paid"). */
+export const fetchOneTimeCleaningsPage = (search: string, page: number, signal?: AbortSignal) =>
+  apiList<OneTimeCleaning>('/api/one_time_cleanings', {
+    query: { search, page, limit: PAGE_SIZES.oneTimeCleanings },
+    signal,
+  });
+
 export const oneTimeCleaningsPageQueryOptions = (search: string, page: number) =>
   queryOptions({
     queryKey: [...hubKeys.oneTimeCleanings, 'page', search, page] as const,
-    queryFn: ({ signal }) =>
-      apiList<OneTimeCleaning>('/api/one_time_cleanings', {
-        query: { search, page, limit: PAGE_SIZES.oneTimeCleanings },
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchOneTimeCleaningsPage(search, page, signal),
     placeholderData: keepPreviousData,
   });
 

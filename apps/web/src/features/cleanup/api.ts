@@ -7,10 +7,12 @@ import { hubKeys } from '../../lib/hubKeys';
 export const OLD_RECORDS_SHOWN = 50;
 
 /** GET /api/old_records?page=1&limit=50 (admin; not fetched without a token, spec §6) → { items, total }. */
+export const fetchOldRecords = (signal?: AbortSignal) =>
+  apiList<OldRecord>('/api/old_records', { query: { page: 1, limit: OLD_RECORDS_SHOWN }, signal });
+
 export const oldRecordsQueryOptions = queryOptions({
   queryKey: hubKeys.oldRecords,
-  queryFn: ({ signal }) =>
-    apiList<OldRecord>('/api/old_records', { query: { page: 1, limit: OLD_RECORDS_SHOWN }, signal }),
+  queryFn: ({ signal }) => fetchOldRecords(signal),
   enabled: () => readStoredToken() !== null,
 });
 export const useOldRecords = () => useQuery(oldRecordsQueryOptions);

@@ -14,32 +14,36 @@ export const galleryKeys = {
  * A small business's gallery is a few hundred links at most, so the page buttons page it in the browser:
  * paging a random order on the server would repeat and skip photos between pages.
  */
+export const fetchGallery = async (category: string, signal?: AbortSignal) =>
+  shuffle(
+    await apiFetch<GalleryPhoto[]>('/api/gallery', {
+      query: { category: category.trim() },
+      signal,
+      token: null,
+    }),
+  );
+
 export const galleryListQueryOptions = (category: string) =>
   queryOptions({
     queryKey: galleryKeys.list(category.trim()),
-    queryFn: async ({ signal }) =>
-      shuffle(
-        await apiFetch<GalleryPhoto[]>('/api/gallery', {
-          query: { category: category.trim() },
-          signal,
-          token: null,
-        }),
-      ),
+    queryFn: ({ signal }) => fetchGallery(category, signal),
     // A refetch would reshuffle the photos under the visitor's eyes.
     refetchOnWindowFocus: false,
   });
 
 /** Up to 8 photos for the home carousel (spec §9). */
+export const fetchCarouselPhotos = async (signal?: AbortSignal) => {
+  const photos = await apiFetch<GalleryPhoto[]>('/api/gallery', {
+    query: { page: 1, limit: CAROUSEL.maxPhotos },
+    signal,
+    token: null,
+  });
+  return photos.slice(0, CAROUSEL.maxPhotos);
+};
+
 export const carouselPhotosQueryOptions = queryOptions({
   queryKey: galleryKeys.carousel,
-  queryFn: async ({ signal }) => {
-    const photos = await apiFetch<GalleryPhoto[]>('/api/gallery', {
-      query: { page: 1, limit: CAROUSEL.maxPhotos },
-      signal,
-      token: null,
-    });
-    return photos.slice(0, CAROUSEL.maxPhotos);
-  },
+  queryFn: ({ signal }) => fetchCarouselPhotos(signal),
 });
 export const useCarouselPhotos = () => useQuery(carouselPhotosQueryOptions);
 

@@ -8,25 +8,29 @@ import { useSearchOptions } from '../../lib/useSearchOptions';
 export type InquiryFilters = { name: string; phone_number: string; status: string };
 
 /** One page of inquiries, filtered in the database (GET /api/inquiries?name=&phone_number=&status=&page=&limit=). */
+export const fetchInquiriesPage = (filters: InquiryFilters, page: number, signal?: AbortSignal) =>
+  apiList<Inquiry>('/api/inquiries', {
+    query: { ...filters, page, limit: PAGE_SIZES.inquiries },
+    signal,
+  });
+
 export const inquiriesPageQueryOptions = (filters: InquiryFilters, page: number) =>
   queryOptions({
     queryKey: [...hubKeys.inquiries, 'page', filters, page] as const,
-    queryFn: ({ signal }) =>
-      apiList<Inquiry>('/api/inquiries', {
-        query: { ...filters, page, limit: PAGE_SIZES.inquiries },
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchInquiriesPage(filters, page, signal),
     placeholderData: keepPreviousData,
   });
 
 const OPTIONS_LIMIT = 20;
 
 /** Inquiries whose name contains `name`, for the searchable selectors of the create forms. */
+export const fetchInquiryOptions = (name: string, signal?: AbortSignal) =>
+  apiList<Inquiry>('/api/inquiries', { query: { name, page: 1, limit: OPTIONS_LIMIT }, signal });
+
 export const inquiryOptionsQueryOptions = (name: string) =>
   queryOptions({
     queryKey: [...hubKeys.inquiries, 'options', name] as const,
-    queryFn: ({ signal }) =>
-      apiList<Inquiry>('/api/inquiries', { query: { name, page: 1, limit: OPTIONS_LIMIT }, signal }),
+    queryFn: ({ signal }) => fetchInquiryOptions(name, signal),
     select: ({ items }): SearchOption[] =>
       items.map((inquiry) => ({
         value: inquiry.id,

@@ -5,9 +5,12 @@ import { apiFetch } from '../../lib/api';
 export const packagesKey = ['packages'] as const;
 
 /** GET /api/packages (public). */
+export const fetchPackages = (signal?: AbortSignal) =>
+  apiFetch<Package[]>('/api/packages', { signal, token: null });
+
 export const packagesQueryOptions = queryOptions({
   queryKey: packagesKey,
-  queryFn: ({ signal }) => apiFetch<Package[]>('/api/packages', { signal, token: null }),
+  queryFn: ({ signal }) => fetchPackages(signal),
 });
 export const usePackages = () => useQuery(packagesQueryOptions);
 

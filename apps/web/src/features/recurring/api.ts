@@ -21,26 +21,30 @@ import { useSearchOptions } from '../../lib/useSearchOptions';
 export type ScheduleFilters = { inquiry_name: string; frequency: string; notes: string };
 
 /** GET /api/recurring_payments?inquiry_name=&frequency=&notes=&page=&limit= */
+export const fetchSchedulesPage = (filters: ScheduleFilters, page: number, signal?: AbortSignal) =>
+  apiList<RecurringPayment>('/api/recurring_payments', {
+    query: { ...filters, page, limit: PAGE_SIZES.recurringPayments },
+    signal,
+  });
+
 export const schedulesPageQueryOptions = (filters: ScheduleFilters, page: number) =>
   queryOptions({
     queryKey: [...hubKeys.recurringPayments, 'page', filters, page] as const,
-    queryFn: ({ signal }) =>
-      apiList<RecurringPayment>('/api/recurring_payments', {
-        query: { ...filters, page, limit: PAGE_SIZES.recurringPayments },
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchSchedulesPage(filters, page, signal),
     placeholderData: keepPreviousData,
   });
 
 /** Schedules whose inquiry name contains `name`, labelled by that name ('Select Client for Payment'). */
+export const fetchScheduleOptions = (name: string, signal?: AbortSignal) =>
+  apiList<RecurringPayment>('/api/recurring_payments', {
+    query: { inquiry_name: name, page: 1, limit: 20 },
+    signal,
+  });
+
 export const scheduleOptionsQueryOptions = (name: string) =>
   queryOptions({
     queryKey: [...hubKeys.recurringPayments, 'options', name] as const,
-    queryFn: ({ signal }) =>
-      apiList<RecurringPayment>('/api/recurring_payments', {
-        query: { inquiry_name: name, page: 1, limit: 20 },
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchScheduleOptions(name, signal),
     select: ({ items }): SearchOption[] =>
       items.map((schedule) => ({
         value: schedule.id,
@@ -56,9 +60,12 @@ export const useScheduleOptions = () => useSearchOptions(scheduleOptionsQueryOpt
 export type ScheduleDraft = Omit<RecurringPaymentInput, 'inquiry_id'> & { inquiry_id: number | undefined };
 
 /** GET /api/recurring_payments/overdue: schedules late by more than a period plus 3 days. */
+export const fetchOverduePayments = (signal?: AbortSignal) =>
+  apiFetch<OverduePayment[]>('/api/recurring_payments/overdue', { signal });
+
 export const overdueQueryOptions = queryOptions({
   queryKey: [...hubKeys.recurringPayments, 'overdue'] as const,
-  queryFn: ({ signal }) => apiFetch<OverduePayment[]>('/api/recurring_payments/overdue', { signal }),
+  queryFn: ({ signal }) => fetchOverduePayments(signal),
 });
 export const useOverduePayments = () => useQuery(overdueQueryOptions);
 
@@ -93,14 +100,16 @@ export const useDeleteSchedule = () =>
 // ——— Recurring paid records ———
 
 /** GET /api/recurring_paid?name=&page=&limit= */
+export const fetchPaidPage = (name: string, page: number, signal?: AbortSignal) =>
+  apiList<RecurringPaid>('/api/recurring_paid', {
+    query: { name, page, limit: PAGE_SIZES.recurringPaid },
+    signal,
+  });
+
 export const paidPageQueryOptions = (name: string, page: number) =>
   queryOptions({
     queryKey: [...hubKeys.recurringPaid, 'page', name, page] as const,
-    queryFn: ({ signal }) =>
-      apiList<RecurringPaid>('/api/recurring_paid', {
-        query: { name, page, limit: PAGE_SIZES.recurringPaid },
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchPaidPage(name, page, signal),
     placeholderData: keepPreviousData,
   });
 

@@ -7,22 +7,24 @@ import { hubKeys } from '../../lib/hubKeys';
 export const reviewsKey = ['reviews'] as const;
 
 /** One page of approved reviews, paged by the database (X-Total-Count). */
+export const fetchApprovedReviews = async (page: number, signal?: AbortSignal) => {
+  const limit = PAGE_SIZES.reviews;
+  const { items, total } = await apiList<Review>('/api/reviews', {
+    query: { page, limit },
+    signal,
+    token: null,
+  });
+  // A server that ignores ?page=&limit= sends the whole list: page it here rather than show it all.
+  if (items.length > limit) {
+    return { items: items.slice((page - 1) * limit, page * limit), total: items.length };
+  }
+  return { items, total };
+};
+
 export const approvedReviewsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: [...reviewsKey, 'approved', page],
-    queryFn: async ({ signal }) => {
-      const limit = PAGE_SIZES.reviews;
-      const { items, total } = await apiList<Review>('/api/reviews', {
-        query: { page, limit },
-        signal,
-        token: null,
-      });
-      // A server that ignores ?page=&limit= sends the whole list: page it here rather than show it all.
-      if (items.length > limit) {
-        return { items: items.slice((page - 1) * limit, page * limit), total: items.length };
-      }
-      return { items, total };
-    },
+    queryFn: ({ signal }) => fetchApprovedReviews(page, signal),
     placeholderData: keepPreviousData,
   });
 export const useApprovedReviews = (page: number) => useQuery(approvedReviewsQueryOptions(page));

@@ -8,11 +8,13 @@ import { reviewsKey } from '../api';
 export const PENDING_PAGE_SIZE = 6;
 
 /** GET /api/reviews/pending?page=&limit= (admin): visitor reviews waiting for moderation. */
+export const fetchPendingReviews = (page: number, signal?: AbortSignal) =>
+  apiList<Review>('/api/reviews/pending', { query: { page, limit: PENDING_PAGE_SIZE }, signal });
+
 export const pendingReviewsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: [...hubKeys.pendingReviews, page] as const,
-    queryFn: ({ signal }) =>
-      apiList<Review>('/api/reviews/pending', { query: { page, limit: PENDING_PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) => fetchPendingReviews(page, signal),
     placeholderData: keepPreviousData,
   });
 
