@@ -411,7 +411,7 @@ describe('Manage', () => {
     await editor.getByRole('button', { name: 'Save' }).click();
     const card = article(reviews, `Review by ${edited}`);
     await card.waitFor();
-    expect(await card.getByRole('img', { name: 'Rating: 4 out of 5' }).count()).toBe(1);
+    expect(await card.getByRole('img', { name: 'Rated 4 out of 5' }).count()).toBe(1);
     expect(await card.textContent()).toContain('Lovely work, edited for spelling.');
 
     await card.getByRole('button', { name: `Approve review by ${edited}` }).click();

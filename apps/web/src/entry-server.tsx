@@ -10,23 +10,23 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createQueryClient } from './app/queryClient';
 import { routes } from './app/routes';
-import { contactStatusQuery } from './features/contact-status/api';
-import { carouselPhotosQuery, galleryListQuery } from './features/gallery/api';
-import { packagesQuery } from './features/packages/api';
-import { approvedReviewsQuery } from './features/reviews/api';
+import { contactStatusQueryOptions } from './features/contact-status/api';
+import { carouselPhotosQueryOptions, galleryListQueryOptions } from './features/gallery/api';
+import { packagesQueryOptions } from './features/packages/api';
+import { approvedReviewsQueryOptions } from './features/reviews/api';
 import { setFetch } from './lib/api';
-import { siteConfigQuery } from './lib/site-config';
+import { siteConfigQueryOptions } from './lib/site-config';
 import { type PageMeta, PageMetaContext } from './lib/usePageMeta';
 
 export { localBusiness } from './features/home/LocalBusinessJsonLd';
 
 /** The first screen of data of each server-rendered page (the same queries the page itself runs). */
 const PAGE_DATA: Record<string, (client: QueryClient) => Promise<void>> = {
-  '/': (c) => c.prefetchQuery(carouselPhotosQuery),
-  '/packages': (c) => c.prefetchQuery(packagesQuery),
-  '/gallery': (c) => c.prefetchQuery(galleryListQuery('')),
-  '/reviews': (c) => c.prefetchQuery(approvedReviewsQuery(1)),
-  '/contact': (c) => c.prefetchQuery(contactStatusQuery),
+  '/': (c) => c.prefetchQuery(carouselPhotosQueryOptions),
+  '/packages': (c) => c.prefetchQuery(packagesQueryOptions),
+  '/gallery': (c) => c.prefetchQuery(galleryListQueryOptions('')),
+  '/reviews': (c) => c.prefetchQuery(approvedReviewsQueryOptions(1)),
+  '/contact': (c) => c.prefetchQuery(contactStatusQueryOptions),
 };
 
 export const SERVER_RENDERED = Object.keys(PAGE_DATA);
@@ -56,7 +56,7 @@ export async function render(
 ): Promise<Rendered> {
   setFetch(fetch);
   const queryClient = createQueryClient();
-  await Promise.all([queryClient.prefetchQuery(siteConfigQuery), PAGE_DATA[pathname]?.(queryClient)]);
+  await Promise.all([queryClient.prefetchQuery(siteConfigQueryOptions), PAGE_DATA[pathname]?.(queryClient)]);
 
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, origin)));

@@ -2,8 +2,8 @@ import { TOWNS } from '@clean/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ContactPage } from '../src/features/contact/ContactPage';
-import { nextPhoneValue } from '../src/features/contact/phone';
 import { WorkRequestEmbed } from '../src/features/contact/WorkRequestEmbed';
+import { nextPhoneValue } from '../src/lib/phone';
 import { page, renderWithApp, stubFetch } from './utils';
 
 const renderContact = () => renderWithApp('/contact', [page('/contact', <ContactPage />)]);

@@ -1,17 +1,10 @@
 import { GALLERY_CATEGORIES, type GalleryPhoto } from '@clean/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { categoryLabel, photoText } from '../src/features/gallery/api';
 import { GalleryPage } from '../src/features/gallery/GalleryPage';
 import { clampPage, pageCount, pageSlice, shuffle } from '../src/features/gallery/paging';
+import { categoryLabel, photoText } from '../src/lib/photo';
 import { page, renderWithApp, stubFetch } from './utils';
-
-HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-  this.setAttribute('open', '');
-};
-HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-  this.removeAttribute('open');
-};
 
 const photo = (id: number, over: Partial<GalleryPhoto> = {}): GalleryPhoto => ({
   id,

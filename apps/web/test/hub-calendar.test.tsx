@@ -4,7 +4,7 @@ process.env.TZ = 'Europe/Berlin';
 import type { CleaningDatesSummary } from '@clean/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AgendaCalendar } from '../src/features/agenda/AgendaCalendar';
 import {
   fromCalendarDate,
@@ -18,16 +18,6 @@ import { buildEvents } from '../src/features/agenda/events';
 import { stubFetch } from './utils';
 
 const NY = 'America/New_York';
-
-beforeAll(() => {
-  // jsdom has no modal dialogs; the real component relies on the browser's.
-  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 
 const wall = (d: Date) => [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()];
 

@@ -5,8 +5,8 @@ import { type ReactNode, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { CreateOneTimeCleaningForm } from '../src/features/cleanings/CreateOneTimeCleaningForm';
 import { InquiryCard } from '../src/features/inquiries/InquiryCard';
-import { nextPhoneDigits, phoneInputValue } from '../src/features/inquiries/phoneInput';
 import { CreateRecurringPaidForm } from '../src/features/recurring/CreateRecurringPaidForm';
+import { nextPhoneDigits, phoneInputValue } from '../src/lib/phone';
 import { DiscountButtons } from '../src/lib/ui/DiscountButtons';
 import { stubFetch } from './utils';
 

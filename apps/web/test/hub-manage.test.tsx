@@ -2,7 +2,7 @@ import type { OldRecord } from '@clean/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CleanupSection } from '../src/features/cleanup/CleanupSection';
 import { cleanupLevel, showLargeDatabaseWarning } from '../src/features/cleanup/cleanupLevel';
 import { LargeDatabaseBanner } from '../src/features/cleanup/LargeDatabaseBanner';
@@ -96,15 +96,6 @@ describe('cleanup heading colour and warning thresholds', () => {
 });
 
 describe('Delete Old Records', () => {
-  beforeAll(() => {
-    // jsdom has no modal dialogs; the real component relies on the browser's.
-    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-      this.open = true;
-    };
-    HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-      this.open = false;
-    };
-  });
   const dialog = () => screen.getByRole('dialog', { name: 'Delete old records?' });
 
   it("says 'No records to delete.' without asking when there are none", async () => {

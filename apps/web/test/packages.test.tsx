@@ -4,13 +4,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { PackagesPage } from '../src/features/packages/PackagesPage';
 import { headerOf, page, renderWithApp, stubFetch } from './utils';
 
-HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-  this.setAttribute('open', '');
-};
-HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-  this.removeAttribute('open');
-};
-
 const pkg = (id: number, over: Partial<Package> = {}): Package => ({
   id,
   title: `Package ${id}`,

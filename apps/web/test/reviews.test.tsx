@@ -46,14 +46,6 @@ function RatingHarness() {
   );
 }
 
-// jsdom has no modal dialogs: enough of one for the Dialog component.
-HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-  this.setAttribute('open', '');
-};
-HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-  this.removeAttribute('open');
-};
-
 const renderReviews = () => renderWithApp('/reviews', [page('/reviews', <ReviewsPage />)]);
 
 async function openForm() {

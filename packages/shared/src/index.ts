@@ -15,4 +15,5 @@ export * from './recurring/schemas';
 export * from './reviews/schemas';
 export * from './site/config';
 export * from './site/defaults';
+export * from './site/routes';
 export * from './summary/schemas';

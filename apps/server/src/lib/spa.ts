@@ -1,23 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { PAGE_ROUTES } from '@clean/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { approvedRating } from '../features/seo/rating';
 import { etagOf, isFresh } from './public-cache';
 
 /** Client routes of spec §2; any other page path gets the app with a 404 status so it can say "not found". */
-const CLIENT_ROUTES = new Set([
-  '/',
-  '/signin',
-  '/forgot-password',
-  '/reset-password',
-  '/packages',
-  '/contact',
-  '/gallery',
-  '/reviews',
-  '/contact-center',
-]);
+const CLIENT_ROUTES = new Set<string>(PAGE_ROUTES);
 
 /** Pages whose HTML differs on every load (the gallery is shuffled each time, spec §4): rendered, not cached. */
 const RENDERED_EACH_TIME = new Set(['/gallery']);

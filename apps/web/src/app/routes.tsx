@@ -1,4 +1,5 @@
-import { lazy } from 'react';
+import { PAGE_ROUTES, type PageRoute, PUBLIC_ROUTES, type PublicRoute } from '@clean/shared';
+import { lazy, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAdmin } from '../features/auth/RequireAdmin';
 import { RootLayout } from './RootLayout';
@@ -17,13 +18,14 @@ const loadReviews = () => import('../features/reviews/ReviewsPage').then((m) => 
  * server-rendered markup that is not hydrated yet would be lost).
  */
 export function preloadPage(pathname: string): Promise<unknown> {
-  const load = {
+  const loaders: Record<PublicRoute, () => Promise<unknown>> = {
     '/': loadHome,
     '/packages': loadPackages,
     '/contact': loadContact,
     '/gallery': loadGallery,
     '/reviews': loadReviews,
-  }[pathname];
+  };
+  const load = (PUBLIC_ROUTES as readonly string[]).includes(pathname) && loaders[pathname as PublicRoute];
   return load ? load() : Promise.resolve();
 }
 
@@ -41,14 +43,30 @@ const PackagesPage = lazy(loadPackages);
 const ContactPage = lazy(loadContact);
 const GalleryPage = lazy(loadGallery);
 const ReviewsPage = lazy(loadReviews);
-const ContactCenterPage = lazy(() =>
-  import('../features/contact-center/ContactCenterPage').then((m) => ({ default: m.ContactCenterPage })),
-);
+// The owner's hub (at /contact-center): composed here in app/ from the features' sections.
+const HubPage = lazy(() => import('./hub/HubPage').then((m) => ({ default: m.HubPage })));
 const NotFoundPage = lazy(() =>
   import('../features/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
 
-/** Spec §2 routes. The pathless middle route keeps errors inside the layout (nav and footer stay). */
+/** The screen of each page of spec §2 (the paths come from the list the server shares). */
+const pages: Record<PageRoute, ReactElement> = {
+  '/': <HomePage />,
+  '/signin': <SignInPage />,
+  '/forgot-password': <ForgotPasswordPage />,
+  '/reset-password': <ResetPasswordPage />,
+  '/packages': <PackagesPage />,
+  '/contact': <ContactPage />,
+  '/gallery': <GalleryPage />,
+  '/reviews': <ReviewsPage />,
+  '/contact-center': (
+    <RequireAdmin>
+      <HubPage />
+    </RequireAdmin>
+  ),
+};
+
+/** The pathless middle route keeps errors inside the layout (nav and footer stay). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -56,22 +74,7 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <HomePage /> },
-          { path: 'signin', element: <SignInPage /> },
-          { path: 'forgot-password', element: <ForgotPasswordPage /> },
-          { path: 'reset-password', element: <ResetPasswordPage /> },
-          { path: 'packages', element: <PackagesPage /> },
-          { path: 'contact', element: <ContactPage /> },
-          { path: 'gallery', element: <GalleryPage /> },
-          { path: 'reviews', element: <ReviewsPage /> },
-          {
-            path: 'contact-center',
-            element: (
-              <RequireAdmin>
-                <ContactCenterPage />
-              </RequireAdmin>
-            ),
-          },
+          ...PAGE_ROUTES.map((path) => ({ path, element: pages[path] })),
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,10 +1,6 @@
+import { PRIVATE_ROUTES, PUBLIC_ROUTES } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { lastChanges } from './rating';
-
-/** The public pages of spec §2, in the order a visitor meets them. */
-export const PUBLIC_ROUTES = ['/', '/packages', '/gallery', '/reviews', '/contact'] as const;
-/** Private or transactional pages that have no business in search results. */
-export const PRIVATE_ROUTES = ['/contact-center', '/signin', '/forgot-password', '/reset-password'] as const;
 
 const escapeXml = (text: string) =>
   text.replace(

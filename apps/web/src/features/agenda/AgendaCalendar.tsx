@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
@@ -12,7 +11,7 @@ import {
 import { useSiteConfig } from '../../lib/site-config';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
-import { agendaQuery } from './api';
+import { useAgenda } from './api';
 import { type CalendarRange, monthRange, normalizeRange, rangeQuery, toCalendarDate } from './calendarTime';
 import { EventDetails } from './EventDetails';
 import { type AgendaEvent, buildEvents } from './events';
@@ -57,7 +56,7 @@ export function AgendaCalendar() {
   const [range, setRange] = useState<CalendarRange>(() => monthRange(getNow()));
   const [selected, setSelected] = useState<AgendaEvent | null>(null);
 
-  const query = useQuery(agendaQuery(rangeQuery(range, timezone)));
+  const query = useAgenda(rangeQuery(range, timezone));
   const events = useMemo(() => buildEvents(query.data, timezone), [query.data, timezone]);
 
   return (

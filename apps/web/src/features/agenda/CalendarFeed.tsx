@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { failureMessage } from '../../lib/failure';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
 import { inputClass } from '../../lib/ui/TextField';
-import { calendarFeedQuery, useRotateCalendarFeed } from './api';
+import { useCalendarFeed, useRotateCalendarFeed } from './api';
 
 /**
  * Agenda → the calendar feed: the secret address to subscribe to from a phone's calendar, a copy button, how to
@@ -13,7 +12,7 @@ import { calendarFeedQuery, useRotateCalendarFeed } from './api';
 export function CalendarFeed() {
   const headingId = useId();
   const inputId = useId();
-  const feed = useQuery(calendarFeedQuery);
+  const feed = useCalendarFeed();
   const rotate = useRotateCalendarFeed();
   const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
   const url = feed.data?.url ?? '';

@@ -1,10 +1,20 @@
-import type { MessageResponse, TokenResponse, User } from '@clean/shared';
+import type {
+  ForgotPasswordInput,
+  MessageResponse,
+  ResetPasswordInput,
+  SigninInput,
+  TokenResponse,
+  User,
+} from '@clean/shared';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 
-export function signIn(input: { username: string; password: string }) {
+/** POST /signin → { token }. */
+export function signIn(input: SigninInput) {
   return apiFetch<TokenResponse>('/signin', { method: 'POST', body: input, token: null });
 }
 
+/** GET /api/user with the given token: who is signed in. */
 export async function fetchCurrentUser(token: string, signal?: AbortSignal): Promise<User> {
   const user = await apiFetch<User>('/api/user', { token, signal });
   if (!user || typeof user !== 'object' || typeof user.username !== 'string') {
@@ -13,15 +23,38 @@ export async function fetchCurrentUser(token: string, signal?: AbortSignal): Pro
   return user;
 }
 
-export function requestPasswordReset(input: { username: string }) {
+/** POST /forgot_password: mails a reset link (the answer is the same whether or not the user exists). */
+export function requestPasswordReset(input: ForgotPasswordInput) {
   return apiFetch<MessageResponse>('/forgot_password', { method: 'POST', body: input, token: null });
 }
 
-/** The reset token from the e-mailed link travels as the bearer token (spec §7). */
-export function resetPassword(resetToken: string, newPassword: string) {
+/** POST /reset-password: the reset token from the e-mailed link travels as the bearer token (spec §7). */
+export function resetPassword({ token, new_password }: ResetPasswordInput & { token: string }) {
   return apiFetch<MessageResponse>('/reset-password', {
     method: 'POST',
-    body: { new_password: newPassword },
-    token: resetToken,
+    body: { new_password },
+    token,
   });
 }
+
+export const currentUserKey = (token: string | null) => ['session', 'user', token] as const;
+
+/**
+ * The user of a token, looked up once per token: a failed look-up ends the session at once (no retry),
+ * and the answer stays valid for as long as the token is in use.
+ */
+export const currentUserQueryOptions = (token: string | null) =>
+  queryOptions({
+    queryKey: currentUserKey(token),
+    queryFn: ({ signal }) => fetchCurrentUser(token as string, signal),
+    enabled: token !== null,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+
+export const useCurrentUser = (token: string | null) => useQuery(currentUserQueryOptions(token));
+
+export const useSignIn = () => useMutation({ mutationFn: signIn });
+export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
+export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

@@ -12,9 +12,9 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { readStoredToken } from '../../lib/api';
-import { siteConfigQuery } from '../../lib/site-config';
+import { siteConfigQueryOptions } from '../../lib/site-config';
 import { FullScreenLoading } from '../../lib/ui/Loading';
-import { fetchCurrentUser } from './api';
+import { useCurrentUser } from './api';
 
 export type Session = {
   user: User | null;
@@ -48,17 +48,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(readStoredToken);
-  const [user, setUser] = useState<User | null>(null);
-  const [loading, setLoading] = useState(() => token !== null);
+  const lookup = useCurrentUser(token);
+  const user = token !== null ? (lookup.data ?? null) : null;
+  const loading = token !== null && lookup.isPending;
+  // The first screen waits for the stored token's user; later look-ups (after login) keep the page on screen.
   const [resolved, setResolved] = useState(() => token === null);
 
   const clear = useCallback(() => {
     writeStoredToken(null);
     setToken(null);
-    setUser(null);
-    setLoading(false);
     // Drop cached private data; public content (and the site config) stays.
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== siteConfigQuery.queryKey[0] });
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== siteConfigQueryOptions.queryKey[0] });
   }, [queryClient]);
 
   const onLookupFailed = useEffectEvent(() => {
@@ -68,33 +68,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
 
   useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    setLoading(true);
-    fetchCurrentUser(token, controller.signal).then(
-      (found) => {
-        if (controller.signal.aborted) return;
-        setUser(found);
-        setLoading(false);
-        setResolved(true);
-      },
-      () => {
-        if (!controller.signal.aborted) onLookupFailed();
-      },
-    );
-    return () => controller.abort();
-  }, [token]);
+    if (lookup.isSuccess) setResolved(true);
+    else if (lookup.isError) onLookupFailed();
+  }, [lookup.isSuccess, lookup.isError]);
 
   // Signing in or out in another tab applies here too.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== null && event.key !== TOKEN_STORAGE_KEY) return;
-      const next = readStoredToken();
-      setToken(next);
-      if (!next) {
-        setUser(null);
-        setLoading(false);
-      }
+      setToken(readStoredToken());
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
@@ -104,8 +86,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // Storage mirrors the state; the same token again needs no new look-up.
     if (readStoredToken() === next) return;
     writeStoredToken(next);
-    setUser(null);
-    setLoading(true);
     setToken(next);
   }, []);
 

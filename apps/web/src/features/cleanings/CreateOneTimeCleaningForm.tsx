@@ -3,10 +3,11 @@ import { useSiteConfig } from '../../lib/site-config';
 import { CreateForm } from '../../lib/ui/CreateForm';
 import { DiscountButtons } from '../../lib/ui/DiscountButtons';
 import { CheckboxField, MoneyField, NotesField } from '../../lib/ui/FormFields';
+import { InquirySelect } from '../../lib/ui/InquirySelect';
 import type { SearchOption } from '../../lib/ui/SearchSelect';
 import { TextField } from '../../lib/ui/TextField';
 import { useSubmit } from '../../lib/useSubmit';
-import { InquirySelect } from '../inquiries/InquirySelect';
+import { useInquiryOptions } from '../inquiries/api';
 import { useCreateOneTimeCleaning } from './api';
 
 type Values = {
@@ -23,6 +24,7 @@ const empty: Values = { inquiry: null, date_time: '', amount: '', paid: false, n
  * rest and its refusal is shown in red.
  */
 export function CreateOneTimeCleaningForm() {
+  const inquiryOptions = useInquiryOptions();
   const { timezone } = useSiteConfig();
   const submit = useSubmit(useCreateOneTimeCleaning(), 'Failed to create one-time cleaning.');
   const { register, control, handleSubmit, reset, setValue, getValues } = useForm<Values>({
@@ -43,7 +45,7 @@ export function CreateOneTimeCleaningForm() {
       onSubmit={onSubmit}
       outcome={submit}
     >
-      <InquirySelect control={control} />
+      <InquirySelect control={control} options={inquiryOptions} />
       <TextField
         label="Date and Time"
         type="datetime-local"

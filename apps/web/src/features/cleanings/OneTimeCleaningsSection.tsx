@@ -22,12 +22,12 @@ import { PagedList } from '../../lib/ui/PagedList';
 import { TextField } from '../../lib/ui/TextField';
 import { usePagedSearch } from '../../lib/usePagedSearch';
 import { useSubmit } from '../../lib/useSubmit';
-import { oneTimeCleaningsPageQuery, useDeleteOneTimeCleaning, useUpdateOneTimeCleaning } from './api';
+import { oneTimeCleaningsPageQueryOptions, useDeleteOneTimeCleaning, useUpdateOneTimeCleaning } from './api';
 
 /** Manage → One-time cleanings: one search box (inquiry name, notes, or the word "paid"), 5 a page. */
 export function OneTimeCleaningsSection() {
   const [search, setSearch] = useState('');
-  const paged = usePagedSearch(search.trim(), oneTimeCleaningsPageQuery, PAGE_SIZES.oneTimeCleanings);
+  const paged = usePagedSearch(search.trim(), oneTimeCleaningsPageQueryOptions, PAGE_SIZES.oneTimeCleanings);
   return (
     <PagedList
       title="One-Time Cleanings"

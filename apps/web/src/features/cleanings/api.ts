@@ -1,34 +1,31 @@
-import { type OneTimeCleaning, PAGE_SIZES } from '@clean/shared';
+import {
+  type OneTimeCleaning,
+  type OneTimeCleaningInput,
+  type oneTimeCleaningPatch,
+  PAGE_SIZES,
+} from '@clean/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiFetch, apiList } from '../../lib/api';
 import { hubKeys, useHubMutation } from '../../lib/hubKeys';
 
 /** GET /api/one_time_cleanings?search=&page=&limit= (inquiry name or notes contain it, or "paid"). */
-export const oneTimeCleaningsPageQuery = (search: string, page: number) =>
+export const fetchOneTimeCleaningsPage = (search: string, page: number, signal?: AbortSignal) =>
+  apiList<OneTimeCleaning>('/api/one_time_cleanings', {
+    query: { search, page, limit: PAGE_SIZES.oneTimeCleanings },
+    signal,
+  });
+
+export const oneTimeCleaningsPageQueryOptions = (search: string, page: number) =>
   queryOptions({
     queryKey: [...hubKeys.oneTimeCleanings, 'page', search, page] as const,
-    queryFn: ({ signal }) =>
-      apiList<OneTimeCleaning>('/api/one_time_cleanings', {
-        query: { search, page, limit: PAGE_SIZES.oneTimeCleanings },
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchOneTimeCleaningsPage(search, page, signal),
     placeholderData: keepPreviousData,
   });
 
 /** What the create form sends: the raw values; the server validates (spec §5: only input types constrain). */
-export type OneTimeCleaningDraft = {
+export type OneTimeCleaningDraft = Omit<OneTimeCleaningInput, 'inquiry_id'> & {
   inquiry_id: number | undefined;
-  date_time: string;
-  amount: string;
-  paid: boolean;
-  notes: string;
-};
-
-export type OneTimeCleaningChange = {
-  date_time?: string;
-  amount?: number;
-  paid?: boolean;
-  notes?: string | null;
 };
 
 // A cleaning shows on the agenda, in Manage, in the revenue summary and (when old) in the cleanup list.
@@ -43,7 +40,7 @@ export const useCreateOneTimeCleaning = () =>
 
 export const useUpdateOneTimeCleaning = () =>
   useHubMutation(
-    ({ id, change }: { id: number; change: OneTimeCleaningChange }) =>
+    ({ id, change }: { id: number; change: z.input<typeof oneTimeCleaningPatch> }) =>
       apiFetch(`/api/one_time_cleanings/${id}`, { method: 'PATCH', body: change }),
     ...affected,
   );

@@ -1,5 +1,4 @@
 import { formatDateTime, OLD_RECORD_DAYS, type OldRecordType } from '@clean/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSiteConfig } from '../../lib/site-config';
 import { Alert } from '../../lib/ui/Alert';
@@ -7,7 +6,7 @@ import { Button } from '../../lib/ui/Button';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { cx } from '../../lib/ui/cx';
 import { DownloadCsvButton } from '../../lib/ui/DownloadCsvButton';
-import { oldRecordsQuery, useCleanupOldRecords } from './api';
+import { useCleanupOldRecords, useOldRecords } from './api';
 import { type CleanupLevel, cleanupLevel, confirmCleanupText } from './cleanupLevel';
 
 export const CLEANUP_SECTION_ID = 'cleanup-old-records';
@@ -33,7 +32,7 @@ type Outcome = { tone: 'success' | 'error' | 'info'; text: string };
 /** Manage → Cleanup Old Records (records older than 90 days), at the bottom of the tab. */
 export function CleanupSection() {
   const { timezone } = useSiteConfig();
-  const query = useQuery(oldRecordsQuery);
+  const query = useOldRecords();
   const cleanup = useCleanupOldRecords();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [confirming, setConfirming] = useState(false);

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { oldRecordsQuery } from './api';
+import { useOldRecords } from './api';
 import { LARGE_DATABASE_TOOLTIP, showLargeDatabaseWarning } from './cleanupLevel';
 
 /**
@@ -10,7 +9,7 @@ import { LARGE_DATABASE_TOOLTIP, showLargeDatabaseWarning } from './cleanupLevel
  */
 export function LargeDatabaseBanner({ onGoToCleanup }: { onGoToCleanup: () => void }) {
   const tipId = useId();
-  const query = useQuery(oldRecordsQuery);
+  const query = useOldRecords();
   if (!showLargeDatabaseWarning(query.data?.total ?? 0)) return null;
   return (
     <div className="group relative mb-6">

@@ -1,14 +1,20 @@
 import type { ContactStatus, ContactStatusInput } from '@clean/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 
-export const contactStatusQuery = {
-  queryKey: ['contact-status'] as const,
-  queryFn: () => apiFetch<ContactStatus>('/api/contact-status', { token: null }),
-};
+export const contactStatusKey = ['contact-status'] as const;
+
+/** GET /api/contact-status (public). */
+export const fetchContactStatus = (signal?: AbortSignal) =>
+  apiFetch<ContactStatus>('/api/contact-status', { token: null, signal });
+
+export const contactStatusQueryOptions = queryOptions({
+  queryKey: contactStatusKey,
+  queryFn: ({ signal }) => fetchContactStatus(signal),
+});
 
 /** Whether the booking form is open (public); while closed, maybe until when and why. */
-export const useContactStatus = () => useQuery(contactStatusQuery);
+export const useContactStatus = () => useQuery(contactStatusQueryOptions);
 
 /** The owner's open/closed switch (admin); closing may carry a reopening date-time and a message. */
 export function useSetContactStatus() {
@@ -16,6 +22,6 @@ export function useSetContactStatus() {
   return useMutation({
     mutationFn: (input: ContactStatusInput) =>
       apiFetch<ContactStatus>('/api/contact-status', { method: 'PATCH', body: input }),
-    onSuccess: (data) => client.setQueryData(contactStatusQuery.queryKey, data),
+    onSuccess: (data) => client.setQueryData(contactStatusKey, data),
   });
 }

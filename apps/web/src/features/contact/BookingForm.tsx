@@ -4,12 +4,12 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../lib/api';
+import { nextPhoneValue } from '../../lib/phone';
 import { useSiteConfig } from '../../lib/site-config';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
 import { inputClass, TextField } from '../../lib/ui/TextField';
 import { BOOKING_MESSAGES, useBookingRequest } from './api';
-import { nextPhoneValue } from './phone';
 
 type FormValues = BookingRequestInput;
 

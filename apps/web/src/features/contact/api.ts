@@ -2,7 +2,7 @@ import type { BookingRequestInput, Inquiry } from '@clean/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api';
 import { hubKeys } from '../../lib/hubKeys';
-import { contactStatusQuery } from '../contact-status/api';
+import { contactStatusKey } from '../contact-status/api';
 
 /** POST /api/inquiries: the public booking request (refused with 409 while the owner has closed the form). */
 export function useBookingRequest() {
@@ -14,7 +14,7 @@ export function useBookingRequest() {
     onError: (err) => {
       // A 409 means the owner closed the form meanwhile: show the closed message instead.
       if (err instanceof ApiError && err.status === 409) {
-        void client.invalidateQueries({ queryKey: contactStatusQuery.queryKey });
+        void client.invalidateQueries({ queryKey: contactStatusKey });
       }
     },
   });

@@ -1,17 +1,18 @@
 import { type GalleryPhoto, PAGE_SIZES } from '@clean/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { PHOTO_PLACEHOLDER, photoText } from '../../lib/photo';
 import { Alert } from '../../lib/ui/Alert';
 import { InlineLoading } from '../../lib/ui/Loading';
 import { Page } from '../../lib/ui/Page';
+import { PhotoDialog } from '../../lib/ui/PhotoDialog';
 import { SafeImage } from '../../lib/ui/SafeImage';
 import { inputClass } from '../../lib/ui/TextField';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../auth/session';
-import { galleryListQuery, PHOTO_PLACEHOLDER, photoText, useDeletePhoto } from './api';
+import { galleryListQueryOptions, useDeletePhoto } from './api';
 import { PageButtons } from './PageButtons';
-import { PhotoDialog } from './PhotoDialog';
 import { clampPage, pageCount, pageSlice } from './paging';
 
 // The owner's upload form is its own chunk: visitors never download it.
@@ -38,7 +39,7 @@ export function GalleryPage() {
     error,
     isPlaceholderData,
   } = useQuery({
-    ...galleryListQuery(category),
+    ...galleryListQueryOptions(category),
     placeholderData: keepPreviousData,
   });
   const [page, setPage] = useState(1);

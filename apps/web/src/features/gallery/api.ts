@@ -1,5 +1,5 @@
-import { CAROUSEL, GALLERY_CATEGORIES, type GalleryPhoto, type GalleryUploadInput } from '@clean/shared';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { CAROUSEL, type GalleryPhoto, type GalleryUploadInput } from '@clean/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { shuffle } from './paging';
 
@@ -14,33 +14,38 @@ export const galleryKeys = {
  * A small business's gallery is a few hundred links at most, so the page buttons page it in the browser:
  * paging a random order on the server would repeat and skip photos between pages.
  */
-export const galleryListQuery = (category: string) =>
+export const fetchGallery = async (category: string, signal?: AbortSignal) =>
+  shuffle(
+    await apiFetch<GalleryPhoto[]>('/api/gallery', {
+      query: { category: category.trim() },
+      signal,
+      token: null,
+    }),
+  );
+
+export const galleryListQueryOptions = (category: string) =>
   queryOptions({
     queryKey: galleryKeys.list(category.trim()),
-    queryFn: async ({ signal }) =>
-      shuffle(
-        await apiFetch<GalleryPhoto[]>('/api/gallery', {
-          query: { category: category.trim() },
-          signal,
-          token: null,
-        }),
-      ),
+    queryFn: ({ signal }) => fetchGallery(category, signal),
     // A refetch would reshuffle the photos under the visitor's eyes.
     refetchOnWindowFocus: false,
   });
 
 /** Up to 8 photos for the home carousel (spec §9). */
-export const carouselPhotosQuery = queryOptions({
+export const fetchCarouselPhotos = async (signal?: AbortSignal) => {
+  const photos = await apiFetch<GalleryPhoto[]>('/api/gallery', {
+    query: { page: 1, limit: CAROUSEL.maxPhotos },
+    signal,
+    token: null,
+  });
+  return photos.slice(0, CAROUSEL.maxPhotos);
+};
+
+export const carouselPhotosQueryOptions = queryOptions({
   queryKey: galleryKeys.carousel,
-  queryFn: async ({ signal }) => {
-    const photos = await apiFetch<GalleryPhoto[]>('/api/gallery', {
-      query: { page: 1, limit: CAROUSEL.maxPhotos },
-      signal,
-      token: null,
-    });
-    return photos.slice(0, CAROUSEL.maxPhotos);
-  },
+  queryFn: ({ signal }) => fetchCarouselPhotos(signal),
 });
+export const useCarouselPhotos = () => useQuery(carouselPhotosQueryOptions);
 
 /** POST /api/gallery/upload (admin). */
 export function useUploadPhoto() {
@@ -60,20 +65,3 @@ export function useDeletePhoto() {
     onSuccess: () => client.invalidateQueries({ queryKey: galleryKeys.all }),
   });
 }
-
-/** A category as the upload form names it (Carpets is shown 'Carpet', MovingDay 'Moving Day'). */
-export function categoryLabel(category: string | null | undefined): string {
-  const value = category?.trim();
-  if (!value) return 'Uncategorized';
-  return GALLERY_CATEGORIES.find((c) => c.value === value)?.label ?? value;
-}
-
-/** What a photo shows, with the spec's fallbacks for empty fields (spec §2). */
-export const photoText = (photo: Pick<GalleryPhoto, 'caption' | 'category' | 'photo_type'>) => ({
-  caption: photo.caption?.trim() || 'No Caption',
-  category: categoryLabel(photo.category),
-  photoType: photo.photo_type?.trim() || 'No Type',
-});
-
-/** Shown when a photo's link is broken. */
-export const PHOTO_PLACEHOLDER = '/photo-placeholder.svg';

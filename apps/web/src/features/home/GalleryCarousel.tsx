@@ -1,9 +1,9 @@
 import { CAROUSEL, type GalleryPhoto } from '@clean/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { PHOTO_PLACEHOLDER, photoText } from '../../lib/photo';
+import { PhotoDialog } from '../../lib/ui/PhotoDialog';
 import { SafeImage } from '../../lib/ui/SafeImage';
-import { carouselPhotosQuery, PHOTO_PLACEHOLDER, photoText } from '../gallery/api';
-import { PhotoDialog } from '../gallery/PhotoDialog';
+import { useCarouselPhotos } from '../gallery/api';
 import { CarouselPlaceholder } from './CarouselPlaceholder';
 
 /**
@@ -54,7 +54,7 @@ function glide(el: HTMLElement, left: number, ms: number) {
  * script: no carousel library on the home page's first load.
  */
 export function GalleryCarousel() {
-  const { data: photos = [], isPending, isError } = useQuery(carouselPhotosQuery);
+  const { data: photos = [], isPending, isError } = useCarouselPhotos();
   const [selected, setSelected] = useState<GalleryPhoto | null>(null);
   const [playing, setPlaying] = useState(true);
   const [active, setActive] = useState(0);

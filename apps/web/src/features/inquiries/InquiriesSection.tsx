@@ -6,7 +6,7 @@ import { SelectField } from '../../lib/ui/FormFields';
 import { PagedList } from '../../lib/ui/PagedList';
 import { TextField } from '../../lib/ui/TextField';
 import { usePagedSearch } from '../../lib/usePagedSearch';
-import { type InquiryFilters, inquiriesPageQuery } from './api';
+import { type InquiryFilters, inquiriesPageQueryOptions } from './api';
 import { InquiryCard } from './InquiryCard';
 import { NewInquiryForm } from './NewInquiryForm';
 
@@ -16,7 +16,7 @@ export function InquiriesSection() {
   const [phone, setPhone] = useState('');
   const [status, setStatus] = useState('');
   const typed: InquiryFilters = { name: name.trim(), phone_number: phone.replace(/\D/g, ''), status };
-  const paged = usePagedSearch(typed, inquiriesPageQuery, PAGE_SIZES.inquiries);
+  const paged = usePagedSearch(typed, inquiriesPageQueryOptions, PAGE_SIZES.inquiries);
   const [creating, setCreating] = useState(false);
   return (
     <PagedList

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { nextPhoneDigits, phoneInputValue } from '../../lib/phone';
 import { useSiteConfig } from '../../lib/site-config';
 import { Alert } from '../../lib/ui/Alert';
 import { DependantsDeleteDialog } from '../../lib/ui/DependantsDeleteDialog';
@@ -12,7 +13,6 @@ import { HubEditForm } from '../../lib/ui/HubEditForm';
 import { TextField } from '../../lib/ui/TextField';
 import { useSubmit } from '../../lib/useSubmit';
 import { useDeleteInquiry, useUpdateInquiry } from './api';
-import { nextPhoneDigits, phoneInputValue } from './phoneInput';
 
 const subjectOf = (inquiry: Inquiry) => `inquiry from ${inquiry.name}`;
 

@@ -2,6 +2,7 @@ import { adminInquiryInput, INQUIRY_STATUSES, OTHER_TOWN, TOWNS } from '@clean/s
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { nextPhoneDigits, phoneInputValue } from '../../lib/phone';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
 import { SelectField, TextAreaField } from '../../lib/ui/FormFields';
@@ -9,7 +10,6 @@ import { hubCardClass, hubCardHeadingClass } from '../../lib/ui/HubCard';
 import { TextField } from '../../lib/ui/TextField';
 import { useSubmit } from '../../lib/useSubmit';
 import { useCreateInquiry } from './api';
-import { nextPhoneDigits, phoneInputValue } from './phoneInput';
 
 type Values = z.input<typeof adminInquiryInput>;
 type Output = z.output<typeof adminInquiryInput>;

@@ -1,4 +1,4 @@
-import { type AdminInquiryInput, type Inquiry, PAGE_SIZES } from '@clean/shared';
+import { type AdminInquiryInput, type Inquiry, type InquiryPatch, PAGE_SIZES } from '@clean/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiList } from '../../lib/api';
 import { hubKeys, invalidateHub } from '../../lib/hubKeys';
@@ -8,25 +8,29 @@ import { useSearchOptions } from '../../lib/useSearchOptions';
 export type InquiryFilters = { name: string; phone_number: string; status: string };
 
 /** One page of inquiries, filtered in the database (GET /api/inquiries?name=&phone_number=&status=&page=&limit=). */
-export const inquiriesPageQuery = (filters: InquiryFilters, page: number) =>
+export const fetchInquiriesPage = (filters: InquiryFilters, page: number, signal?: AbortSignal) =>
+  apiList<Inquiry>('/api/inquiries', {
+    query: { ...filters, page, limit: PAGE_SIZES.inquiries },
+    signal,
+  });
+
+export const inquiriesPageQueryOptions = (filters: InquiryFilters, page: number) =>
   queryOptions({
     queryKey: [...hubKeys.inquiries, 'page', filters, page] as const,
-    queryFn: ({ signal }) =>
-      apiList<Inquiry>('/api/inquiries', {
-        query: { ...filters, page, limit: PAGE_SIZES.inquiries },
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchInquiriesPage(filters, page, signal),
     placeholderData: keepPreviousData,
   });
 
 const OPTIONS_LIMIT = 20;
 
 /** Inquiries whose name contains `name`, for the searchable selectors of the create forms. */
-export const inquiryOptionsQuery = (name: string) =>
+export const fetchInquiryOptions = (name: string, signal?: AbortSignal) =>
+  apiList<Inquiry>('/api/inquiries', { query: { name, page: 1, limit: OPTIONS_LIMIT }, signal });
+
+export const inquiryOptionsQueryOptions = (name: string) =>
   queryOptions({
     queryKey: [...hubKeys.inquiries, 'options', name] as const,
-    queryFn: ({ signal }) =>
-      apiList<Inquiry>('/api/inquiries', { query: { name, page: 1, limit: OPTIONS_LIMIT }, signal }),
+    queryFn: ({ signal }) => fetchInquiryOptions(name, signal),
     select: ({ items }): SearchOption[] =>
       items.map((inquiry) => ({
         value: inquiry.id,
@@ -38,7 +42,7 @@ export const inquiryOptionsQuery = (name: string) =>
   });
 
 /** Options for an inquiry selector plus the search callback it needs. */
-export const useInquiryOptions = () => useSearchOptions(inquiryOptionsQuery);
+export const useInquiryOptions = () => useSearchOptions(inquiryOptionsQueryOptions);
 
 /** POST /api/inquiries with the admin's token: a phone lead (any status, no notification). */
 export function useCreateInquiry() {
@@ -50,20 +54,11 @@ export function useCreateInquiry() {
   });
 }
 
-export type InquiryUpdate = {
-  name?: string;
-  email?: string | null;
-  phone_number?: string | null;
-  call_or_text?: 'call' | 'text' | null;
-  description?: string | null;
-  status?: Inquiry['status'];
-};
-
 /** PATCH /api/inquiries/{id}: the full edit or the status dropdown alone. */
 export function useUpdateInquiry() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: number; patch: InquiryUpdate }) =>
+    mutationFn: ({ id, patch }: { id: number; patch: InquiryPatch }) =>
       apiFetch(`/api/inquiries/${id}`, { method: 'PATCH', body: patch }),
     onSuccess: (_data, { patch }) =>
       'name' in patch || 'phone_number' in patch

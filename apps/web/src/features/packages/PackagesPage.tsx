@@ -1,7 +1,7 @@
 import { formatMoney, type Package } from '@clean/shared';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
+import { PHOTO_PLACEHOLDER } from '../../lib/photo';
 import { Alert } from '../../lib/ui/Alert';
 import { Button, ButtonLink } from '../../lib/ui/Button';
 import { Dialog } from '../../lib/ui/Dialog';
@@ -11,8 +11,7 @@ import { Page } from '../../lib/ui/Page';
 import { SafeImage } from '../../lib/ui/SafeImage';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../auth/session';
-import { PHOTO_PLACEHOLDER } from '../gallery/api';
-import { PACKAGE_MESSAGES, packagesQuery, useDeletePackage } from './api';
+import { PACKAGE_MESSAGES, useDeletePackage, usePackages } from './api';
 
 // The owner's form is its own chunk: visitors never download it.
 const PackageForm = lazy(() => import('./admin/PackageForm').then((m) => ({ default: m.PackageForm })));
@@ -22,7 +21,7 @@ type FormState = { open: false } | { open: true; editing: Package | null };
 export function PackagesPage() {
   usePageMeta('Packages', 'Residential, office and moving-day cleaning packages — every one eco-friendly.');
   const { isAdmin } = useSession();
-  const { data: packages, isPending, isError, isSuccess } = useQuery(packagesQuery);
+  const { data: packages, isPending, isError, isSuccess } = usePackages();
   const [selected, setSelected] = useState<Package | null>(null);
   const [consultationDismissed, setConsultationDismissed] = useState(false);
   const [form, setForm] = useState<FormState>({ open: false });

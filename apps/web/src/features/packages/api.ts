@@ -1,11 +1,18 @@
 import type { Package, PackageInput } from '@clean/shared';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 
-export const packagesQuery = queryOptions({
-  queryKey: ['packages'],
-  queryFn: ({ signal }) => apiFetch<Package[]>('/api/packages', { signal, token: null }),
+export const packagesKey = ['packages'] as const;
+
+/** GET /api/packages (public). */
+export const fetchPackages = (signal?: AbortSignal) =>
+  apiFetch<Package[]>('/api/packages', { signal, token: null });
+
+export const packagesQueryOptions = queryOptions({
+  queryKey: packagesKey,
+  queryFn: ({ signal }) => fetchPackages(signal),
 });
+export const usePackages = () => useQuery(packagesQueryOptions);
 
 /** POST /api/packages, or PUT /api/packages/{id} when editing (admin). */
 export function useSavePackage() {
@@ -15,7 +22,7 @@ export function useSavePackage() {
       id === null
         ? apiFetch<Package>('/api/packages', { method: 'POST', body: input })
         : apiFetch<Package>(`/api/packages/${id}`, { method: 'PUT', body: input }),
-    onSuccess: () => client.invalidateQueries({ queryKey: packagesQuery.queryKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: packagesKey }),
   });
 }
 
@@ -24,7 +31,7 @@ export function useDeletePackage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiFetch(`/api/packages/${id}`, { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: packagesQuery.queryKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: packagesKey }),
   });
 }
 

@@ -1,9 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { CreateForm } from '../../lib/ui/CreateForm';
 import { MoneyField, NotesField } from '../../lib/ui/FormFields';
+import { InquirySelect } from '../../lib/ui/InquirySelect';
 import type { SearchOption } from '../../lib/ui/SearchSelect';
 import { useSubmit } from '../../lib/useSubmit';
-import { InquirySelect } from '../inquiries/InquirySelect';
+import { useInquiryOptions } from '../inquiries/api';
 import { useCreateSchedule } from './api';
 import { FrequencyField } from './FrequencyField';
 
@@ -12,6 +13,7 @@ const empty: Values = { inquiry: null, amount: '', frequency: '', notes: '' };
 
 /** Create Cleaning → recurring payment schedule (server validates; its refusal shows in red). */
 export function CreateRecurringPaymentForm() {
+  const inquiryOptions = useInquiryOptions();
   const submit = useSubmit(useCreateSchedule(), 'Failed to create recurring payment.');
   const { register, control, handleSubmit, reset } = useForm<Values>({ defaultValues: empty });
 
@@ -29,7 +31,7 @@ export function CreateRecurringPaymentForm() {
       onSubmit={onSubmit}
       outcome={submit}
     >
-      <InquirySelect control={control} />
+      <InquirySelect control={control} options={inquiryOptions} />
       <MoneyField label="Amount" placeholder="Amount" {...register('amount')} />
       <FrequencyField {...register('frequency')} />
       <NotesField {...register('notes')} />

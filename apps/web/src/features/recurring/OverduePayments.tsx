@@ -1,10 +1,9 @@
 import { formatMoney, OVERDUE_GRACE_DAYS } from '@clean/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { failureMessage } from '../../lib/failure';
 import { useSiteConfig } from '../../lib/site-config';
 import { Alert } from '../../lib/ui/Alert';
-import { overdueQuery } from './api';
+import { useOverduePayments } from './api';
 
 const longDate = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'long' }).format(new Date(iso));
@@ -13,7 +12,7 @@ const longDate = (iso: string, timeZone: string) =>
 export function OverduePayments() {
   const headingId = useId();
   const { timezone } = useSiteConfig();
-  const query = useQuery(overdueQuery);
+  const query = useOverduePayments();
   const list = query.data ?? [];
   return (
     <section aria-labelledby={headingId} className="space-y-3">

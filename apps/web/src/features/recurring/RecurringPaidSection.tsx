@@ -23,7 +23,7 @@ import { PagedList } from '../../lib/ui/PagedList';
 import { TextField } from '../../lib/ui/TextField';
 import { usePagedSearch } from '../../lib/usePagedSearch';
 import { useSubmit } from '../../lib/useSubmit';
-import { paidPageQuery, useDeletePaid, useUpdatePaid } from './api';
+import { paidPageQueryOptions, useDeletePaid, useUpdatePaid } from './api';
 import { DateListField } from './DateListField';
 
 /** The paid dates of a record as ISO instants (the list, or the spec's joined string). */
@@ -38,7 +38,7 @@ export function paidDates(record: Pick<RecurringPaid, 'dates' | 'dates_related'>
 /** Manage → Recurring Paid Records: a name search (300 ms debounce), 5 a page. */
 export function RecurringPaidSection() {
   const [name, setName] = useState('');
-  const paged = usePagedSearch(name.trim(), paidPageQuery, PAGE_SIZES.recurringPaid);
+  const paged = usePagedSearch(name.trim(), paidPageQueryOptions, PAGE_SIZES.recurringPaid);
   return (
     <PagedList
       title="Recurring Paid Records"

@@ -1,6 +1,5 @@
 import { formatMoney, PAGE_SIZES, type RecurringPayment, recurringPaymentPatch } from '@clean/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -15,10 +14,10 @@ import { TextField } from '../../lib/ui/TextField';
 import { usePagedSearch } from '../../lib/usePagedSearch';
 import { useSubmit } from '../../lib/useSubmit';
 import {
-  overdueQuery,
   type ScheduleFilters,
-  schedulesPageQuery,
+  schedulesPageQueryOptions,
   useDeleteSchedule,
+  useOverduePayments,
   useUpdateSchedule,
 } from './api';
 import { FrequencyField } from './FrequencyField';
@@ -33,8 +32,8 @@ export function RecurringSchedulerSection() {
     frequency: frequency.trim(),
     notes: notes.trim(),
   };
-  const paged = usePagedSearch(typed, schedulesPageQuery, PAGE_SIZES.recurringPayments);
-  const overdue = useQuery(overdueQuery);
+  const paged = usePagedSearch(typed, schedulesPageQueryOptions, PAGE_SIZES.recurringPayments);
+  const overdue = useOverduePayments();
   const overdueIds = new Set(overdue.data?.map((o) => o.id));
   return (
     <PagedList

@@ -3,9 +3,14 @@ import {
   type OverduePayment,
   PAGE_SIZES,
   type RecurringPaid,
+  type RecurringPaidInput,
   type RecurringPayment,
+  type RecurringPaymentInput,
+  type recurringPaidPatch,
+  type recurringPaymentPatch,
 } from '@clean/shared';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiFetch, apiList } from '../../lib/api';
 import { hubKeys, useHubMutation } from '../../lib/hubKeys';
 import type { SearchOption } from '../../lib/ui/SearchSelect';
@@ -16,26 +21,30 @@ import { useSearchOptions } from '../../lib/useSearchOptions';
 export type ScheduleFilters = { inquiry_name: string; frequency: string; notes: string };
 
 /** GET /api/recurring_payments?inquiry_name=&frequency=&notes=&page=&limit= */
-export const schedulesPageQuery = (filters: ScheduleFilters, page: number) =>
+export const fetchSchedulesPage = (filters: ScheduleFilters, page: number, signal?: AbortSignal) =>
+  apiList<RecurringPayment>('/api/recurring_payments', {
+    query: { ...filters, page, limit: PAGE_SIZES.recurringPayments },
+    signal,
+  });
+
+export const schedulesPageQueryOptions = (filters: ScheduleFilters, page: number) =>
   queryOptions({
     queryKey: [...hubKeys.recurringPayments, 'page', filters, page] as const,
-    queryFn: ({ signal }) =>
-      apiList<RecurringPayment>('/api/recurring_payments', {
-        query: { ...filters, page, limit: PAGE_SIZES.recurringPayments },
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchSchedulesPage(filters, page, signal),
     placeholderData: keepPreviousData,
   });
 
 /** Schedules whose inquiry name contains `name`, labelled by that name ('Select Client for Payment'). */
-export const scheduleOptionsQuery = (name: string) =>
+export const fetchScheduleOptions = (name: string, signal?: AbortSignal) =>
+  apiList<RecurringPayment>('/api/recurring_payments', {
+    query: { inquiry_name: name, page: 1, limit: 20 },
+    signal,
+  });
+
+export const scheduleOptionsQueryOptions = (name: string) =>
   queryOptions({
     queryKey: [...hubKeys.recurringPayments, 'options', name] as const,
-    queryFn: ({ signal }) =>
-      apiList<RecurringPayment>('/api/recurring_payments', {
-        query: { inquiry_name: name, page: 1, limit: 20 },
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchScheduleOptions(name, signal),
     select: ({ items }): SearchOption[] =>
       items.map((schedule) => ({
         value: schedule.id,
@@ -46,21 +55,19 @@ export const scheduleOptionsQuery = (name: string) =>
     staleTime: 30_000,
   });
 
-export const useScheduleOptions = () => useSearchOptions(scheduleOptionsQuery);
+export const useScheduleOptions = () => useSearchOptions(scheduleOptionsQueryOptions);
 
-export type ScheduleDraft = {
-  inquiry_id: number | undefined;
-  amount: string;
-  frequency: string;
-  notes: string;
-};
-export type ScheduleChange = { amount?: number; frequency?: string; notes?: string | null };
+export type ScheduleDraft = Omit<RecurringPaymentInput, 'inquiry_id'> & { inquiry_id: number | undefined };
 
 /** GET /api/recurring_payments/overdue: schedules late by more than a period plus 3 days. */
-export const overdueQuery = queryOptions({
+export const fetchOverduePayments = (signal?: AbortSignal) =>
+  apiFetch<OverduePayment[]>('/api/recurring_payments/overdue', { signal });
+
+export const overdueQueryOptions = queryOptions({
   queryKey: [...hubKeys.recurringPayments, 'overdue'] as const,
-  queryFn: ({ signal }) => apiFetch<OverduePayment[]>('/api/recurring_payments/overdue', { signal }),
+  queryFn: ({ signal }) => fetchOverduePayments(signal),
 });
+export const useOverduePayments = () => useQuery(overdueQueryOptions);
 
 export const useCreateSchedule = () =>
   useHubMutation(
@@ -71,7 +78,7 @@ export const useCreateSchedule = () =>
 
 export const useUpdateSchedule = () =>
   useHubMutation(
-    ({ id, change }: { id: number; change: ScheduleChange }) =>
+    ({ id, change }: { id: number; change: z.input<typeof recurringPaymentPatch> }) =>
       apiFetch(`/api/recurring_payments/${id}`, { method: 'PATCH', body: change }),
     'recurringPayments',
   );
@@ -93,25 +100,23 @@ export const useDeleteSchedule = () =>
 // ——— Recurring paid records ———
 
 /** GET /api/recurring_paid?name=&page=&limit= */
-export const paidPageQuery = (name: string, page: number) =>
+export const fetchPaidPage = (name: string, page: number, signal?: AbortSignal) =>
+  apiList<RecurringPaid>('/api/recurring_paid', {
+    query: { name, page, limit: PAGE_SIZES.recurringPaid },
+    signal,
+  });
+
+export const paidPageQueryOptions = (name: string, page: number) =>
   queryOptions({
     queryKey: [...hubKeys.recurringPaid, 'page', name, page] as const,
-    queryFn: ({ signal }) =>
-      apiList<RecurringPaid>('/api/recurring_paid', {
-        query: { name, page, limit: PAGE_SIZES.recurringPaid },
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchPaidPage(name, page, signal),
     placeholderData: keepPreviousData,
   });
 
 /** dates_related travels as a list of datetime-local strings (business wall time). */
-export type PaidDraft = {
+export type PaidDraft = Omit<RecurringPaidInput, 'recurring_payment_id'> & {
   recurring_payment_id: number | undefined;
-  dates_related: string[];
-  amount_paid: string;
-  notes: string;
 };
-export type PaidChange = { dates_related?: string[]; amount_paid?: number; notes?: string | null };
 
 // recurringPayments: a payment can take a schedule off the overdue list.
 const paidAffects = ['recurringPaid', 'recurringPayments', 'agenda', 'summary', 'oldRecords'] as const;
@@ -124,7 +129,7 @@ export const useCreatePaid = () =>
 
 export const useUpdatePaid = () =>
   useHubMutation(
-    ({ id, change }: { id: number; change: PaidChange }) =>
+    ({ id, change }: { id: number; change: z.input<typeof recurringPaidPatch> }) =>
       apiFetch(`/api/recurring_paid/${id}`, { method: 'PATCH', body: change }),
     ...paidAffects,
   );

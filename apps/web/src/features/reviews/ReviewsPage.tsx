@@ -1,5 +1,4 @@
 import { PAGE_SIZES, type Review } from '@clean/shared';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSiteConfig } from '../../lib/site-config';
 import { Button } from '../../lib/ui/Button';
@@ -11,7 +10,7 @@ import { SafeImage } from '../../lib/ui/SafeImage';
 import { Stars } from '../../lib/ui/Stars';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../auth/session';
-import { approvedReviewsQuery, DEFAULT_REVIEW_PHOTO, REVIEW_MESSAGES, useDeleteReview } from './api';
+import { DEFAULT_REVIEW_PHOTO, REVIEW_MESSAGES, useApprovedReviews, useDeleteReview } from './api';
 import { FallingEmojis } from './FallingEmojis';
 
 // The form (and its validation library) loads when a visitor opens it.
@@ -24,7 +23,7 @@ export function ReviewsPage() {
   const { isAdmin } = useSession();
   const { businessName, timezone } = useSiteConfig();
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, error } = useQuery(approvedReviewsQuery(page));
+  const { data, isPending, isError, error } = useApprovedReviews(page);
   const [selected, setSelected] = useState<Review | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Review | null>(null);

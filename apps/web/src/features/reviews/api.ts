@@ -1,5 +1,5 @@
 import { PAGE_SIZES, type Review, type ReviewInput } from '@clean/shared';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiList } from '../../lib/api';
 import { hubKeys } from '../../lib/hubKeys';
 
@@ -7,24 +7,27 @@ import { hubKeys } from '../../lib/hubKeys';
 export const reviewsKey = ['reviews'] as const;
 
 /** One page of approved reviews, paged by the database (X-Total-Count). */
-export const approvedReviewsQuery = (page: number) =>
+export const fetchApprovedReviews = async (page: number, signal?: AbortSignal) => {
+  const limit = PAGE_SIZES.reviews;
+  const { items, total } = await apiList<Review>('/api/reviews', {
+    query: { page, limit },
+    signal,
+    token: null,
+  });
+  // A server that ignores ?page=&limit= sends the whole list: page it here rather than show it all.
+  if (items.length > limit) {
+    return { items: items.slice((page - 1) * limit, page * limit), total: items.length };
+  }
+  return { items, total };
+};
+
+export const approvedReviewsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: [...reviewsKey, 'approved', page],
-    queryFn: async ({ signal }) => {
-      const limit = PAGE_SIZES.reviews;
-      const { items, total } = await apiList<Review>('/api/reviews', {
-        query: { page, limit },
-        signal,
-        token: null,
-      });
-      // A server that ignores ?page=&limit= sends the whole list: page it here rather than show it all.
-      if (items.length > limit) {
-        return { items: items.slice((page - 1) * limit, page * limit), total: items.length };
-      }
-      return { items, total };
-    },
+    queryFn: ({ signal }) => fetchApprovedReviews(page, signal),
     placeholderData: keepPreviousData,
   });
+export const useApprovedReviews = (page: number) => useQuery(approvedReviewsQueryOptions(page));
 
 /** POST /api/reviews (stored pending; the bearer token goes along when there is one), or PUT when editing. */
 export function useSaveReview() {
@@ -42,12 +45,16 @@ export function useSaveReview() {
   });
 }
 
-/** DELETE /api/reviews/{id} (admin). */
+/** DELETE /api/reviews/{id} (admin), from the public list or the hub's pending list. */
 export function useDeleteReview() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiFetch(`/api/reviews/${id}`, { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: reviewsKey }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: reviewsKey }),
+        client.invalidateQueries({ queryKey: hubKeys.pendingReviews }),
+      ]),
   });
 }
 

@@ -1,9 +1,8 @@
 import { formatMoney, type RevenueTotals } from '@clean/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { failureMessage } from '../../lib/failure';
 import { Alert } from '../../lib/ui/Alert';
-import { summaryQuery } from './api';
+import { useRevenueSummary } from './api';
 
 /** "2026-05" (or a longer ISO date) → "May 2026" / "May". */
 export function monthLabel(month: string, style: 'long' | 'short' = 'long'): string {
@@ -33,7 +32,7 @@ function Totals({ label, totals }: { label: string; totals: RevenueTotals }) {
 export function RevenueSummary() {
   const headingId = useId();
   const chartId = useId();
-  const query = useQuery(summaryQuery);
+  const query = useRevenueSummary();
   const data = query.data;
   const months = data?.by_month ?? [];
   const max = Math.max(0, ...months.map((m) => m.total));

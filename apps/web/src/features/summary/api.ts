@@ -1,10 +1,14 @@
 import type { PaidSummary } from '@clean/shared';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { hubKeys } from '../../lib/hubKeys';
 
 /** GET /api/total_paid_cleanings_summary (admin). */
-export const summaryQuery = queryOptions({
+export const fetchSummary = (signal?: AbortSignal) =>
+  apiFetch<PaidSummary>('/api/total_paid_cleanings_summary', { signal });
+
+export const summaryQueryOptions = queryOptions({
   queryKey: hubKeys.summary,
-  queryFn: ({ signal }) => apiFetch<PaidSummary>('/api/total_paid_cleanings_summary', { signal }),
+  queryFn: ({ signal }) => fetchSummary(signal),
 });
+export const useRevenueSummary = () => useQuery(summaryQueryOptions);

@@ -9,11 +9,12 @@ import { Button } from '../../../lib/ui/Button';
 import { Card } from '../../../lib/ui/Page';
 import { TextField } from '../../../lib/ui/TextField';
 import { usePageMeta } from '../../../lib/usePageMeta';
-import { requestPasswordReset } from '../api';
+import { useRequestPasswordReset } from '../api';
 
 type Feedback = { tone: 'success' | 'error'; text: string };
 
 export function ForgotPasswordPage() {
+  const requestReset = useRequestPasswordReset();
   usePageMeta('Forgot Password', 'Request a password reset link by e-mail.');
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const {
@@ -29,7 +30,7 @@ export function ForgotPasswordPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFeedback(null);
     try {
-      const res = await requestPasswordReset(values);
+      const res = await requestReset.mutateAsync(values);
       setFeedback({ tone: 'success', text: res?.message || 'Password reset link sent to your email.' });
       reset();
     } catch (err) {

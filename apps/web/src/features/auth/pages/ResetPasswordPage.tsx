@@ -7,7 +7,7 @@ import { Button } from '../../../lib/ui/Button';
 import { Card } from '../../../lib/ui/Page';
 import { TextField } from '../../../lib/ui/TextField';
 import { usePageMeta } from '../../../lib/usePageMeta';
-import { resetPassword } from '../api';
+import { useResetPassword } from '../api';
 
 type Feedback = { tone: 'success' | 'error'; text: string };
 
@@ -20,6 +20,7 @@ export function validateNewPassword(password: string, confirm: string): string |
 }
 
 export function ResetPasswordPage() {
+  const resetPassword = useResetPassword();
   usePageMeta('Reset Password', 'Choose a new password for your account.');
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
@@ -46,7 +47,7 @@ export function ResetPasswordPage() {
     setFeedback(null);
     setSubmitting(true);
     try {
-      const res = await resetPassword(token, password);
+      const res = await resetPassword.mutateAsync({ token, new_password: password });
       setFeedback({ tone: 'success', text: res?.message || 'Password reset successful!' });
     } catch (err) {
       setFeedback({

@@ -9,11 +9,12 @@ import { Button } from '../../../lib/ui/Button';
 import { Card } from '../../../lib/ui/Page';
 import { TextField } from '../../../lib/ui/TextField';
 import { usePageMeta } from '../../../lib/usePageMeta';
-import { signIn } from '../api';
+import { useSignIn } from '../api';
 import { randomCelebration } from '../celebrations';
 import { useSession } from '../session';
 
 export function SignInPage() {
+  const signIn = useSignIn();
   usePageMeta('Sign In', 'Sign in to manage bookings, packages, gallery photos and reviews.');
   const { login } = useSession();
   const navigate = useNavigate();
@@ -41,7 +42,7 @@ export function SignInPage() {
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const { token } = await signIn(values);
+      const { token } = await signIn.mutateAsync(values);
       if (!token) throw new Error('No token in response');
       login(token);
       setCelebration(randomCelebration());

@@ -19,20 +19,16 @@ import { TextAreaField } from '../../../lib/ui/FormFields';
 import { CardActions, HubCard, hubCardHeadingClass } from '../../../lib/ui/HubCard';
 import { HubEditForm } from '../../../lib/ui/HubEditForm';
 import { PagedList } from '../../../lib/ui/PagedList';
+import { Stars } from '../../../lib/ui/Stars';
 import { TextField } from '../../../lib/ui/TextField';
 import { usePagedSearch } from '../../../lib/usePagedSearch';
 import { useSubmit } from '../../../lib/useSubmit';
-import {
-  PENDING_PAGE_SIZE,
-  pendingReviewsQuery,
-  useApproveReview,
-  useDeleteReview,
-  useUpdateReview,
-} from './api';
+import { useDeleteReview } from '../api';
+import { PENDING_PAGE_SIZE, pendingReviewsQueryOptions, useApproveReview, useUpdateReview } from './api';
 
 /** Manage → Pending Reviews: edit, approve (leaves the list) or delete each visitor review. */
 export function PendingReviewsSection() {
-  const paged = usePagedSearch(null, (_none, page) => pendingReviewsQuery(page), PENDING_PAGE_SIZE);
+  const paged = usePagedSearch(null, (_none, page) => pendingReviewsQueryOptions(page), PENDING_PAGE_SIZE);
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <PagedList
@@ -50,15 +46,6 @@ export function PendingReviewsSection() {
 }
 
 const subjectOf = (review: Review) => `review by ${review.reviewer_name}`;
-
-function Stars({ rating }: { rating: number }) {
-  return (
-    <span role="img" aria-label={`Rating: ${rating} out of ${RATING_MAX}`} className="text-amber-500">
-      {'★'.repeat(rating)}
-      <span className="text-stone-300">{'★'.repeat(Math.max(0, RATING_MAX - rating))}</span>
-    </span>
-  );
-}
 
 /** Where a photo link points, as the owner should read it before choosing to load it. */
 function hostOf(url: string): string {

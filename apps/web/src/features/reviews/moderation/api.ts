@@ -1,26 +1,22 @@
-import type { Review } from '@clean/shared';
+import type { Review, ReviewInput } from '@clean/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiList } from '../../../lib/api';
 import { hubKeys } from '../../../lib/hubKeys';
+import { reviewsKey } from '../api';
 
 /** Pending reviews a page (the spec sets no size; a burst of spam must not load all at once). */
 export const PENDING_PAGE_SIZE = 6;
 
 /** GET /api/reviews/pending?page=&limit= (admin): visitor reviews waiting for moderation. */
-export const pendingReviewsQuery = (page: number) =>
+export const fetchPendingReviews = (page: number, signal?: AbortSignal) =>
+  apiList<Review>('/api/reviews/pending', { query: { page, limit: PENDING_PAGE_SIZE }, signal });
+
+export const pendingReviewsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: [...hubKeys.pendingReviews, page] as const,
-    queryFn: ({ signal }) =>
-      apiList<Review>('/api/reviews/pending', { query: { page, limit: PENDING_PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) => fetchPendingReviews(page, signal),
     placeholderData: keepPreviousData,
   });
-
-export type ReviewChange = {
-  reviewer_name: string;
-  rating: number;
-  comment: string;
-  photo_url: string | null;
-};
 
 function useReviewMutation<T>(mutationFn: (vars: T) => Promise<unknown>) {
   const client = useQueryClient();
@@ -29,22 +25,18 @@ function useReviewMutation<T>(mutationFn: (vars: T) => Promise<unknown>) {
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: hubKeys.pendingReviews }),
-        // The public list (another feature's cache) may now include or lose the review.
-        client.invalidateQueries({ queryKey: ['reviews'] }),
+        // The public list may now include or lose the review.
+        client.invalidateQueries({ queryKey: reviewsKey }),
       ]),
   });
 }
 
 /** PATCH /api/reviews/{id} (admin). */
 export const useUpdateReview = () =>
-  useReviewMutation(({ id, change }: { id: number; change: ReviewChange }) =>
+  useReviewMutation(({ id, change }: { id: number; change: ReviewInput }) =>
     apiFetch(`/api/reviews/${id}`, { method: 'PATCH', body: change }),
   );
 
 /** PATCH /api/reviews/{id}/approve (admin, empty body). */
 export const useApproveReview = () =>
   useReviewMutation((id: number) => apiFetch(`/api/reviews/${id}/approve`, { method: 'PATCH' }));
-
-/** DELETE /api/reviews/{id} (admin). */
-export const useDeleteReview = () =>
-  useReviewMutation((id: number) => apiFetch(`/api/reviews/${id}`, { method: 'DELETE' }));

@@ -1,10 +1,10 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CLEANUP_SECTION_ID } from '../../features/cleanup/CleanupSection';
+import { LargeDatabaseBanner } from '../../features/cleanup/LargeDatabaseBanner';
 import { cx } from '../../lib/ui/cx';
 import { Page } from '../../lib/ui/Page';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { CLEANUP_SECTION_ID } from '../cleanup/CleanupSection';
-import { LargeDatabaseBanner } from '../cleanup/LargeDatabaseBanner';
 import { AgendaTab } from './AgendaTab';
 import { CreateCleaningTab } from './CreateCleaningTab';
 import { ManageTab } from './ManageTab';
@@ -23,7 +23,7 @@ const isTab = (value: string | null): value is TabKey => TABS.some((t) => t.key 
  * address (?tab=) so a reload stays put. The calendar is only mounted while its tab shows (it measures
  * itself); Manage and Create keep their state once visited.
  */
-export function ContactCenterPage() {
+export function HubPage() {
   usePageMeta('Contact Center', 'Administration hub.');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');

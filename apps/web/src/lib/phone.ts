@@ -1,13 +1,13 @@
 import { formatPhone, PHONE_MAX_DIGITS } from '@clean/shared';
 
-/** What the phone input shows for the stored digits: (XXX) XXX-XXXX as far as typed, '' when empty. */
+/** What a phone input shows for the digits typed so far: (XXX) XXX-XXXX as far as typed, '' when empty. */
 export function phoneInputValue(digits: string | null | undefined): string {
   return digits ? formatPhone(digits) : '';
 }
 
 /**
  * The digits after the user edited the shown text: non-digits are dropped and at most 10 kept.
- * Deleting only a formatting character (e.g. the ')' or '-') removes the digit before it, so
+ * Deleting only a formatting character (a bracket, space or dash) removes the digit before it, so
  * backspace is never stuck.
  */
 export function nextPhoneDigits(previousDigits: string, typed: string): string {
@@ -15,4 +15,9 @@ export function nextPhoneDigits(previousDigits: string, typed: string): string {
   const shown = phoneInputValue(previousDigits);
   if (digits === previousDigits && typed.length < shown.length) return digits.slice(0, -1);
   return digits;
+}
+
+/** The same rule for a field that holds the shown text itself (the booking form sends it formatted). */
+export function nextPhoneValue(previousShown: string, typed: string): string {
+  return phoneInputValue(nextPhoneDigits(previousShown.replace(/\D/g, ''), typed));
 }

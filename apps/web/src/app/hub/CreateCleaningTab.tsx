@@ -1,6 +1,6 @@
-import { CreateOneTimeCleaningForm } from '../cleanings/CreateOneTimeCleaningForm';
-import { CreateRecurringPaidForm } from '../recurring/CreateRecurringPaidForm';
-import { CreateRecurringPaymentForm } from '../recurring/CreateRecurringPaymentForm';
+import { CreateOneTimeCleaningForm } from '../../features/cleanings/CreateOneTimeCleaningForm';
+import { CreateRecurringPaidForm } from '../../features/recurring/CreateRecurringPaidForm';
+import { CreateRecurringPaymentForm } from '../../features/recurring/CreateRecurringPaymentForm';
 import { Collapsible } from './Collapsible';
 
 /** Create Cleaning: three collapsible forms, all hidden at first. */

@@ -1,8 +1,8 @@
 import type { GalleryPhoto } from '@clean/shared';
-import { Button } from '../../lib/ui/Button';
-import { Dialog } from '../../lib/ui/Dialog';
-import { SafeImage } from '../../lib/ui/SafeImage';
-import { PHOTO_PLACEHOLDER, photoText } from './api';
+import { PHOTO_PLACEHOLDER, photoText } from '../photo';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
+import { SafeImage } from './SafeImage';
 
 /** A gallery photo, large, with its caption and category (and its photo type where asked). */
 export function PhotoDialog({

@@ -1,7 +1,7 @@
-import { AgendaCalendar } from '../agenda/AgendaCalendar';
-import { CalendarFeed } from '../agenda/CalendarFeed';
-import { OverduePayments } from '../recurring/OverduePayments';
-import { RevenueSummary } from '../summary/RevenueSummary';
+import { AgendaCalendar } from '../../features/agenda/AgendaCalendar';
+import { CalendarFeed } from '../../features/agenda/CalendarFeed';
+import { OverduePayments } from '../../features/recurring/OverduePayments';
+import { RevenueSummary } from '../../features/summary/RevenueSummary';
 
 /** Agenda: the cleaning calendar, payments overdue, the revenue summary, then the phone calendar feed. */
 export function AgendaTab() {

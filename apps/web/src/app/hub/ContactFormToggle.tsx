@@ -1,5 +1,6 @@
 import { CONTACT_MESSAGE_MAX, formatDateTime } from '@clean/shared';
 import { useId, useState } from 'react';
+import { useContactStatus, useSetContactStatus } from '../../features/contact-status/api';
 import { failureMessage } from '../../lib/failure';
 import { useSiteConfig } from '../../lib/site-config';
 import { Alert } from '../../lib/ui/Alert';
@@ -7,7 +8,6 @@ import { Button } from '../../lib/ui/Button';
 import { cx } from '../../lib/ui/cx';
 import { TextAreaField } from '../../lib/ui/FormFields';
 import { TextField } from '../../lib/ui/TextField';
-import { useContactStatus, useSetContactStatus } from '../contact-status/api';
 
 /**
  * Manage, first: the booking form's open/closed switch ('Updating...' while it changes). Closing may name when

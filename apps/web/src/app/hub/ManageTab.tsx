@@ -1,9 +1,9 @@
-import { OneTimeCleaningsSection } from '../cleanings/OneTimeCleaningsSection';
-import { CleanupSection } from '../cleanup/CleanupSection';
-import { InquiriesSection } from '../inquiries/InquiriesSection';
-import { RecurringPaidSection } from '../recurring/RecurringPaidSection';
-import { RecurringSchedulerSection } from '../recurring/RecurringSchedulerSection';
-import { PendingReviewsSection } from '../reviews/moderation/PendingReviewsSection';
+import { OneTimeCleaningsSection } from '../../features/cleanings/OneTimeCleaningsSection';
+import { CleanupSection } from '../../features/cleanup/CleanupSection';
+import { InquiriesSection } from '../../features/inquiries/InquiriesSection';
+import { RecurringPaidSection } from '../../features/recurring/RecurringPaidSection';
+import { RecurringSchedulerSection } from '../../features/recurring/RecurringSchedulerSection';
+import { PendingReviewsSection } from '../../features/reviews/moderation/PendingReviewsSection';
 import { ContactFormToggle } from './ContactFormToggle';
 
 const divider = 'border-t border-stone-200 pt-10';

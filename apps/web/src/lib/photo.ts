@@ -1,0 +1,20 @@
+import { GALLERY_CATEGORIES, type GalleryPhoto } from '@clean/shared';
+
+// Shared by the gallery, the home page's carousel and the packages' pictures.
+
+/** A category as the upload form names it (Carpets is shown 'Carpet', MovingDay 'Moving Day'). */
+export function categoryLabel(category: string | null | undefined): string {
+  const value = category?.trim();
+  if (!value) return 'Uncategorized';
+  return GALLERY_CATEGORIES.find((c) => c.value === value)?.label ?? value;
+}
+
+/** What a photo shows, with the spec's fallbacks for empty fields (spec §2). */
+export const photoText = (photo: Pick<GalleryPhoto, 'caption' | 'category' | 'photo_type'>) => ({
+  caption: photo.caption?.trim() || 'No Caption',
+  category: categoryLabel(photo.category),
+  photoType: photo.photo_type?.trim() || 'No Type',
+});
+
+/** Shown when a photo's link is broken. */
+export const PHOTO_PLACEHOLDER = '/photo-placeholder.svg';
