@@ -3,6 +3,7 @@ import {
   adminInquiryInput,
   bookingRequestInput,
   type Inquiry,
+  type InquiryStatus,
   type inquiryPatch,
   type inquiryQuery,
   type withDependantsQuery,
@@ -38,6 +39,17 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   throw new ValidationError(named ? message : `${field}: ${message}`);
 }
 
+/** The columns of a new inquiry from either form's fields. */
+const toValues = (b: Omit<z.output<typeof adminInquiryInput>, 'status'>, status: InquiryStatus) => ({
+  name: b.name,
+  email: b.email,
+  phoneNumber: b.phone_number,
+  callOrText: b.call_or_text,
+  town: b.town,
+  description: b.description,
+  status,
+});
+
 export const isAdmin = (user: { username: string } | null) => user?.username === ADMIN_USERNAME;
 
 /** Inquiries: the public booking request, the owner's phone leads, and their administration. */
@@ -50,15 +62,7 @@ export function inquiriesService({ db, config, kickOutbox }: InquiriesDeps) {
   /** A phone lead typed in by the owner: any time, any status, no notification. */
   async function createLead(body: unknown): Promise<Inquiry> {
     const b = parse(adminInquiryInput, body);
-    return store.create({
-      name: b.name,
-      email: b.email,
-      phoneNumber: b.phone_number,
-      callOrText: b.call_or_text,
-      town: b.town,
-      description: b.description,
-      status: b.status,
-    });
+    return store.create(toValues(b, b.status));
   }
 
   /** A visitor's booking request: refused while the form is closed; mails the owner and the visitor. */
@@ -69,15 +73,7 @@ export function inquiriesService({ db, config, kickOutbox }: InquiriesDeps) {
     // The inquiry and its mails commit together: a mail is never lost, and never sent for a lost inquiry.
     const inquiry = await db.transaction(async (tx) => {
       const txDb = tx as unknown as Db;
-      const created = await inquiriesStore(txDb).create({
-        name: b.name,
-        email: b.email,
-        phoneNumber: b.phone_number,
-        callOrText: b.call_or_text,
-        town: b.town,
-        description: b.description,
-        status: 'New Inquiry',
-      });
+      const created = await inquiriesStore(txDb).create(toValues(b, 'New Inquiry'));
       const ack = acknowledgementMail(created, config);
       await enqueueMails(txDb, [
         ...(owner ? [newInquiryMail(created, owner, config)] : []),
