@@ -1,14 +1,12 @@
 import { type agendaQuery, toInstant } from '@clean/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
-import { agendaStore } from './store';
+import type { AgendaStore } from './store';
 
-export type AgendaDeps = { db: Db; timezone: string };
+export type AgendaDeps = { store: AgendaStore; timezone: string };
 
 /** The calendar's events between two inclusive ends; a value without an offset is business wall time. */
-export function agendaService({ db, timezone }: AgendaDeps) {
-  const store = agendaStore(db);
+export function agendaService({ store, timezone }: AgendaDeps) {
   const at = (value: string | undefined) => (value === undefined ? undefined : toInstant(value, timezone));
 
   return {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../auth/guard';
 import { calendarFeedService } from './service';
+import { calendarFeedStore } from './store';
 
 /**
  * The owner's calendar feed (RFC 5545): GET /api/calendar_feed and POST /api/calendar_feed/rotate (admin) give
@@ -10,7 +11,7 @@ import { calendarFeedService } from './service';
 export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   const { publicUrl, timezone, site } = app.config;
   const feed = calendarFeedService({
-    db: app.database.db,
+    store: calendarFeedStore(app.database.db),
     publicUrl,
     timezone,
     businessName: site.businessName,

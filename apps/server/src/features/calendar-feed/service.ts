@@ -2,9 +2,8 @@ import { formatPhone } from '@clean/shared';
 import { TZDate } from '@date-fns/tz';
 import ical from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
-import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
-import { calendarFeedStore, SECRET_PATTERN } from './store';
+import { type CalendarFeedStore, SECRET_PATTERN } from './store';
 
 /** The feed covers the past year and everything ahead: enough for a phone calendar, bounded in size. */
 const PAST_DAYS = 365;
@@ -12,11 +11,15 @@ const PAST_DAYS = 365;
 const EVENT_MS = 2 * 60 * 60 * 1000;
 const NOT_FOUND = 'No calendar feed at this address. Copy the current address from the Agenda.';
 
-export type CalendarFeedDeps = { db: Db; publicUrl: string; timezone: string; businessName: string };
+export type CalendarFeedDeps = {
+  store: CalendarFeedStore;
+  publicUrl: string;
+  timezone: string;
+  businessName: string;
+};
 
 /** The owner's calendar feed (RFC 5545) behind a secret address, which the owner can replace. */
-export function calendarFeedService({ db, publicUrl, timezone, businessName }: CalendarFeedDeps) {
-  const store = calendarFeedStore(db);
+export function calendarFeedService({ store, publicUrl, timezone, businessName }: CalendarFeedDeps) {
   const urlOf = (secret: string) => ({ url: `${publicUrl}/api/calendar/${secret}.ics` });
 
   return {

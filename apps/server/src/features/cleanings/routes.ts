@@ -2,11 +2,18 @@ import { idParams, oneTimeCleaningInput, oneTimeCleaningPatch, oneTimeCleaningQu
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendList } from '../../lib/paging';
 import { requireAdmin } from '../auth/guard';
+import { inquiriesStore } from '../inquiries/store';
 import { cleaningsService } from './service';
+import { cleaningsStore } from './store';
 
 /** One-time cleanings (admin). Date-times without an offset are wall time in the business time zone. */
 export const cleaningsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cleanings = cleaningsService({ db: app.database.db, timezone: app.config.timezone });
+  const { db } = app.database;
+  const cleanings = cleaningsService({
+    store: cleaningsStore(db),
+    inquiryExists: inquiriesStore(db).exists,
+    timezone: app.config.timezone,
+  });
 
   app.get(
     '/api/one_time_cleanings',

@@ -6,30 +6,27 @@ import {
   toInstant,
 } from '@clean/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
 import { referencing } from '../../lib/db-errors';
 import { NotFoundError } from '../../lib/errors';
 import { paging } from '../../lib/paging';
-import { inquiriesStore } from '../inquiries/store';
-import { cleaningsStore } from './store';
+import type { CleaningsStore } from './store';
 
 const NOT_FOUND = 'No one-time cleaning with that id.';
 const NO_SUCH_INQUIRY = 'inquiry_id: no such inquiry';
 
-export type CleaningsDeps = { db: Db; timezone: string };
+export type CleaningsDeps = {
+  store: CleaningsStore;
+  /** Whether an inquiry with this id exists (a cleaning must name one). */
+  inquiryExists: (id: number) => Promise<boolean>;
+  timezone: string;
+};
 
 /** One-time cleanings. Date-times without an offset are wall time in the business time zone. */
-export function cleaningsService({ db, timezone }: CleaningsDeps) {
-  const store = cleaningsStore(db);
-  const inquiries = inquiriesStore(db);
+export function cleaningsService({ store, inquiryExists, timezone }: CleaningsDeps) {
   const instant = (value: string) => toInstant(value, timezone);
   /** The inquiry named must exist; a vanished one is the client's 400, not a 5xx. */
   const referencingInquiry = <T>(inquiryId: number | undefined, write: () => Promise<T>) =>
-    referencing(
-      inquiryId === undefined ? undefined : () => inquiries.exists(inquiryId),
-      NO_SUCH_INQUIRY,
-      write,
-    );
+    referencing(inquiryId === undefined ? undefined : () => inquiryExists(inquiryId), NO_SUCH_INQUIRY, write);
 
   return {
     list: (query: z.output<typeof oneTimeCleaningQuery>) => store.list(query.search, paging(query)),

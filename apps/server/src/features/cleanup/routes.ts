@@ -4,10 +4,11 @@ import { sendCsv } from '../../lib/csv';
 import { sendList } from '../../lib/paging';
 import { requireAdmin } from '../auth/guard';
 import { cleanupService, OLD_RECORDS_HEADER } from './service';
+import { cleanupStore } from './store';
 
 /** Old records (older than 90 days) and their cleanup (admin). */
 export const cleanupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cleanup = cleanupService({ db: app.database.db, timezone: app.config.timezone });
+  const cleanup = cleanupService({ store: cleanupStore(app.database.db), timezone: app.config.timezone });
 
   // `?page=1&limit=1` gives just the count (X-Total-Count) for the Manage tab's heading colour and banner.
   app.get(

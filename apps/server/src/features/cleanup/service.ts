@@ -1,17 +1,15 @@
 import type { CleanupResult, PageQuery } from '@clean/shared';
-import type { Db } from '../../db/client';
 import { type Cell, cellText } from '../../lib/csv';
 import { deleting } from '../../lib/db-errors';
 import { paging } from '../../lib/paging';
-import { cleanupStore, oldRecordCutoff } from './store';
+import { type CleanupStore, oldRecordCutoff } from './store';
 
-export type CleanupDeps = { db: Db; timezone: string };
+export type CleanupDeps = { store: CleanupStore; timezone: string };
 
 export const OLD_RECORDS_HEADER = ['type', 'id', 'name', 'date', 'dates_related'];
 
 /** Old records (older than 90 days): what they are, a copy to keep, and their deletion. */
-export function cleanupService({ db, timezone }: CleanupDeps) {
-  const store = cleanupStore(db);
+export function cleanupService({ store, timezone }: CleanupDeps) {
   const dates = (joined: string | undefined) =>
     joined
       ? joined

@@ -1,14 +1,12 @@
 import { type ContactStatus, type contactStatusInput, toInstant } from '@clean/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
-import { contactStatusStore } from './store';
+import type { ContactStatusStore } from './store';
 
-export type ContactStatusDeps = { db: Db; timezone: string };
+export type ContactStatusDeps = { store: ContactStatusStore; timezone: string };
 
 /** The booking form's open/closed switch; a closing may name when it reopens, which must lie ahead. */
-export function contactStatusService({ db, timezone }: ContactStatusDeps) {
-  const store = contactStatusStore(db);
+export function contactStatusService({ store, timezone }: ContactStatusDeps) {
   return {
     get: () => store.get(),
 

@@ -11,11 +11,22 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendList } from '../../lib/paging';
 import { requireAdmin } from '../auth/guard';
+import { inquiriesStore } from '../inquiries/store';
+import { overdueSchedules } from './overdue';
 import { recurringService } from './service';
+import { paidStore, schedulesStore } from './store';
 
 /** Recurring payment schedules and their paid records (admin). */
 export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
-  const recurring = recurringService({ db: app.database.db, timezone: app.config.timezone });
+  const { db } = app.database;
+  const { timezone } = app.config;
+  const recurring = recurringService({
+    schedules: schedulesStore(db),
+    paid: paidStore(db),
+    inquiryExists: inquiriesStore(db).exists,
+    overdue: () => overdueSchedules(db, timezone),
+    timezone,
+  });
 
   // -------------------------------------------------------------- schedules
 

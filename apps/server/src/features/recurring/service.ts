@@ -1,4 +1,5 @@
 import {
+  type OverduePayment,
   type RecurringPaid,
   type RecurringPayment,
   type recurringPaidInput,
@@ -11,20 +12,25 @@ import {
   type withDependantsQuery,
 } from '@clean/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
 import { deleting, referencing } from '../../lib/db-errors';
 import { NotFoundError } from '../../lib/errors';
 import { paging } from '../../lib/paging';
-import { inquiriesStore } from '../inquiries/store';
-import { overdueSchedules } from './overdue';
-import { paidStore, schedulesStore } from './store';
+import type { PaidStore, SchedulesStore } from './store';
 
 const SCHEDULE_NOT_FOUND = 'No recurring payment schedule with that id.';
 const PAID_NOT_FOUND = 'No recurring paid record with that id.';
 const NO_SUCH_INQUIRY = 'inquiry_id: no such inquiry';
 const NO_SUCH_SCHEDULE = 'recurring_payment_id: no such recurring payment schedule';
 
-export type RecurringDeps = { db: Db; timezone: string };
+export type RecurringDeps = {
+  schedules: SchedulesStore;
+  paid: PaidStore;
+  /** Whether an inquiry with this id exists (a schedule must name one). */
+  inquiryExists: (id: number) => Promise<boolean>;
+  /** Schedules whose next payment is late. */
+  overdue: () => Promise<OverduePayment[]>;
+  timezone: string;
+};
 
 const found = <T>(value: T | undefined, message: string): T => {
   if (value === undefined) throw new NotFoundError(message);
@@ -32,10 +38,7 @@ const found = <T>(value: T | undefined, message: string): T => {
 };
 
 /** Recurring payment schedules and their paid records: references must exist, deletes may be refused. */
-export function recurringService({ db, timezone }: RecurringDeps) {
-  const schedules = schedulesStore(db);
-  const paid = paidStore(db);
-  const inquiries = inquiriesStore(db);
+export function recurringService({ schedules, paid, inquiryExists, overdue, timezone }: RecurringDeps) {
   const instants = (values: string[]) => values.map((v) => toInstant(v, timezone));
 
   return {
@@ -45,11 +48,11 @@ export function recurringService({ db, timezone }: RecurringDeps) {
     },
 
     /** Schedules whose next payment is late (a recognised frequency, more than a period plus 3 days). */
-    overdue: () => overdueSchedules(db, timezone),
+    overdue,
 
     async createSchedule(b: z.output<typeof recurringPaymentInput>): Promise<RecurringPayment> {
       const id = await referencing(
-        () => inquiries.exists(b.inquiry_id),
+        () => inquiryExists(b.inquiry_id),
         NO_SUCH_INQUIRY,
         () =>
           schedules.create({
@@ -65,7 +68,7 @@ export function recurringService({ db, timezone }: RecurringDeps) {
     async updateSchedule(id: number, b: z.output<typeof recurringPaymentPatch>): Promise<RecurringPayment> {
       const inquiryId = b.inquiry_id;
       const updated = await referencing(
-        inquiryId === undefined ? undefined : () => inquiries.exists(inquiryId),
+        inquiryId === undefined ? undefined : () => inquiryExists(inquiryId),
         NO_SUCH_INQUIRY,
         () => schedules.update(id, { inquiryId, amount: b.amount, frequency: b.frequency, notes: b.notes }),
       );

@@ -298,3 +298,6 @@ export const paidStore = (db: Db) => {
     },
   };
 };
+
+export type SchedulesStore = ReturnType<typeof schedulesStore>;
+export type PaidStore = ReturnType<typeof paidStore>;
