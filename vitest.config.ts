@@ -22,7 +22,7 @@ export default defineConfig({
       {
         test: {
           name: 'api-postgres',
-          include: ['apps/server/test/api/**/*.test.ts'],
+          include: ['apps/server/test/api/**/*.test.ts', 'apps/server/test/multi-server/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['apps/server/test/support/postgres-global.ts'],
           testTimeout: 30_000,

@@ -23,32 +23,37 @@ const proxy: Record<string, ProxyOptions> = {
   '^/reset-password$': postOnly,
 };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tailwindcss()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    rolldownOptions: {
-      // @clean/shared is pure declarations: an unused schema module must not ride along in the entry.
-      treeshake: {
-        moduleSideEffects: (id: string) => (/[\\/]packages[\\/]shared[\\/]/.test(id) ? false : undefined),
-      },
-      output: {
-        codeSplitting: {
-          // The framework changes far less often than our code: its own long-cached chunk.
-          groups: [
-            {
-              name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
+  // The server-rendering bundle (`--ssr src/entry-server.tsx`) loads npm packages from node_modules at run
+  // time; the workspace package is TypeScript, so it is bundled in.
+  ssr: { noExternal: ['@clean/shared'] },
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, target: 'node20', copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        target: 'es2022',
+        rolldownOptions: {
+          // @clean/shared is pure declarations: an unused schema module must not ride along in the entry.
+          treeshake: {
+            moduleSideEffects: (id: string) => (/[\\/]packages[\\/]shared[\\/]/.test(id) ? false : undefined),
+          },
+          output: {
+            codeSplitting: {
+              // The framework changes far less often than our code: its own long-cached chunk.
+              groups: [
+                {
+                  name: 'framework',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
+                },
+                { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]/ },
+              ],
             },
-            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]/ },
-          ],
+          },
         },
       },
-    },
-  },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
-});
+}));

@@ -3,7 +3,7 @@ import viteConfig from './vite.config.ts';
 
 // Referenced from the root vitest.config.ts; `npx vitest run --project web` from the repo root.
 export default mergeConfig(
-  viteConfig,
+  viteConfig({ command: 'serve', mode: 'test' }),
   defineProject({
     test: {
       name: 'web',

@@ -58,3 +58,14 @@ export const outboxCount = () => {
     return 0;
   }
 };
+
+/**
+ * Opens `from`, waits until the app has hydrated, then follows a main-menu link: the page it reaches asks
+ * the API for its data in the browser (a direct load arrives with the data already in the HTML), which is
+ * what tests that fake the API answers need.
+ */
+export async function arriveByLink(page: Page, from: string, link: string) {
+  await page.goto(from);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
+}

@@ -1,7 +1,7 @@
 import { type GalleryPhoto, type Inquiry, type Package, type Review, TOWNS } from '@clean/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { horizontalOverflow, launchBrowser, openPage, PHONE } from '../support/browser';
+import { arriveByLink, horizontalOverflow, launchBrowser, openPage, PHONE } from '../support/browser';
 import { api } from '../support/public';
 
 let browser: Browser;
@@ -12,15 +12,15 @@ afterAll(() => browser?.close());
 
 const main = (page: Page) => page.locator('main');
 const activeSlideIndex = (page: Page) =>
-  page.$eval('.swiper-slide-active', (el) => el.getAttribute('data-swiper-slide-index'));
+  page.$eval('.carousel-slide[data-active]', (el) => el.getAttribute('data-slide-index'));
 /** Slides on screen: (container + gap) / (slide + gap). */
 const slidesPerView = (page: Page) =>
-  page.$eval('.swiper', (el) => {
-    const slide = el.querySelector('.swiper-slide') as HTMLElement;
+  page.$eval('.carousel', (el) => {
+    const slide = el.querySelector('.carousel-slide') as HTMLElement;
     return Math.round((el.clientWidth + 16) / (slide.getBoundingClientRect().width + 16));
   });
 const focusedInsideSlide = (page: Page) =>
-  page.evaluate(() => document.activeElement?.closest('.swiper-slide') !== null);
+  page.evaluate(() => document.activeElement?.closest('.carousel-slide') !== null);
 
 describe('home', () => {
   it('has the headline, About Us, the four buttons, page meta and LocalBusiness JSON-LD', async () => {
@@ -61,9 +61,9 @@ describe('home', () => {
   it('carousel: up to 8 photos, 5 per view at desktop, autoplay that keeps going after a photo is opened', async () => {
     const page = await openPage(browser);
     await page.goto('/');
-    await page.locator('.swiper-initialized .swiper-slide-active').waitFor();
-    const indexes = await page.$$eval('.swiper-slide', (els) =>
-      els.map((el) => el.getAttribute('data-swiper-slide-index')),
+    await page.locator('.carousel[data-ready] .carousel-slide[data-active]').waitFor();
+    const indexes = await page.$$eval('.carousel-slide', (els) =>
+      els.map((el) => el.getAttribute('data-slide-index')),
     );
     const { body: photos } = await api<GalleryPhoto[]>('GET', '/api/gallery');
     expect(new Set(indexes).size).toBe(Math.min(8, photos.length));
@@ -74,7 +74,7 @@ describe('home', () => {
     await expect.poll(() => activeSlideIndex(page), { timeout: 8000, interval: 200 }).not.toBe(first);
 
     // Interaction: open the photo on the active slide; the dialog shows image, caption, category, type.
-    const opener = page.locator('.swiper-slide-active button');
+    const opener = page.locator('.carousel-slide[data-active] button');
     const alt = await opener.locator('img').getAttribute('alt');
     await opener.click();
     const dialog = page.getByRole('dialog');
@@ -93,7 +93,7 @@ describe('home', () => {
     await expect.poll(() => activeSlideIndex(page), { timeout: 8000, interval: 200 }).not.toBe(afterClick);
 
     // Close button works too.
-    await page.locator('.swiper-slide-active button').click();
+    await page.locator('.carousel-slide[data-active] button').click();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -124,8 +124,10 @@ describe('home', () => {
           })),
         }),
     );
-    await page.goto('/');
-    await page.locator('.swiper-slide-active button').click();
+    // The home page arrives with its photos inside (server-rendered); arriving from another page, the
+    // browser asks the API for them, which this test answers.
+    await arriveByLink(page, '/packages', 'Home');
+    await page.locator('.carousel-slide[data-active] button').click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     expect(await dialog.getByRole('heading').textContent()).toBe('No Caption');
@@ -199,7 +201,7 @@ describe('packages', () => {
       (url) => url.pathname === '/api/packages',
       (route) => route.fulfill({ status: 500, json: { error: 'down' } }),
     );
-    await page.goto('/packages');
+    await arriveByLink(page, '/contact', 'Packages');
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toBe('Failed to load packages. Please try again later.');
@@ -336,7 +338,7 @@ describe('reviews', () => {
         return route.fulfill({ json: items, headers: { 'x-total-count': '30' } });
       },
     );
-    await page.goto('/reviews');
+    await arriveByLink(page, '/contact', 'Reviews');
     await main(page).getByText('Page 1 of 3').waitFor();
     await main(page).getByRole('button', { name: 'Next' }).click();
     await main(page).getByText('Page 2 of 3').waitFor();
@@ -486,7 +488,7 @@ describe('phone width (375 px)', () => {
   it('every public page fits without horizontal scrolling', async () => {
     const page = await openPage(browser, { viewport: PHONE });
     for (const [path, ready] of [
-      ['/', '.swiper-initialized'],
+      ['/', '.carousel[data-ready]'],
       ['/packages', 'main ul li'],
       ['/gallery', 'main ul li'],
       ['/reviews', 'main ul li'],

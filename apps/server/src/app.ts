@@ -4,7 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
-import { loadDemoContent } from './db/demo';
+import { loadDemoContent, relativizeDemoLinks } from './db/demo';
 import { pingDatabase } from './db/health';
 import { registerFeatures } from './features';
 import { type AuthService, authService } from './features/auth/service';
@@ -15,6 +15,7 @@ import { logSerializers } from './lib/logging';
 import { createMailer, type Mailer } from './lib/mailer';
 import { rejectNulCharacters } from './lib/nul-guard';
 import { createOutbox, type Outbox } from './lib/outbox';
+import { createPublicCache, type PublicCache } from './lib/public-cache';
 import { resolveJwtSecret } from './lib/secrets';
 import { registerSecurity } from './lib/security';
 import { refuseWhileClosing } from './lib/shutdown';
@@ -27,6 +28,7 @@ declare module 'fastify' {
     auth: AuthService;
     mailer: Mailer;
     outbox: Outbox;
+    publicCache: PublicCache;
   }
 }
 
@@ -38,7 +40,11 @@ export type BuildOptions = {
   database?: Database;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** The PostgreSQL URL to LISTEN on when `database` is given (otherwise DATABASE_URL). */
+  databaseUrl?: string;
 };
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
@@ -100,7 +106,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   );
   app.decorateRequest('user', null);
 
-  await registerSecurity(app, config);
+  const publicCache = createPublicCache(app.log);
+  app.decorate('publicCache', publicCache);
+  const listenUrl = options.databaseUrl ?? config.databaseUrl;
+  if (database.kind === 'postgres' && listenUrl) await publicCache.connect(database.db, listenUrl);
+  app.addHook('onClose', () => publicCache.close());
+  // Every write, whatever it touched, empties the public cache before its answer leaves (read-your-writes).
+  // (Callback style: reads, nearly every request, pass straight through without a promise.)
+  app.addHook('onSend', (request, _reply, _payload, done) => {
+    if (READ_METHODS.has(request.method)) return done();
+    publicCache.invalidate().then(() => done(), done);
+  });
+
+  registerSecurity(app, config);
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, {
     global: false,
@@ -121,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (generated) {
     app.log.warn(`Created the "admin" account. Its password is printed only this once: ${generated}`);
   }
+  await relativizeDemoLinks(database.db, config.publicUrl);
   if (config.demoContent) await loadDemoContent(database.db, config);
   return app;
 }

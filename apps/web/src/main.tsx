@@ -1,13 +1,27 @@
+import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadPage } from './app/routes';
+import { readStoredToken } from './lib/api';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
+// A server-rendered page carries its data (the dehydrated query cache) as JSON, not as script (CSP).
+const stateText = document.getElementById('query-state')?.textContent;
+const state = stateText ? (JSON.parse(stateText) as DehydratedState) : undefined;
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App state={state} />
+  </StrictMode>
 );
+
+// The server renders what a visitor sees; the signed-in owner's page differs (admin controls), so it is
+// rendered afresh rather than hydrated over the visitor's markup.
+if (state && container.firstChild && readStoredToken() === null) {
+  preloadPage(window.location.pathname).finally(() => hydrateRoot(container, app));
+} else {
+  createRoot(container).render(app);
+}

@@ -1,7 +1,7 @@
 import { CAROUSEL, defaultSiteConfig, TOWNS } from '@clean/shared';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { swiperOptions } from '../src/features/home/GalleryCarousel';
+import { carouselOptions } from '../src/features/home/GalleryCarousel';
 import { localBusiness } from '../src/features/home/LocalBusinessJsonLd';
 import { mapUrl, ServiceArea } from '../src/features/home/ServiceArea';
 import { page, renderWithApp, stubFetch } from './utils';
@@ -39,11 +39,11 @@ describe('home service area', () => {
 
 describe('home carousel settings', () => {
   it('uses the spec constants: loop, 4 s autoplay that survives interaction, 2 s speed, 1/2/3/5 per view', () => {
-    expect(swiperOptions.loop).toBe(true);
-    expect(swiperOptions.speed).toBe(2000);
-    expect(swiperOptions.autoplay).toEqual({ delay: 4000, disableOnInteraction: false });
-    expect(swiperOptions.slidesPerView).toBe(1);
-    expect(swiperOptions.breakpoints).toEqual({
+    expect(carouselOptions.loop).toBe(true);
+    expect(carouselOptions.speed).toBe(2000);
+    expect(carouselOptions.autoplay).toEqual({ delay: 4000, disableOnInteraction: false });
+    expect(carouselOptions.slidesPerView).toBe(1);
+    expect(carouselOptions.breakpoints).toEqual({
       640: { slidesPerView: 2 },
       768: { slidesPerView: 3 },
       1024: { slidesPerView: 5 },

@@ -29,7 +29,10 @@ describe('admin hub and Sign Out', () => {
     stubFetch({ 'GET /api/user': { body: admin } });
     const router = renderApp('/contact-center');
 
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Contact Center');
+    // The hub's chunk (calendar, selects) can take seconds to transform on a busy machine: wait up to 10 s.
+    expect((await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 })).textContent).toBe(
+      'Contact Center',
+    );
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Agenda',
       'Manage',

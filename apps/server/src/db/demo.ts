@@ -1,4 +1,5 @@
 import { toInstant, toWallTime } from '@clean/shared';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from './client';
 import {
@@ -22,7 +23,8 @@ export async function loadDemoContent(db: Db, config: Pick<Config, 'publicUrl' |
     const day = toWallTime(new Date(Date.now() + days * DAY).toISOString(), config.timezone).slice(0, 10);
     return toInstant(`${day}T${String(hour).padStart(2, '0')}:00`, config.timezone);
   };
-  // Site-relative: image links must be https: or this site's own paths (an http: link could never show).
+  // Site-relative: the same rows work on localhost, 127.0.0.1, a LAN address and the real domain (and image
+  // links must be https: or this site's own paths).
   const img = (name: string) => `/demo/${name}.svg`;
 
   await db.transaction(async (tx) => {
@@ -270,4 +272,30 @@ export async function loadDemoContent(db: Db, config: Pick<Config, 'publicUrl' |
     ]);
   });
   return true;
+}
+
+/** An absolute link to a shipped demo image on this app's own host (as older versions stored them). */
+const OWN_DEMO_LINK = String.raw`^https?://(localhost|127\.0\.0\.1|\[::1\])(:[0-9]+)?(/demo/[A-Za-z0-9._-]+)$`;
+
+/**
+ * Rewrites absolute demo-image links (`http://localhost:3000/demo/x.svg`, or under PUBLIC_URL) to `/demo/x.svg`,
+ * so they load on any host name. Idempotent: run at every start; a second run matches nothing.
+ * Not a migration on purpose: PUBLIC_URL is configuration, which migrations cannot see.
+ */
+export async function relativizeDemoLinks(db: Db, publicUrl: string) {
+  const own = `${publicUrl}/demo/`;
+  for (const [table, column] of [
+    ['packages', 'image_url'],
+    ['gallery_photos', 'image_url'],
+    ['reviews', 'photo_url'],
+  ] as const) {
+    const t = sql.identifier(table);
+    const c = sql.identifier(column);
+    await db.execute(sql`
+      update ${t} set ${c} = case
+          when starts_with(${c}, ${own}) then '/demo/' || substr(${c}, ${own.length + 1})
+          else regexp_replace(${c}, ${OWN_DEMO_LINK}, ${'\\3'})
+        end
+      where starts_with(${c}, ${own}) or ${c} ~ ${OWN_DEMO_LINK}`);
+  }
 }

@@ -10,6 +10,9 @@ export function paging(query: PageQuery): { limit: number; offset: number } | nu
   return { limit, offset: ((query.page ?? 1) - 1) * limit };
 }
 
+/** The headers of one page of a list (for answers built outside the handler, e.g. cached). */
+export const listHeaders = (total: number) => ({ [TOTAL_COUNT_HEADER]: String(total) });
+
 /** Sends one page of a list with the total in X-Total-Count (exposed for the browser). */
 export function sendList<T>(reply: FastifyReply, items: T[], total: number) {
   reply.header(TOTAL_COUNT_HEADER, String(total));

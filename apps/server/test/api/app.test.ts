@@ -33,6 +33,20 @@ describe('serving the web app', () => {
     expect(res.body).toContain('<title>app</title>');
   });
 
+  it('sends every HTML document no-cache with an ETag, and a 304 when the browser has it', async () => {
+    for (const url of ['/', '/contact-center', '/index.html']) {
+      const res = await t.anonymous('GET', url);
+      expect(res.statusCode, url).toBe(200);
+      // Not the static files' hour: after a deploy the old page would ask for chunks that are gone.
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      const etag = String(res.headers.etag);
+      expect(etag, url).toMatch(/^(W\/)?"[^"]+"$/);
+      const again = await t.anonymous('GET', url, undefined, { headers: { 'if-none-match': etag } });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body, url).toBe('');
+    }
+  });
+
   it('answers an unknown page with the app and a 404 status', async () => {
     const res = await t.anonymous('GET', '/no-such-page');
     expect(res.statusCode).toBe(404);

@@ -43,6 +43,10 @@ describe('GET /sitemap.xml', () => {
       `${PUBLIC_URL}/contact`,
     ]);
     expect(res.body.match(/<url>/g)).toHaveLength(5);
+    // Every page says when it last changed (search engines recrawl by it).
+    const lastmods = [...res.body.matchAll(/<lastmod>([^<]*)<\/lastmod>/g)].map((m) => m[1] ?? '');
+    expect(lastmods).toHaveLength(5);
+    for (const lastmod of lastmods) expect(new Date(lastmod).toISOString()).toBe(lastmod);
     expect(res.body.trimEnd().endsWith('</urlset>')).toBe(true);
   });
 });

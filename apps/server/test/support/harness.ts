@@ -101,7 +101,11 @@ export async function createTestApp(
   };
   const database = await openTestDatabase();
   const memory = memoryMailer();
-  const app = await buildApp(config, { database, mailer: options.realMailer ? undefined : memory.mailer });
+  const app = await buildApp(config, {
+    database,
+    mailer: options.realMailer ? undefined : memory.mailer,
+    databaseUrl: database.url,
+  });
   await app.ready();
   return {
     app,

@@ -1,12 +1,21 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { AppRouterProvider } from './AppRouterProvider';
 import { createQueryClient } from './queryClient';
 import { createAppRouter } from './router';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** `state`: the query cache the server rendered the page with, so hydration needs no second fetch. */
+export function App({ state }: { state?: DehydratedState }) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (state) hydrate(client, state);
+    return client;
+  });
   const [router] = useState(createAppRouter);
+  // From here on links and buttons work (browser tests wait for it before clicking server-rendered markup).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <AppRouterProvider router={router} />

@@ -5,7 +5,29 @@ import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
 // Every page is its own chunk: visitors never download the admin hub, and vice versa.
-const HomePage = lazy(() => import('../features/home/HomePage').then((m) => ({ default: m.HomePage })));
+const loadHome = () => import('../features/home/HomePage').then((m) => ({ default: m.HomePage }));
+const loadPackages = () =>
+  import('../features/packages/PackagesPage').then((m) => ({ default: m.PackagesPage }));
+const loadContact = () => import('../features/contact/ContactPage').then((m) => ({ default: m.ContactPage }));
+const loadGallery = () => import('../features/gallery/GalleryPage').then((m) => ({ default: m.GalleryPage }));
+const loadReviews = () => import('../features/reviews/ReviewsPage').then((m) => ({ default: m.ReviewsPage }));
+
+/**
+ * Loads a server-rendered page's chunk before hydrating, so the page hydrates at once (a click on
+ * server-rendered markup that is not hydrated yet would be lost).
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const load = {
+    '/': loadHome,
+    '/packages': loadPackages,
+    '/contact': loadContact,
+    '/gallery': loadGallery,
+    '/reviews': loadReviews,
+  }[pathname];
+  return load ? load() : Promise.resolve();
+}
+
+const HomePage = lazy(loadHome);
 const SignInPage = lazy(() =>
   import('../features/auth/pages/SignInPage').then((m) => ({ default: m.SignInPage })),
 );
@@ -15,18 +37,10 @@ const ForgotPasswordPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('../features/auth/pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
 );
-const PackagesPage = lazy(() =>
-  import('../features/packages/PackagesPage').then((m) => ({ default: m.PackagesPage })),
-);
-const ContactPage = lazy(() =>
-  import('../features/contact/ContactPage').then((m) => ({ default: m.ContactPage })),
-);
-const GalleryPage = lazy(() =>
-  import('../features/gallery/GalleryPage').then((m) => ({ default: m.GalleryPage })),
-);
-const ReviewsPage = lazy(() =>
-  import('../features/reviews/ReviewsPage').then((m) => ({ default: m.ReviewsPage })),
-);
+const PackagesPage = lazy(loadPackages);
+const ContactPage = lazy(loadContact);
+const GalleryPage = lazy(loadGallery);
+const ReviewsPage = lazy(loadReviews);
 const ContactCenterPage = lazy(() =>
   import('../features/contact-center/ContactCenterPage').then((m) => ({ default: m.ContactCenterPage })),
 );

@@ -21,6 +21,12 @@ export class NetworkError extends Error {
   }
 }
 
+/** How requests leave: the browser's fetch, or (server rendering) a call straight into the server. */
+let send: typeof fetch = (input, init) => fetch(input, init);
+export function setFetch(implementation: typeof fetch) {
+  send = implementation;
+}
+
 export function readStoredToken(): string | null {
   try {
     return window.localStorage.getItem(TOKEN_STORAGE_KEY);
@@ -90,7 +96,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiRequestOpt
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await send(buildUrl(path, query), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -11,11 +11,11 @@ export const contactStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     timezone: app.config.timezone,
   });
 
-  app.get('/api/contact-status', async (_request, reply) => {
-    // The owner's switch must take effect at once: no cached copies.
-    reply.header('cache-control', 'no-store');
-    return contactStatus.get();
-  });
+  // The owner's switch must take effect at once: every write empties the server's cache, and browsers keep
+  // no copy (no-store). Closed until a date, the cached answer (and any page built from it) expires then.
+  app.get('/api/contact-status', (request, reply) =>
+    app.publicCache.json(request, reply, () => contactStatus.cacheEntry(), 'no-store'),
+  );
 
   app.patch(
     '/api/contact-status',

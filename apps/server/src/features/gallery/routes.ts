@@ -1,7 +1,7 @@
 import { galleryQuery, galleryUploadInput, idParams } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotFoundError } from '../../lib/errors';
-import { paging, sendList } from '../../lib/paging';
+import { listHeaders, paging } from '../../lib/paging';
 import { requireAdmin } from '../auth/guard';
 import { galleryStore } from './store';
 
@@ -10,13 +10,15 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = galleryStore(app.database.db);
 
   // Newest first; the browser shuffles each load (spec §4), so the order here only makes paging stable.
-  app.get('/api/gallery', { schema: { querystring: galleryQuery } }, async (request, reply) => {
-    const { items, total } = await store.list({
-      category: request.query.category,
-      page: paging(request.query),
-    });
-    return sendList(reply, items, total);
-  });
+  app.get('/api/gallery', { schema: { querystring: galleryQuery } }, (request, reply) =>
+    app.publicCache.json(request, reply, async () => {
+      const { items, total } = await store.list({
+        category: request.query.category,
+        page: paging(request.query),
+      });
+      return { value: { body: items, headers: listHeaders(total) } };
+    }),
+  );
 
   app.post(
     '/api/gallery/upload',

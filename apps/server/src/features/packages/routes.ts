@@ -10,7 +10,9 @@ const NOT_FOUND = 'There is no package with that id.';
 export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = packagesStore(app.database.db);
 
-  app.get('/api/packages', async () => store.list());
+  app.get('/api/packages', (request, reply) =>
+    app.publicCache.json(request, reply, async () => ({ value: { body: await store.list() } })),
+  );
 
   app.post(
     '/api/packages',

@@ -1,6 +1,6 @@
 import { idParams, pageQuery, reviewInput } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendList } from '../../lib/paging';
+import { listHeaders, sendList } from '../../lib/paging';
 import { optionalUser, requireAdmin } from '../auth/guard';
 import { reviewsService } from './service';
 
@@ -13,10 +13,12 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const limited = { rateLimit: { max: app.config.rateLimits.publicWrite, timeWindow: '1 minute' } };
 
-  app.get('/api/reviews', { schema: { querystring: pageQuery } }, async (request, reply) => {
-    const { items, total } = await reviews.list('approved', request.query);
-    return sendList(reply, items, total);
-  });
+  app.get('/api/reviews', { schema: { querystring: pageQuery } }, (request, reply) =>
+    app.publicCache.json(request, reply, async () => {
+      const { items, total } = await reviews.list('approved', request.query);
+      return { value: { body: items, headers: listHeaders(total) } };
+    }),
+  );
 
   app.post(
     '/api/reviews',

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { lastChanges } from './rating';
 
 /** The public pages of spec §2, in the order a visitor meets them. */
 export const PUBLIC_ROUTES = ['/', '/packages', '/gallery', '/reviews', '/contact'] as const;
@@ -14,6 +15,8 @@ const escapeXml = (text: string) =>
 /** robots.txt and sitemap.xml, with absolute URLs from PUBLIC_URL. */
 export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = app.config.publicUrl;
+  // The newest thing a page shows is its last change; a page of fixed text changes with the app itself.
+  const startedAt = new Date();
   // /api/ stays crawlable on purpose: search engines render the pages and need their data to do it.
   const robots = [
     'User-agent: *',
@@ -23,21 +26,28 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     `Sitemap: ${base}/sitemap.xml`,
     '',
   ].join('\n');
-  const sitemap = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...PUBLIC_ROUTES.map((route) => `  <url><loc>${escapeXml(base + route)}</loc></url>`),
-    '</urlset>',
-    '',
-  ].join('\n');
+  const sitemap = (lastmod: Record<(typeof PUBLIC_ROUTES)[number], Date>) =>
+    [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...PUBLIC_ROUTES.map(
+        (route) =>
+          `  <url><loc>${escapeXml(base + route)}</loc><lastmod>${lastmod[route].toISOString()}</lastmod></url>`,
+      ),
+      '</urlset>',
+      '',
+    ].join('\n');
 
   app.get('/robots.txt', async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
   );
-  app.get('/sitemap.xml', async (_request, reply) =>
-    reply
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const body = await app.publicCache.get('sitemap', async () => ({
+      value: sitemap(await lastChanges(app.database.db, startedAt)),
+    }));
+    return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(sitemap),
-  );
+      .send(body);
+  });
 };

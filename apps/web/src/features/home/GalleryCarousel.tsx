@@ -1,81 +1,145 @@
 import { CAROUSEL, type GalleryPhoto } from '@clean/shared';
 import { useQuery } from '@tanstack/react-query';
-import { memo, useEffect, useRef, useState } from 'react';
-import Swiper from 'swiper';
-import { A11y, Autoplay } from 'swiper/modules';
-import type { SwiperOptions } from 'swiper/types';
-import 'swiper/css';
+import { useEffect, useRef, useState } from 'react';
 import { SafeImage } from '../../lib/ui/SafeImage';
 import { carouselPhotosQuery, PHOTO_PLACEHOLDER, photoText } from '../gallery/api';
 import { PhotoDialog } from '../gallery/PhotoDialog';
-import { CarouselPlaceholder, MAX_PER_VIEW } from './CarouselPlaceholder';
+import { CarouselPlaceholder } from './CarouselPlaceholder';
 
-/** Swiper's options from the spec's constants (§9). */
-export const swiperOptions: SwiperOptions = {
-  modules: [Autoplay, A11y],
+/**
+ * The carousel's behaviour from the spec's constants (§9). Slides per view are laid out by CSS
+ * (TRACK_CLASS, the same breakpoints) so the server-rendered page has its final layout.
+ */
+export const carouselOptions = {
   loop: true,
   speed: CAROUSEL.speedMs,
   autoplay: { delay: CAROUSEL.autoplayMs, disableOnInteraction: false },
   slidesPerView: CAROUSEL.slidesSmall,
-  spaceBetween: 16,
   breakpoints: Object.fromEntries(
     Object.entries(CAROUSEL.breakpoints).map(([width, slidesPerView]) => [width, { slidesPerView }]),
   ),
-  a11y: {
-    containerMessage: 'Photos of our work',
-    containerRoleDescriptionMessage: 'carousel',
-    itemRoleDescriptionMessage: 'slide',
-    slideLabelMessage: 'Photo {{index}} of {{slidesLength}}',
-  },
 };
 
-/** Loop mode needs one slide more than fit on screen; a short gallery is repeated to get there. */
-export function loopSlides<T>(photos: readonly T[], needed = MAX_PER_VIEW + 1): T[] {
-  if (photos.length === 0) return [];
-  const out = [...photos];
-  while (out.length < needed) out.push(...photos);
-  return out;
-}
+/**
+ * A scroll-snapping row of 1/2/3/5 photos at <640/640/768/1024 px (CAROUSEL.breakpoints) with 1rem gaps.
+ * `carousel` / `carousel-slide` name the parts for tests and styles; they carry no rules of their own.
+ */
+const TRACK_CLASS =
+  'carousel grid grid-flow-col gap-4 overflow-x-auto overscroll-x-contain snap-x snap-mandatory ' +
+  '[--per-view:1] sm:[--per-view:2] md:[--per-view:3] lg:[--per-view:5] [scrollbar-width:none] ' +
+  'auto-cols-[calc((100%-(var(--per-view)-1)*1rem)/var(--per-view))]';
 
 const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+const easeInOut = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
+
+/** Scrolls `el` to `left` over `ms` (smooth scrolling has no duration setting); snapping waits till the end. */
+function glide(el: HTMLElement, left: number, ms: number) {
+  const from = el.scrollLeft;
+  const start = performance.now();
+  el.style.scrollSnapType = 'none';
+  const step = (now: number) => {
+    const t = Math.min(1, (now - start) / ms);
+    el.scrollLeft = from + (left - from) * easeInOut(t);
+    if (t < 1) requestAnimationFrame(step);
+    else el.style.scrollSnapType = '';
+  };
+  requestAnimationFrame(step);
+}
 
 /**
- * Spec §2/§9: up to 8 gallery photos, looping, autoplay every 4 s that keeps going after interaction,
- * 2 s transitions, 1/2/3/5 slides at <640/640/768/1024 px. Clicking a photo opens it in a dialog.
- * A Pause button (and starting paused for people who ask for reduced motion) keeps it accessible.
- * Swiper's core is used directly (its React wrapper costs 4 KB on the home page's first load).
+ * Spec §2/§9: up to 8 gallery photos, 1/2/3/5 at a time (<640/640/768/1024 px), moving on every 4 s with a
+ * 2 s glide and starting over after the last (loop), and it keeps going after a photo is opened. Visitors can
+ * also swipe or scroll it (CSS scroll-snap). A Pause button, and starting paused for people who ask for
+ * reduced motion, keep it accessible. Clicking a photo opens it in a dialog. Plain CSS and a few lines of
+ * script: no carousel library on the home page's first load.
  */
 export function GalleryCarousel() {
   const { data: photos = [], isPending, isError } = useQuery(carouselPhotosQuery);
   const [selected, setSelected] = useState<GalleryPhoto | null>(null);
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
-  const swiperRef = useRef<Swiper | null>(null);
+  const [playing, setPlaying] = useState(true);
+  const [active, setActive] = useState(0);
+  const [ready, setReady] = useState(false);
+  const trackRef = useRef<HTMLUListElement>(null);
+
+  // After hydration (the server cannot know the visitor's motion preference).
+  useEffect(() => {
+    if (prefersReducedMotion()) setPlaying(false);
+    setReady(true);
+  }, []);
+
+  // The active slide is the first one fully in view, whoever moved the track (autoplay, swipe, scroll).
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!track) return;
+    const onScroll = () => {
+      const slide = track.firstElementChild as HTMLElement | null;
+      const width = slide ? slide.getBoundingClientRect().width + 16 : 0;
+      if (width > 0) setActive(Math.round(track.scrollLeft / width));
+    };
+    track.addEventListener('scroll', onScroll, { passive: true });
+    return () => track.removeEventListener('scroll', onScroll);
+  });
+
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!playing || !track) return;
+    const timer = window.setInterval(() => {
+      const slide = track.firstElementChild as HTMLElement | null;
+      if (!slide) return;
+      const atEnd = track.scrollLeft + track.clientWidth >= track.scrollWidth - 2;
+      const next = atEnd ? 0 : track.scrollLeft + slide.getBoundingClientRect().width + 16;
+      glide(track, next, carouselOptions.speed);
+    }, carouselOptions.autoplay.delay + carouselOptions.speed);
+    return () => window.clearInterval(timer);
+  }, [playing]);
 
   if (isPending) return <CarouselPlaceholder />;
   if (isError || photos.length === 0) return null;
 
-  const togglePlaying = () => {
-    const autoplay = swiperRef.current?.autoplay;
-    if (!autoplay) return;
-    if (playing) autoplay.stop();
-    else autoplay.start();
-    setPlaying(!playing);
-  };
-
   return (
     <>
-      <Slides
-        // New photos get a fresh Swiper: it moves slide elements around, so React must not reuse them.
-        key={photos.map((p) => p.id).join(',')}
-        photos={photos}
-        onSelect={setSelected}
-        autoplay={playing}
-        swiperRef={swiperRef}
-      />
+      <section aria-roledescription="carousel" aria-label="Photos of our work">
+        <ul ref={trackRef} className={TRACK_CLASS} data-ready={ready || undefined}>
+          {photos.map((photo, index) => {
+            const text = photoText(photo);
+            return (
+              <li
+                key={photo.id}
+                className="carousel-slide snap-start"
+                data-slide-index={index}
+                // Which slide is current is known once the script runs (it follows scrolling).
+                data-active={(ready && index === active) || undefined}
+                aria-roledescription="slide"
+                aria-label={`Photo ${index + 1} of ${photos.length}`}
+              >
+                <button
+                  type="button"
+                  onClick={() => setSelected(photo)}
+                  className="group block w-full overflow-hidden rounded-2xl bg-brand-50 shadow-sm ring-1 ring-stone-200"
+                >
+                  <span className="block aspect-[4/3]">
+                    <SafeImage
+                      src={photo.image_url}
+                      fallback={PHOTO_PLACEHOLDER}
+                      alt={text.caption === 'No Caption' ? `${text.category} cleaning` : text.caption}
+                      width={800}
+                      height={600}
+                      // The first photo is the largest paint of the page; the rest wait until near view.
+                      loading={index === 0 ? 'eager' : 'lazy'}
+                      fetchPriority={index === 0 ? 'high' : 'auto'}
+                      className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+                    />
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
       <div className="mt-3 flex justify-end">
         <button
           type="button"
-          onClick={togglePlaying}
+          onClick={() => setPlaying(!playing)}
           aria-pressed={!playing}
           className="rounded-full px-3 py-1.5 text-sm font-medium text-brand-800 hover:bg-brand-50"
         >
@@ -86,69 +150,3 @@ export function GalleryCarousel() {
     </>
   );
 }
-
-/** Rendered once per photo list; Swiper owns the DOM order afterwards (memo: never re-rendered). */
-const Slides = memo(function Slides({
-  photos,
-  onSelect,
-  autoplay,
-  swiperRef,
-}: {
-  photos: GalleryPhoto[];
-  onSelect: (photo: GalleryPhoto) => void;
-  autoplay: boolean;
-  swiperRef: { current: Swiper | null };
-}) {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const slides = loopSlides(photos);
-  const autoplayAtStart = useRef(autoplay);
-
-  useEffect(() => {
-    const el = containerRef.current;
-    if (!el) return;
-    const swiper = new Swiper(el, swiperOptions);
-    if (!autoplayAtStart.current) swiper.autoplay.stop();
-    swiperRef.current = swiper;
-    return () => {
-      swiper.destroy(true, true);
-      swiperRef.current = null;
-    };
-  }, [swiperRef]);
-
-  return (
-    <div ref={containerRef} className="swiper">
-      <div className="swiper-wrapper">
-        {slides.map((photo, index) => {
-          const text = photoText(photo);
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a short gallery repeats the same photo ids
-            <div key={`${photo.id}-${index}`} className="swiper-slide">
-              <button
-                type="button"
-                onClick={(event) => {
-                  // Swiper cancels the pointer-down (for dragging), so the button would not take focus
-                  // and the dialog could not hand it back on close.
-                  event.currentTarget.focus();
-                  onSelect(photo);
-                }}
-                className="group block w-full overflow-hidden rounded-2xl bg-brand-50 shadow-sm ring-1 ring-stone-200"
-              >
-                <span className="block aspect-[4/3]">
-                  <SafeImage
-                    src={photo.image_url}
-                    fallback={PHOTO_PLACEHOLDER}
-                    alt={text.caption === 'No Caption' ? `${text.category} cleaning` : text.caption}
-                    width={800}
-                    height={600}
-                    loading={index === 0 ? 'eager' : 'lazy'}
-                    className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
-                  />
-                </span>
-              </button>
-            </div>
-          );
-        })}
-      </div>
-    </div>
-  );
-});

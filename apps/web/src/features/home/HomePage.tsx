@@ -1,24 +1,14 @@
-import { usePrefetchQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
 import { useSiteConfig } from '../../lib/site-config';
 import { ButtonLink } from '../../lib/ui/Button';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { carouselPhotosQuery } from '../gallery/api';
-import { CarouselPlaceholder } from './CarouselPlaceholder';
-import { LocalBusinessJsonLd } from './LocalBusinessJsonLd';
+import { GalleryCarousel } from './GalleryCarousel';
 import { ServiceArea } from './ServiceArea';
-
-// Swiper arrives in its own chunk, after the headline is on screen.
-const GalleryCarousel = lazy(() => import('./GalleryCarousel').then((m) => ({ default: m.GalleryCarousel })));
 
 export function HomePage() {
   const { headline, about, tagline } = useSiteConfig();
   usePageMeta('', `${tagline}. ${about}`);
-  // The photos load while the carousel's code downloads.
-  usePrefetchQuery(carouselPhotosQuery);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6 sm:py-20">
-      <LocalBusinessJsonLd />
       <section aria-labelledby="home-headline" className="max-w-3xl">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{tagline}</p>
         <h1
@@ -49,9 +39,7 @@ export function HomePage() {
         </h2>
         <p className="mt-2 text-stone-700">Tap a photo to see it up close.</p>
         <div className="mt-6">
-          <Suspense fallback={<CarouselPlaceholder />}>
-            <GalleryCarousel />
-          </Suspense>
+          <GalleryCarousel />
         </div>
       </section>
 

@@ -1,7 +1,9 @@
 import type { SiteConfig } from '@clean/shared';
-import { useSiteConfig } from '../../lib/site-config';
 
-/** schema.org LocalBusiness for search engines (data, not script: the CSP does not apply). */
+/**
+ * schema.org LocalBusiness for search engines. The server puts it in the head of `/` (lib/spa.ts, with the
+ * rating of the approved reviews), so crawlers that run no JavaScript see it too.
+ */
 export function localBusiness(site: SiteConfig, origin: string) {
   return {
     '@context': 'https://schema.org',
@@ -22,11 +24,4 @@ export function localBusiness(site: SiteConfig, origin: string) {
     areaServed: site.towns,
     sameAs: [site.social.url],
   };
-}
-
-export function LocalBusinessJsonLd() {
-  const site = useSiteConfig();
-  // "</" would end the element early; JSON allows the escaped slash.
-  const json = JSON.stringify(localBusiness(site, window.location.origin)).replace(/<\//g, '<\\/');
-  return <script type="application/ld+json">{json}</script>;
 }

@@ -1,0 +1,84 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile, its default simulated throttling) on the five public pages of the
+ * built app, with Debian's chromium (CHROME_PATH to use another). Prints the four category scores and FCP, LCP,
+ * TBT and CLS per page. Not part of `npm test` (timings are noisy).
+ */
+import { cpus, loadavg } from 'node:os';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { PUBLIC_PAGES, startBuiltApp } from './support';
+
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+console.log(`machine: ${cpus().length} cores, load average (1/5/15 min) before: ${load()}`);
+
+const app = await startBuiltApp();
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+
+type Row = { route: string; scores: string[]; metrics: string[] };
+const rows: Row[] = [];
+try {
+  for (const route of PUBLIC_PAGES) {
+    const audit = () =>
+      lighthouse(app.baseUrl + route, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+    let result = await audit();
+    // A trace that failed to record (NO_NAVSTART, now and then on a fresh browser) is retried once.
+    if (result?.lhr.runtimeError) result = await audit();
+    if (!result) throw new Error(`no Lighthouse result for ${route}`);
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError)
+      console.log(
+        `${route}: Lighthouse could not measure it — ${runtimeError.code}: ${runtimeError.message}`,
+      );
+    const score = (id: string) => String(Math.round((categories[id]?.score ?? 0) * 100));
+    const ms = (id: string) => `${((audits[id]?.numericValue ?? Number.NaN) / 1000).toFixed(2)} s`;
+    rows.push({
+      route,
+      scores: ['performance', 'accessibility', 'best-practices', 'seo'].map(score),
+      metrics: [
+        ms('first-contentful-paint'),
+        ms('largest-contentful-paint'),
+        `${Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN)} ms`,
+        (audits['cumulative-layout-shift']?.numericValue ?? Number.NaN).toFixed(3),
+      ],
+    });
+    const failing = Object.values(categories)
+      .flatMap((c) => c.auditRefs.map((ref) => ({ c: c.id, a: audits[ref.id], w: ref.weight })))
+      .filter(
+        ({ a, w }) => w > 0 && a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative',
+      );
+    if (failing.length) {
+      console.log(`${route}: below full marks — ${failing.map(({ c, a }) => `${c}/${a?.id}`).join(', ')}`);
+    }
+  }
+} finally {
+  chrome.kill();
+  app.stop();
+}
+
+console.log(`\nLighthouse ${'12.8'} (mobile, simulated throttling), ${chromePath}\n`);
+console.log('| route | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const { route, scores, metrics } of rows)
+  console.log(`| ${route} | ${scores.join(' | ')} | ${metrics.join(' | ')} |`);
+console.log(`\nload average after: ${load()}`);
+process.exit(0);
