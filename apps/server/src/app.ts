@@ -10,7 +10,7 @@ import { registerFeatures } from './features';
 import { type AuthService, authService } from './features/auth/service';
 import { acceptEmptyJsonBody } from './lib/empty-json-body';
 import { registerErrorHandler } from './lib/error-handler';
-import { HttpError } from './lib/errors';
+import { TooManyRequestsError } from './lib/errors';
 import { logSerializers } from './lib/logging';
 import { createMailer, type Mailer } from './lib/mailer';
 import { rejectNulCharacters } from './lib/nul-guard';
@@ -123,7 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many attempts. Please wait ${context.after} and try again.`),
+      new TooManyRequestsError(`Too many attempts. Please wait ${context.after} and try again.`),
   });
 
   await registerFeatures(app);

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DiskFullError } from '../db/disk-space';
 import { causeOf, isDatabaseUnavailable } from '../db/unavailable';
-import { HttpError } from './errors';
+import { DomainError, statusOf, UnavailableError } from './errors';
 
 type Issue = { instancePath: string; message?: string };
 
@@ -23,7 +23,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       const where = err.validationContext === 'querystring' ? 'query ' : '';
       return reply.status(400).send({ error: first ? `${where}${describe(first)}` : 'Invalid request.' });
     }
-    if (err instanceof HttpError) return reply.status(err.statusCode).send({ error: err.message });
+    if (err instanceof DomainError) {
+      // A 503 is worth retrying soon, as for the database's own (below).
+      if (err instanceof UnavailableError) reply.header('retry-after', '5');
+      return reply.status(statusOf(err)).send({ error: err.message });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = status === 429 ? err.message : clientMessage(err);

@@ -1,16 +1,47 @@
-/** An error whose message is safe to show the client, with its HTTP status. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
+/**
+ * Domain errors: what a service says went wrong, in words safe to show the client. Services and guards throw
+ * them; the one error handler (error-handler.ts) maps each kind to its HTTP status and `{ error }`.
+ */
+export class DomainError extends Error {}
+
+/** The request names something that is not there, or breaks a rule the schema cannot express (400). */
+export class ValidationError extends DomainError {}
+/** No session, or an invalid one (401). */
+export class UnauthorizedError extends DomainError {
+  constructor(message = 'Please sign in.') {
     super(message);
   }
 }
+/** Signed in, but not allowed (403). */
+export class ForbiddenError extends DomainError {
+  constructor(message = 'Only the site administrator may do this.') {
+    super(message);
+  }
+}
+/** The addressed record does not exist (404). */
+export class NotFoundError extends DomainError {
+  constructor(message = 'Not found.') {
+    super(message);
+  }
+}
+/** The request clashes with the current state, e.g. records still depend on it (409). */
+export class ConflictError extends DomainError {}
+/** The client asked too often (429). */
+export class TooManyRequestsError extends DomainError {}
+/** Something this request needs is not available right now; the client may retry (503). */
+export class UnavailableError extends DomainError {}
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'Please sign in.') => new HttpError(401, message);
-export const forbidden = (message = 'Only the site administrator may do this.') =>
-  new HttpError(403, message);
-export const notFound = (message = 'Not found.') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+const statuses: [new (...args: never[]) => DomainError, number][] = [
+  [ValidationError, 400],
+  [UnauthorizedError, 401],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [TooManyRequestsError, 429],
+  [UnavailableError, 503],
+];
+
+/** The HTTP status of a domain error (500 for a kind nobody mapped: a bug, not the client's fault). */
+export function statusOf(err: DomainError): number {
+  return statuses.find(([kind]) => err instanceof kind)?.[1] ?? 500;
+}

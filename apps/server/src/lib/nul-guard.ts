@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './errors';
+import { ValidationError } from './errors';
 
 /** No payload of this API nests deeper than a few levels; anything past this is an attack, not a form. */
 export const MAX_NESTING = 32;
@@ -40,8 +40,8 @@ export function rejectNulCharacters(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     for (const part of [request.query, request.params, request.body]) {
       const verdict = inspect(part);
-      if (verdict === 'nul') throw badRequest('Text must not contain NUL characters.');
-      if (verdict === 'too-deep') throw badRequest('The request is nested too deeply.');
+      if (verdict === 'nul') throw new ValidationError('Text must not contain NUL characters.');
+      if (verdict === 'too-deep') throw new ValidationError('The request is nested too deeply.');
     }
   });
 }

@@ -12,24 +12,17 @@ import {
   users,
 } from '../../src/db/schema';
 import { sessionTokens } from '../../src/features/auth/tokens';
-import { createTestApp, forgedToken, type TestApp } from '../support/harness';
+import { createTestApp, forgedToken, type Inject, type Method, type TestApp } from '../support/harness';
 
 let t: TestApp;
 let token: string;
+let api: Inject;
 beforeAll(async () => {
   t = await createTestApp({ timezone: 'America/New_York' });
   token = await t.signin();
+  api = t.injectAs(token);
 });
 afterAll(() => t?.close());
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const api = (method: Method, url: string, payload?: unknown, bearer: string | null = token) =>
-  t.app.inject({
-    method,
-    url,
-    headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
@@ -334,7 +327,7 @@ describe('GET /api/total_paid_cleanings_summary', () => {
     // Paid but undated: all time only.
     await cleaning(id, { dateTime: null, amount: 320, paid: true });
 
-    const res = await api('GET', '/api/total_paid_cleanings_summary', undefined, fresh);
+    const res = await t.injectAs(fresh)('GET', '/api/total_paid_cleanings_summary');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.by_month.map((m: { month: string }) => m.month)).toEqual([
@@ -403,12 +396,12 @@ describe('every hub route requires the admin', () => {
   it.each(routes)('%s %s: 401 without or with a forged token, 403 for a non-admin', async (method, url) => {
     const before = await counts();
     const body = method === 'POST' || method === 'PATCH' ? { amount: 1 } : undefined;
-    const none = await api(method, url, body, null);
+    const none = await t.anonymous(method, url, body);
     expect(none.statusCode).toBe(401);
     expect(none.json().error).toEqual(expect.any(String));
-    expect((await api(method, url, body, forged)).statusCode).toBe(401);
-    expect((await api(method, url, body, 'garbage')).statusCode).toBe(401);
-    const helper = await api(method, url, body, notAdmin);
+    expect((await t.injectAs(forged)(method, url, body)).statusCode).toBe(401);
+    expect((await t.injectAs('garbage')(method, url, body)).statusCode).toBe(401);
+    const helper = await t.injectAs(notAdmin)(method, url, body);
     expect(helper.statusCode).toBe(403);
     expect(helper.json()).toEqual({ error: 'Only the site administrator may do this.' });
     expect(await counts()).toEqual(before);

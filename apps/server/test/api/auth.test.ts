@@ -13,18 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
-const me = (token?: string) =>
-  t.app.inject({
-    method: 'GET',
-    url: '/api/user',
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+const me = (token?: string) => t.injectAs(token)('GET', '/api/user');
 
 async function requestReset(): Promise<string> {
   const before = t.sent.length;
-  const res = await post('/forgot_password', { username: 'admin' });
+  const res = await t.anonymous('POST', '/forgot_password', { username: 'admin' });
   expect(res.statusCode).toBe(200);
   expect(t.sent.length).toBe(before + 1);
   const mail = t.sent.at(-1);
@@ -35,7 +28,7 @@ async function requestReset(): Promise<string> {
 
 describe('sign-in', () => {
   it('gives a token for the right password and the user behind it, never the hash', async () => {
-    const res = await post('/signin', { username: 'admin', password: ADMIN_PASSWORD });
+    const res = await t.anonymous('POST', '/signin', { username: 'admin', password: ADMIN_PASSWORD });
     expect(res.statusCode).toBe(200);
     const { token } = res.json();
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -51,8 +44,8 @@ describe('sign-in', () => {
   });
 
   it('refuses a wrong password or an unknown user with the same 401', async () => {
-    const wrong = await post('/signin', { username: 'admin', password: 'nope-nope' });
-    const unknown = await post('/signin', { username: 'ghost', password: 'nope-nope' });
+    const wrong = await t.anonymous('POST', '/signin', { username: 'admin', password: 'nope-nope' });
+    const unknown = await t.anonymous('POST', '/signin', { username: 'ghost', password: 'nope-nope' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ error: 'Invalid username or password.' });
@@ -60,19 +53,16 @@ describe('sign-in', () => {
   });
 
   it('requires username and password, naming the missing field', async () => {
-    const noUser = await post('/signin', { password: 'x' });
+    const noUser = await t.anonymous('POST', '/signin', { password: 'x' });
     expect(noUser.statusCode).toBe(400);
     expect(noUser.json().error).toMatch(/username/i);
-    const noPassword = await post('/signin', { username: 'admin', password: '' });
+    const noPassword = await t.anonymous('POST', '/signin', { username: 'admin', password: '' });
     expect(noPassword.statusCode).toBe(400);
     expect(noPassword.json().error).toMatch(/password/i);
   });
 
   it('answers bad JSON with a 400, not a 5xx', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/signin',
-      payload: '{"username":',
+    const res = await t.anonymous('POST', '/signin', '{"username":', {
       headers: { 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(400);
@@ -96,9 +86,7 @@ describe('GET /api/user', () => {
     const valid = await sessionTokens(secret, 60).sign({ userId: 1, version: 0 });
     expect((await me(valid)).statusCode).toBe(200);
     expect((await me(expired)).statusCode).toBe(401);
-    const garbage = await t.app.inject({
-      method: 'GET',
-      url: '/api/user',
+    const garbage = await t.anonymous('GET', '/api/user', undefined, {
       headers: { authorization: 'Token abc' },
     });
     expect(garbage.statusCode).toBe(401);
@@ -109,16 +97,16 @@ describe('GET /api/user', () => {
 describe('forgot and reset password', () => {
   it('answers the same whether or not the user exists, and mails only a real user', async () => {
     const before = t.sent.length;
-    const unknown = await post('/forgot_password', { username: 'nobody' });
+    const unknown = await t.anonymous('POST', '/forgot_password', { username: 'nobody' });
     expect(t.sent.length).toBe(before);
-    const known = await post('/forgot_password', { username: 'admin' });
+    const known = await t.anonymous('POST', '/forgot_password', { username: 'admin' });
     expect(t.sent.length).toBe(before + 1);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
   });
 
   it('requires a username', async () => {
-    const res = await post('/forgot_password', {});
+    const res = await t.anonymous('POST', '/forgot_password', {});
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(/username/i);
   });
@@ -134,70 +122,50 @@ describe('forgot and reset password', () => {
     const oldSession = await t.signin();
     expect((await me(oldSession)).statusCode).toBe(200);
     const token = await requestReset();
-    const res = await post(
-      '/reset-password',
-      { new_password: 'a-brand-new-pass' },
-      { authorization: `Bearer ${token}` },
-    );
+    const res = await t.injectAs(token)('POST', '/reset-password', { new_password: 'a-brand-new-pass' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Password reset successful!' });
 
-    expect((await post('/signin', { username: 'admin', password: ADMIN_PASSWORD })).statusCode).toBe(401);
-    const fresh = await post('/signin', { username: 'admin', password: 'a-brand-new-pass' });
+    expect(
+      (await t.anonymous('POST', '/signin', { username: 'admin', password: ADMIN_PASSWORD })).statusCode,
+    ).toBe(401);
+    const fresh = await t.anonymous('POST', '/signin', { username: 'admin', password: 'a-brand-new-pass' });
     expect(fresh.statusCode).toBe(200);
     expect((await me(oldSession)).statusCode).toBe(401);
     expect((await me(fresh.json().token)).statusCode).toBe(200);
 
-    const again = await post(
-      '/reset-password',
-      { new_password: 'another-one-123' },
-      { authorization: `Bearer ${token}` },
-    );
+    const again = await t.injectAs(token)('POST', '/reset-password', { new_password: 'another-one-123' });
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toMatch(/invalid, expired or already used/);
     // Put the known password back for the other tests.
     const back = await requestReset();
-    await post('/reset-password', { new_password: ADMIN_PASSWORD }, { authorization: `Bearer ${back}` });
+    await t.injectAs(back)('POST', '/reset-password', { new_password: ADMIN_PASSWORD });
   });
 
   it('refuses an expired token, a missing token and a short password', async () => {
     const token = await requestReset();
-    const short = await post(
-      '/reset-password',
-      { new_password: 'short' },
-      { authorization: `Bearer ${token}` },
-    );
+    const short = await t.injectAs(token)('POST', '/reset-password', { new_password: 'short' });
     expect(short.statusCode).toBe(400);
     expect(short.json().error).toMatch(/at least 8/);
 
-    const missing = await post('/reset-password', { new_password: 'long-enough-1' });
+    const missing = await t.anonymous('POST', '/reset-password', { new_password: 'long-enough-1' });
     expect(missing.statusCode).toBe(401);
     expect(missing.json().error).toBe('Invalid or missing token.');
 
     await t.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
-    const expired = await post(
-      '/reset-password',
-      { new_password: 'long-enough-1' },
-      { authorization: `Bearer ${token}` },
-    );
+    const expired = await t.injectAs(token)('POST', '/reset-password', { new_password: 'long-enough-1' });
     expect(expired.statusCode).toBe(400);
-    expect((await post('/signin', { username: 'admin', password: ADMIN_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await t.anonymous('POST', '/signin', { username: 'admin', password: ADMIN_PASSWORD })).statusCode,
+    ).toBe(200);
   });
 
   it('a newer reset link retires the older one', async () => {
     const first = await requestReset();
     const second = await requestReset();
-    const old = await post(
-      '/reset-password',
-      { new_password: 'long-enough-2' },
-      { authorization: `Bearer ${first}` },
-    );
+    const old = await t.injectAs(first)('POST', '/reset-password', { new_password: 'long-enough-2' });
     expect(old.statusCode).toBe(400);
-    const ok = await post(
-      '/reset-password',
-      { new_password: ADMIN_PASSWORD },
-      { authorization: `Bearer ${second}` },
-    );
+    const ok = await t.injectAs(second)('POST', '/reset-password', { new_password: ADMIN_PASSWORD });
     expect(ok.statusCode).toBe(200);
   });
 

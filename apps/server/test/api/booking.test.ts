@@ -12,24 +12,15 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Method = 'GET' | 'POST' | 'PATCH';
-const call = (app: TestApp, method: Method, url: string, payload?: unknown, token?: string, ip?: string) =>
-  app.app.inject({
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(ip ? { remoteAddress: ip } : {}),
-  });
 const status = async () => {
-  const res = await call(t, 'GET', '/api/contact-status');
+  const res = await t.anonymous('GET', '/api/contact-status');
   expect(res.statusCode).toBe(200);
   return res.json<{ is_open: boolean; reopens_at: string | null; message: string | null }>();
 };
 const OPEN = { is_open: true, reopens_at: null, message: null };
 const CLOSED = { is_open: false, reopens_at: null, message: null };
 const setOpen = async (is_open: boolean) => {
-  const res = await call(t, 'PATCH', '/api/contact-status', { is_open }, admin);
+  const res = await t.injectAs(admin)('PATCH', '/api/contact-status', { is_open });
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual(is_open ? OPEN : CLOSED);
 };
@@ -46,7 +37,7 @@ const request = {
 describe('contact status', () => {
   it('is open on a fresh database, readable by anyone, and not cached', async () => {
     expect(await t.db.$count(contactStatus)).toBe(0);
-    const res = await call(t, 'GET', '/api/contact-status');
+    const res = await t.anonymous('GET', '/api/contact-status');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(OPEN);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -70,7 +61,7 @@ describe('contact status', () => {
     ['a forged token', 'forged'],
   ])('refuses a change with %s (401), changing nothing', async (_name, which) => {
     const token = which === 'forged' ? forged : which;
-    const res = await call(t, 'PATCH', '/api/contact-status', { is_open: false }, token);
+    const res = await t.injectAs(token)('PATCH', '/api/contact-status', { is_open: false });
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toBeTruthy();
     expect(await status()).toEqual(OPEN);
@@ -82,7 +73,7 @@ describe('contact status', () => {
     ['is_open as a number', { is_open: 0 }],
     ['is_open null', { is_open: null }],
   ])('refuses %s with 400 naming the field', async (_name, body) => {
-    const res = await call(t, 'PATCH', '/api/contact-status', body, admin);
+    const res = await t.injectAs(admin)('PATCH', '/api/contact-status', body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(/is_open/);
     expect(await status()).toEqual(OPEN);
@@ -90,7 +81,7 @@ describe('contact status', () => {
 });
 
 describe('closing until a date, with a message', () => {
-  const patch = (body: object, token = admin) => call(t, 'PATCH', '/api/contact-status', body, token);
+  const patch = (body: object, token = admin) => t.injectAs(token)('PATCH', '/api/contact-status', body);
 
   it('shows the message and the reopening time while closed; opening clears both', async () => {
     const reopens = new Date(Date.now() + 7 * 24 * 3600_000);
@@ -106,7 +97,7 @@ describe('closing until a date, with a message', () => {
       reopens_at: reopens.toISOString(),
       message: 'On vacation!',
     });
-    expect((await call(t, 'POST', '/api/inquiries', request)).statusCode).toBe(409);
+    expect((await t.anonymous('POST', '/api/inquiries', request)).statusCode).toBe(409);
     await setOpen(true);
     expect(await status()).toEqual(OPEN);
   });
@@ -124,7 +115,7 @@ describe('closing until a date, with a message', () => {
     const reopens = new Date(Date.now() + 1500);
     expect((await patch({ is_open: false, reopens_at: reopens.toISOString() })).statusCode).toBe(200);
     expect((await status()).is_open).toBe(false);
-    expect((await call(t, 'POST', '/api/inquiries', request)).statusCode).toBe(409);
+    expect((await t.anonymous('POST', '/api/inquiries', request)).statusCode).toBe(409);
     const deadline = Date.now() + 10_000;
     while (!(await status()).is_open) {
       expect(Date.now()).toBeLessThan(deadline);
@@ -132,7 +123,7 @@ describe('closing until a date, with a message', () => {
     }
     expect(Date.now()).toBeGreaterThanOrEqual(reopens.getTime());
     expect(await status()).toEqual(OPEN);
-    expect((await call(t, 'POST', '/api/inquiries', request)).statusCode).toBe(201);
+    expect((await t.anonymous('POST', '/api/inquiries', request)).statusCode).toBe(201);
     // Nothing rewrote the switch: the row still says closed, the reading says open.
     const [row] = await t.db.select().from(contactStatus);
     expect(row?.isOpen).toBe(false);
@@ -156,7 +147,7 @@ describe('POST /api/inquiries by the owner (phone leads)', () => {
   it('creates a lead with any status while the form is closed; only the name is required', async () => {
     await setOpen(false);
     try {
-      const res = await call(t, 'POST', '/api/inquiries', { name: 'Called In', status: 'Booked' }, admin);
+      const res = await t.injectAs(admin)('POST', '/api/inquiries', { name: 'Called In', status: 'Booked' });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({
         name: 'Called In',
@@ -175,7 +166,7 @@ describe('POST /api/inquiries by the owner (phone leads)', () => {
     ['a 9-digit phone', { name: 'X', phone_number: '860555019' }, /phone/i],
   ])('refuses %s with 400, storing nothing', async (_name, body, error) => {
     const before = await count();
-    const res = await call(t, 'POST', '/api/inquiries', body, admin);
+    const res = await t.injectAs(admin)('POST', '/api/inquiries', body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(error);
     expect(await count()).toBe(before);
@@ -185,7 +176,7 @@ describe('POST /api/inquiries by the owner (phone leads)', () => {
 describe('POST /api/inquiries (booking request)', () => {
   it('stores a new inquiry with status New Inquiry and answers 201 with it', async () => {
     const before = await count();
-    const res = await call(t, 'POST', '/api/inquiries', request);
+    const res = await t.anonymous('POST', '/api/inquiries', request);
     expect(res.statusCode).toBe(201);
     const inquiry = res.json();
     expect(inquiry).toEqual({
@@ -210,7 +201,7 @@ describe('POST /api/inquiries (booking request)', () => {
   });
 
   it('needs only a name, a town and one way to reach the customer', async () => {
-    const byPhone = await call(t, 'POST', '/api/inquiries', {
+    const byPhone = await t.anonymous('POST', '/api/inquiries', {
       name: 'Pat',
       phone_number: '8605550123',
       town: 'Other',
@@ -222,7 +213,7 @@ describe('POST /api/inquiries (booking request)', () => {
       town: 'Other',
       description: null,
     });
-    const byEmail = await call(t, 'POST', '/api/inquiries', {
+    const byEmail = await t.anonymous('POST', '/api/inquiries', {
       name: 'Sam',
       email: 'sam@example.com',
       phone_number: '',
@@ -233,7 +224,7 @@ describe('POST /api/inquiries (booking request)', () => {
   });
 
   it('ignores a client trying to choose the status', async () => {
-    const res = await call(t, 'POST', '/api/inquiries', { ...request, status: 'Booked' });
+    const res = await t.anonymous('POST', '/api/inquiries', { ...request, status: 'Booked' });
     expect(res.statusCode).toBe(201);
     expect(res.json().status).toBe('New Inquiry');
   });
@@ -250,7 +241,7 @@ describe('POST /api/inquiries (booking request)', () => {
     ['a description too long', { description: 'd'.repeat(2001) }, /description/i],
   ])('refuses %s with 400 naming the field, storing nothing', async (_name, change, field) => {
     const before = await count();
-    const res = await call(t, 'POST', '/api/inquiries', { ...request, ...change });
+    const res = await t.anonymous('POST', '/api/inquiries', { ...request, ...change });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(field);
     expect(await count()).toBe(before);
@@ -260,7 +251,7 @@ describe('POST /api/inquiries (booking request)', () => {
     await setOpen(false);
     try {
       const before = await count();
-      const res = await call(t, 'POST', '/api/inquiries', request);
+      const res = await t.anonymous('POST', '/api/inquiries', request);
       expect(res.statusCode).toBe(409);
       const { error } = res.json();
       expect(error).toContain(
@@ -271,7 +262,7 @@ describe('POST /api/inquiries (booking request)', () => {
     } finally {
       await setOpen(true);
     }
-    const reopened = await call(t, 'POST', '/api/inquiries', request);
+    const reopened = await t.anonymous('POST', '/api/inquiries', request);
     expect(reopened.statusCode).toBe(201);
   });
 });
@@ -292,31 +283,39 @@ describe('rate limits on public writes', () => {
     async (_name, url, body, table) => {
       const ip = url === '/api/inquiries' ? '10.0.0.1' : '10.0.0.2';
       for (let i = 0; i < 3; i++) {
-        expect((await call(limited, 'POST', url, body, undefined, ip)).statusCode).toBe(201);
+        expect((await limited.anonymous('POST', url, body, { remoteAddress: ip })).statusCode).toBe(201);
       }
       const stored = await limited.db.$count(table);
-      const blocked = await call(limited, 'POST', url, body, undefined, ip);
+      const blocked = await limited.anonymous('POST', url, body, { remoteAddress: ip });
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().error).toMatch(/Too many attempts\. Please wait/);
       expect(await limited.db.$count(table)).toBe(stored);
       // Another client is not affected.
-      expect((await call(limited, 'POST', url, body, undefined, '10.0.0.3')).statusCode).toBe(201);
+      expect((await limited.anonymous('POST', url, body, { remoteAddress: '10.0.0.3' })).statusCode).toBe(
+        201,
+      );
     },
   );
 
   it('does not limit the owner entering phone leads', async () => {
     const token = await limited.signin();
     for (let i = 0; i < 6; i++) {
-      const res = await call(limited, 'POST', '/api/inquiries', { name: `Lead ${i}` }, token, '10.0.0.9');
+      const res = await limited.injectAs(token)(
+        'POST',
+        '/api/inquiries',
+        { name: `Lead ${i}` },
+        { remoteAddress: '10.0.0.9' },
+      );
       expect(res.statusCode).toBe(201);
     }
     // Those did not count: the same client without the token still has its 3, then is limited.
     for (let i = 0; i < 3; i++)
-      expect((await call(limited, 'POST', '/api/inquiries', request, undefined, '10.0.0.9')).statusCode).toBe(
-        201,
-      );
-    expect((await call(limited, 'POST', '/api/inquiries', request, undefined, '10.0.0.9')).statusCode).toBe(
-      429,
-    );
+      expect(
+        (await limited.anonymous('POST', '/api/inquiries', request, { remoteAddress: '10.0.0.9' }))
+          .statusCode,
+      ).toBe(201);
+    expect(
+      (await limited.anonymous('POST', '/api/inquiries', request, { remoteAddress: '10.0.0.9' })).statusCode,
+    ).toBe(429);
   });
 });

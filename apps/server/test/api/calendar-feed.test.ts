@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { createTestApp, forgedToken, type TestApp } from '../support/harness';
+import { createTestApp, forgedToken, injectAnonymous, type TestApp } from '../support/harness';
 
 let t: TestApp;
 let token: string;
@@ -12,18 +12,17 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const auth = () => ({ authorization: `Bearer ${token}` });
 async function post(url: string, payload: object) {
-  const res = await t.app.inject({ method: 'POST', url, payload, headers: auth() });
+  const res = await t.injectAs(token)('POST', url, payload);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: number }>();
 }
 const feedUrl = async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/calendar_feed', headers: auth() });
+  const res = await t.injectAs(token)('GET', '/api/calendar_feed');
   expect(res.statusCode).toBe(200);
   return res.json<{ url: string }>().url;
 };
-const fetchFeed = (url: string) => t.app.inject({ method: 'GET', url: new URL(url).pathname });
+const fetchFeed = (url: string) => t.anonymous('GET', new URL(url).pathname);
 const events = (text: string) =>
   Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === 'VEVENT');
 
@@ -75,7 +74,7 @@ it('serves one VEVENT per dated one-time cleaning and per recurring paid date, i
 
 it('rotating gives a new address; the old one answers 404 at once', async () => {
   const old = await feedUrl();
-  const res = await t.app.inject({ method: 'POST', url: '/api/calendar_feed/rotate', headers: auth() });
+  const res = await t.injectAs(token)('POST', '/api/calendar_feed/rotate');
   expect(res.statusCode).toBe(200);
   const fresh = res.json<{ url: string }>().url;
   expect(fresh).not.toBe(old);
@@ -91,7 +90,7 @@ it.each([
   ['a malformed secret', '/api/calendar/short.ics'],
   ['no extension', '/api/calendar/x'],
 ])('answers 404 for %s', async (_name, url) => {
-  const res = await t.app.inject({ method: 'GET', url });
+  const res = await t.anonymous('GET', url);
   expect(res.statusCode).toBe(404);
   expect(res.json().error).toBeTruthy();
 });
@@ -101,11 +100,9 @@ it('keeps the address for the admin only', async () => {
     ['GET', '/api/calendar_feed'],
     ['POST', '/api/calendar_feed/rotate'],
   ] as const) {
-    expect((await t.app.inject({ method, url })).statusCode).toBe(401);
+    expect((await t.anonymous(method, url)).statusCode).toBe(401);
     const forged = await forgedToken();
-    expect(
-      (await t.app.inject({ method, url, headers: { authorization: `Bearer ${forged}` } })).statusCode,
-    ).toBe(401);
+    expect((await t.injectAs(forged)(method, url)).statusCode).toBe(401);
   }
 });
 
@@ -123,8 +120,8 @@ it('never writes the secret address to the log, even at info level', async () =>
     const url = await feedUrl();
     const secret = /calendar\/([^.]+)\.ics$/.exec(url)?.[1] ?? '';
     expect(secret).toHaveLength(43);
-    expect((await logged.inject({ method: 'GET', url: new URL(url).pathname })).statusCode).toBe(200);
-    expect((await logged.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await injectAnonymous(logged)('GET', new URL(url).pathname)).statusCode).toBe(200);
+    expect((await injectAnonymous(logged)('GET', '/api/health')).statusCode).toBe(200);
     // Requests are logged (the health check shows it), the feed's are not.
     expect(lines.some((l) => l.includes('/api/health'))).toBe(true);
     expect(lines.some((l) => l.includes(secret))).toBe(false);

@@ -2,16 +2,18 @@ import { TOTAL_COUNT_HEADER } from '@clean/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inquiries, oneTimeCleanings } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../support/harness';
+import { createTestApp, type Inject, type TestApp } from '../support/harness';
 
 let t: TestApp;
 let token: string;
+let api: Inject;
 let maria: number;
 let tom: number;
 beforeAll(async () => {
   // The default business zone, America/New_York, stated so the expectations below read plainly.
   t = await createTestApp({ timezone: 'America/New_York' });
   token = await t.signin();
+  api = t.injectAs(token);
   const rows = await t.db
     .insert(inquiries)
     .values([
@@ -24,14 +26,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const api = (method: Method, url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
 const create = (payload: Record<string, unknown>) =>
   api('POST', '/api/one_time_cleanings', {
     inquiry_id: maria,

@@ -17,10 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const get = (url: string, auth = true) =>
-  t.app.inject({ method: 'GET', url, headers: auth ? { authorization: `Bearer ${token}` } : {} });
 async function csv(url: string): Promise<Record<string, string>[]> {
-  const res = await get(url);
+  const res = await t.injectAs(token)('GET', url);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
   expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[a-z_]+\.csv"$/);
@@ -104,7 +102,7 @@ describe('exports for the bookkeeper', () => {
     const rows = await csv('/api/export/inquiries.csv?name=lopez&status=Booked');
     expect(rows.map((r) => r.name)).toEqual(['Ana Lopez']);
     expect(await csv('/api/export/inquiries.csv?name=lopez&status=Paused')).toEqual([]);
-    const bad = await get('/api/export/inquiries.csv?status=Lost');
+    const bad = await t.injectAs(token)('GET', '/api/export/inquiries.csv?status=Lost');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/status/i);
   });
@@ -146,8 +144,8 @@ describe('exports for the bookkeeper', () => {
 
   it('every export is for the admin only', async () => {
     for (const name of ['inquiries', 'one_time_cleanings', 'recurring_payments', 'recurring_paid'])
-      expect((await get(`/api/export/${name}.csv`, false)).statusCode).toBe(401);
-    expect((await get('/api/old_records.csv', false)).statusCode).toBe(401);
+      expect((await t.anonymous('GET', `/api/export/${name}.csv`)).statusCode).toBe(401);
+    expect((await t.anonymous('GET', '/api/old_records.csv')).statusCode).toBe(401);
   });
 });
 
@@ -158,7 +156,7 @@ describe('old_records.csv before cleanup', () => {
     await t.db
       .insert(oneTimeCleanings)
       .values({ inquiryId: oldInquiry, amount: 50, dateTime: new Date(Date.now() - 150 * DAY) });
-    const listed = await get('/api/old_records');
+    const listed = await t.injectAs(token)('GET', '/api/old_records');
     const expected = listed.json<{ id: number; type: string; name: string }[]>();
     expect(expected.length).toBeGreaterThanOrEqual(3);
 
@@ -168,11 +166,7 @@ describe('old_records.csv before cleanup', () => {
     );
     expect(rows.map((r) => r.name)).toContain("'=Old Formula");
 
-    const cleanup = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/cleanup_old_records',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const cleanup = await t.injectAs(token)('DELETE', '/api/cleanup_old_records');
     expect(cleanup.json().deleted).toBe(rows.length);
     expect(await csv('/api/old_records.csv')).toEqual([]);
   });

@@ -21,17 +21,9 @@ type Photo = {
   category: string;
   photo_type: string | null;
 };
-type Method = 'GET' | 'POST' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, token?: string) =>
-  t.app.inject({
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
 const count = () => t.db.$count(galleryPhotos);
 const list = async (query = '') => {
-  const res = await call('GET', `/api/gallery${query}`);
+  const res = await t.anonymous('GET', `/api/gallery${query}`);
   expect(res.statusCode).toBe(200);
   return { items: res.json<Photo[]>(), total: Number(res.headers[TOTAL_COUNT_HEADER]) };
 };
@@ -42,7 +34,7 @@ const good = {
   photo_type: 'After',
 };
 async function upload(body: object = good) {
-  const res = await call('POST', '/api/gallery/upload', body, admin);
+  const res = await t.injectAs(admin)('POST', '/api/gallery/upload', body);
   expect(res.statusCode).toBe(201);
   return res.json<Photo>();
 }
@@ -52,7 +44,7 @@ async function emptyGallery() {
 
 describe('POST /api/gallery/upload', () => {
   it('stores the photo and answers 201 with it', async () => {
-    const res = await call('POST', '/api/gallery/upload', good, admin);
+    const res = await t.injectAs(admin)('POST', '/api/gallery/upload', good);
     expect(res.statusCode).toBe(201);
     const photo = res.json<Photo>();
     expect(photo).toEqual({ id: expect.any(Number), ...good });
@@ -111,7 +103,7 @@ describe('POST /api/gallery/upload', () => {
     ['a caption too long', { ...good, caption: 'x'.repeat(301) }, /caption/i],
   ])('refuses %s with 400 naming the field, storing nothing', async (_name, body, field) => {
     const before = await count();
-    const res = await call('POST', '/api/gallery/upload', body, admin);
+    const res = await t.injectAs(admin)('POST', '/api/gallery/upload', body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(field);
     expect(await count()).toBe(before);
@@ -201,7 +193,7 @@ describe('GET /api/gallery', () => {
   it.each(['?page=0', '?page=-1', '?page=abc', '?limit=0', '?limit=101', `?category=${'x'.repeat(201)}`])(
     'refuses the bad query %s with 400',
     async (query) => {
-      const res = await call('GET', `/api/gallery${query}`);
+      const res = await t.anonymous('GET', `/api/gallery${query}`);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatch(/page|limit|search|category/i);
     },
@@ -211,7 +203,7 @@ describe('GET /api/gallery', () => {
 describe('DELETE /api/gallery/{id}', () => {
   it('deletes the photo', async () => {
     const photo = await upload();
-    const res = await call('DELETE', `/api/gallery/${photo.id}`, undefined, admin);
+    const res = await t.injectAs(admin)('DELETE', `/api/gallery/${photo.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: expect.any(String) });
     expect((await list()).items.map((p) => p.id)).not.toContain(photo.id);
@@ -220,11 +212,11 @@ describe('DELETE /api/gallery/{id}', () => {
   it('answers 404 for an unknown id and 400 for malformed ones, deleting nothing', async () => {
     await upload();
     const before = await count();
-    const unknown = await call('DELETE', '/api/gallery/999999', undefined, admin);
+    const unknown = await t.injectAs(admin)('DELETE', '/api/gallery/999999');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toMatch(/no photo/i);
     for (const bad of ['abc', '-1', '0']) {
-      const res = await call('DELETE', `/api/gallery/${bad}`, undefined, admin);
+      const res = await t.injectAs(admin)('DELETE', `/api/gallery/${bad}`);
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().error).toMatch(/id/);
     }
@@ -241,8 +233,8 @@ describe('administration is the admin’s alone', () => {
     const photo = await upload();
     const before = await t.db.select().from(galleryPhotos);
     const attempts = [
-      await call('POST', '/api/gallery/upload', good, token),
-      await call('DELETE', `/api/gallery/${photo.id}`, undefined, token),
+      await t.injectAs(token)('POST', '/api/gallery/upload', good),
+      await t.injectAs(token)('DELETE', `/api/gallery/${photo.id}`),
     ];
     for (const res of attempts) {
       expect(res.statusCode).toBe(401);

@@ -8,24 +8,18 @@ import {
   recurringPaidDates,
   recurringPayments,
 } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../support/harness';
+import { createTestApp, type Inject, type TestApp } from '../support/harness';
 
 let t: TestApp;
 let token: string;
+let api: Inject;
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.signin();
+  api = t.injectAs(token);
 });
 afterAll(() => t?.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const api = (method: Method, url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
 const names = (body: Array<{ name: string }>) => body.map((i) => i.name);
 
 const DAY = 24 * 60 * 60 * 1000;

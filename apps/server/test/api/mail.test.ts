@@ -18,33 +18,22 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const signin = (password: string) =>
-  t.app.inject({ method: 'POST', url: '/signin', payload: { username: 'admin', password } });
+const signin = (password: string) => t.anonymous('POST', '/signin', { username: 'admin', password });
 
 it('forgot-password mails a link over SMTP that resets the password exactly once', async () => {
-  const res = await t.app.inject({ method: 'POST', url: '/forgot_password', payload: { username: 'admin' } });
+  const res = await t.anonymous('POST', '/forgot_password', { username: 'admin' });
   expect(res.statusCode).toBe(200);
   const mail = await smtp.waitFor(1);
   expect(mail.to).toEqual(['owner@bristol.test']);
   expect(mail.raw).toMatch(/Subject: .*reset your password/);
   const token = resetTokenFrom(mail.raw);
 
-  const reset = await t.app.inject({
-    method: 'POST',
-    url: '/reset-password',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { new_password: 'mailed-new-password' },
-  });
+  const reset = await t.injectAs(token)('POST', '/reset-password', { new_password: 'mailed-new-password' });
   expect(reset.statusCode).toBe(200);
   expect((await signin('mailed-new-password')).statusCode).toBe(200);
   expect((await signin(ADMIN_PASSWORD)).statusCode).toBe(401);
 
-  const second = await t.app.inject({
-    method: 'POST',
-    url: '/reset-password',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { new_password: 'yet-another-password' },
-  });
+  const second = await t.injectAs(token)('POST', '/reset-password', { new_password: 'yet-another-password' });
   expect(second.statusCode).toBe(400);
   expect((await signin('yet-another-password')).statusCode).toBe(401);
 });

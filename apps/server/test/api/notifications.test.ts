@@ -9,7 +9,7 @@ import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { inquiries, mailOutbox } from '../../src/db/schema';
-import { ADMIN_PASSWORD, openTestDatabase } from '../support/harness';
+import { ADMIN_PASSWORD, injectAnonymous, injectAs, openTestDatabase } from '../support/harness';
 import { startSmtp } from '../support/smtp';
 
 /**
@@ -69,12 +69,7 @@ const booking = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const post = (app: App, payload: object, token?: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/inquiries',
-    payload,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+  injectAs(app, token)('POST', '/api/inquiries', payload);
 const parse = (raw: string) => simpleParser(raw);
 const unsent = async () => (await database.db.select().from(mailOutbox)).filter((m) => !m.sentAt).length;
 
@@ -139,10 +134,10 @@ describe('owner notifications over SMTP', () => {
 
   it('a review awaiting moderation mails the owner its name, rating, comment and a link to Manage', async () => {
     const before = smtp.received.length;
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/reviews',
-      payload: { reviewer_name: 'Robin Review', rating: 4, comment: 'Spotless kitchen!' },
+    const res = await injectAnonymous(app)('POST', '/api/reviews', {
+      reviewer_name: 'Robin Review',
+      rating: 4,
+      comment: 'Spotless kitchen!',
     });
     expect(res.statusCode).toBe(201);
     await smtp.waitFor(before + 1);
@@ -156,18 +151,9 @@ describe('owner notifications over SMTP', () => {
 
   it('a phone lead entered by the owner sends nothing, even while the form is closed, with any status', async () => {
     const token = (
-      await app.inject({
-        method: 'POST',
-        url: '/signin',
-        payload: { username: 'admin', password: ADMIN_PASSWORD },
-      })
+      await injectAnonymous(app)('POST', '/signin', { username: 'admin', password: ADMIN_PASSWORD })
     ).json<{ token: string }>().token;
-    const closed = await app.inject({
-      method: 'PATCH',
-      url: '/api/contact-status',
-      payload: { is_open: false },
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const closed = await injectAs(app, token)('PATCH', '/api/contact-status', { is_open: false });
     expect(closed.statusCode).toBe(200);
     const outboxBefore = await database.db.$count(mailOutbox);
     const res = await post(
@@ -180,12 +166,7 @@ describe('owner notifications over SMTP', () => {
     expect(await database.db.$count(mailOutbox)).toBe(outboxBefore);
     // The public form stays closed.
     expect((await post(app, booking('Closed Out'))).statusCode).toBe(409);
-    await app.inject({
-      method: 'PATCH',
-      url: '/api/contact-status',
-      payload: { is_open: true },
-      headers: { authorization: `Bearer ${token}` },
-    });
+    await injectAs(app, token)('PATCH', '/api/contact-status', { is_open: true });
   });
 });
 

@@ -13,10 +13,9 @@ afterAll(() => t?.close());
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
-const auth = () => ({ authorization: `Bearer ${token}` });
 
 async function post(url: string, payload: object) {
-  const res = await t.app.inject({ method: 'POST', url, payload, headers: auth() });
+  const res = await t.injectAs(token)('POST', url, payload);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: number }>();
 }
@@ -57,7 +56,7 @@ it('lists the late schedules with a recognised frequency, and only those', async
   const unknown = await schedule('Unknown Frequency', 'When needed', [], 400);
   const unknownOld = await schedule('Unknown Old Paid', 'Tuesdays', [300]);
 
-  const res = await t.app.inject({ method: 'GET', url: '/api/recurring_payments/overdue', headers: auth() });
+  const res = await t.injectAs(token)('GET', '/api/recurring_payments/overdue');
   expect(res.statusCode).toBe(200);
   const list = res.json<Overdue[]>();
   const ids = list.map((o) => o.id);
@@ -87,27 +86,17 @@ it('lists the late schedules with a recognised frequency, and only those', async
 
 it('a new payment takes a schedule off the list', async () => {
   const id = await schedule('Paid Up Now', 'Weekly', [30]);
-  const before = await t.app.inject({
-    method: 'GET',
-    url: '/api/recurring_payments/overdue',
-    headers: auth(),
-  });
+  const before = await t.injectAs(token)('GET', '/api/recurring_payments/overdue');
   expect(before.json<Overdue[]>().map((o) => o.id)).toContain(id);
   await post('/api/recurring_paid', {
     recurring_payment_id: id,
     dates_related: [daysAgo(1).toISOString()],
     amount_paid: 95.5,
   });
-  const after = await t.app.inject({
-    method: 'GET',
-    url: '/api/recurring_payments/overdue',
-    headers: auth(),
-  });
+  const after = await t.injectAs(token)('GET', '/api/recurring_payments/overdue');
   expect(after.json<Overdue[]>().map((o) => o.id)).not.toContain(id);
 });
 
 it('is for the admin only', async () => {
-  expect((await t.app.inject({ method: 'GET', url: '/api/recurring_payments/overdue' })).statusCode).toBe(
-    401,
-  );
+  expect((await t.anonymous('GET', '/api/recurring_payments/overdue')).statusCode).toBe(401);
 });

@@ -14,14 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, token?: string) =>
-  t.app.inject({
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
 const count = () => t.db.$count(packages);
 const good = {
   title: 'Weekly Refresh',
@@ -30,7 +22,7 @@ const good = {
   description: 'Light weekly clean.',
 };
 async function create(body: object = good) {
-  const res = await call('POST', '/api/packages', body, admin);
+  const res = await t.injectAs(admin)('POST', '/api/packages', body);
   expect(res.statusCode).toBe(201);
   return res.json<{ id: number; title: string; amount: number; image_url: string; description: string }>();
 }
@@ -40,7 +32,7 @@ describe('GET /api/packages', () => {
     const a = await create({ ...good, title: 'A', amount: 200 });
     const b = await create({ ...good, title: 'B', amount: 99.5 });
     const c = await create({ ...good, title: 'C', amount: 200 });
-    const res = await call('GET', '/api/packages');
+    const res = await t.anonymous('GET', '/api/packages');
     expect(res.statusCode).toBe(200);
     const ids = res.json<{ id: number }[]>().map((p) => p.id);
     expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));
@@ -51,11 +43,11 @@ describe('GET /api/packages', () => {
 
 describe('POST /api/packages', () => {
   it('creates a package and answers 201 with it, in the spec field names', async () => {
-    const res = await call('POST', '/api/packages', good, admin);
+    const res = await t.injectAs(admin)('POST', '/api/packages', good);
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toEqual({ id: expect.any(Number), ...good });
-    const listed = (await call('GET', '/api/packages')).json<{ id: number }[]>();
+    const listed = (await t.anonymous('GET', '/api/packages')).json<{ id: number }[]>();
     expect(listed).toContainEqual(body);
   });
 
@@ -105,7 +97,7 @@ describe('POST /api/packages', () => {
     ['description too long', { ...good, description: 'x'.repeat(2001) }, /description/i],
   ])('refuses %s with 400 naming the field, storing nothing', async (_name, body, field) => {
     const before = await count();
-    const res = await call('POST', '/api/packages', body, admin);
+    const res = await t.injectAs(admin)('POST', '/api/packages', body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(field);
     expect(await count()).toBe(before);
@@ -113,11 +105,8 @@ describe('POST /api/packages', () => {
 
   it('refuses a body that is not an object', async () => {
     const before = await count();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/packages',
-      payload: '"just text"',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+    const res = await t.injectAs(admin)('POST', '/api/packages', '"just text"', {
+      headers: { 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(400);
     expect(await count()).toBe(before);
@@ -133,10 +122,10 @@ describe('PUT /api/packages/{id}', () => {
       image_url: '/demo/plus.png',
       description: '',
     };
-    const res = await call('PUT', `/api/packages/${created.id}`, next, admin);
+    const res = await t.injectAs(admin)('PUT', `/api/packages/${created.id}`, next);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: created.id, ...next });
-    const listed = (await call('GET', '/api/packages')).json<{ id: number }[]>();
+    const listed = (await t.anonymous('GET', '/api/packages')).json<{ id: number }[]>();
     expect(listed.find((p) => p.id === created.id)).toEqual({ id: created.id, ...next });
   });
 
@@ -151,7 +140,7 @@ describe('PUT /api/packages/{id}', () => {
       { ...good, image_url: '//images.example.com/a.png' },
       { title: 'Only a title' },
     ]) {
-      const res = await call('PUT', `/api/packages/${created.id}`, body, admin);
+      const res = await t.injectAs(admin)('PUT', `/api/packages/${created.id}`, body);
       expect(res.statusCode).toBe(400);
     }
     const [row] = await t.db.select().from(packages).where(eq(packages.id, created.id));
@@ -159,10 +148,12 @@ describe('PUT /api/packages/{id}', () => {
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-    expect((await call('PUT', '/api/packages/999999', good, admin)).statusCode).toBe(404);
-    expect((await call('PUT', '/api/packages/999999', good, admin)).json().error).toMatch(/no package/i);
+    expect((await t.injectAs(admin)('PUT', '/api/packages/999999', good)).statusCode).toBe(404);
+    expect((await t.injectAs(admin)('PUT', '/api/packages/999999', good)).json().error).toMatch(
+      /no package/i,
+    );
     for (const bad of ['abc', '-1', '0', '1.5', '99999999999']) {
-      const res = await call('PUT', `/api/packages/${bad}`, good, admin);
+      const res = await t.injectAs(admin)('PUT', `/api/packages/${bad}`, good);
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().error).toMatch(/id/);
     }
@@ -172,20 +163,18 @@ describe('PUT /api/packages/{id}', () => {
 describe('DELETE /api/packages/{id}', () => {
   it('deletes the package and answers with a message', async () => {
     const created = await create();
-    const res = await call('DELETE', `/api/packages/${created.id}`, undefined, admin);
+    const res = await t.injectAs(admin)('DELETE', `/api/packages/${created.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: expect.any(String) });
-    const listed = (await call('GET', '/api/packages')).json<{ id: number }[]>();
+    const listed = (await t.anonymous('GET', '/api/packages')).json<{ id: number }[]>();
     expect(listed.map((p) => p.id)).not.toContain(created.id);
-    expect((await call('DELETE', `/api/packages/${created.id}`, undefined, admin)).statusCode).toBe(404);
+    expect((await t.injectAs(admin)('DELETE', `/api/packages/${created.id}`)).statusCode).toBe(404);
   });
 
   it('accepts a DELETE that declares a JSON body and sends none', async () => {
     const created = await create();
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/packages/${created.id}`,
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+    const res = await t.injectAs(admin)('DELETE', `/api/packages/${created.id}`, undefined, {
+      headers: { 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(200);
     expect(await t.db.select().from(packages).where(eq(packages.id, created.id))).toEqual([]);
@@ -194,7 +183,7 @@ describe('DELETE /api/packages/{id}', () => {
   it('answers 400 for malformed ids, deleting nothing', async () => {
     const before = await count();
     for (const bad of ['abc', '-1', '0']) {
-      expect((await call('DELETE', `/api/packages/${bad}`, undefined, admin)).statusCode).toBe(400);
+      expect((await t.injectAs(admin)('DELETE', `/api/packages/${bad}`)).statusCode).toBe(400);
     }
     expect(await count()).toBe(before);
   });
@@ -210,9 +199,9 @@ describe('administration is the admin’s alone', () => {
     const target = await create();
     const before = await t.db.select().from(packages);
     const attempts = [
-      await call('POST', '/api/packages', good, token),
-      await call('PUT', `/api/packages/${target.id}`, { ...good, title: 'Hacked' }, token),
-      await call('DELETE', `/api/packages/${target.id}`, undefined, token),
+      await t.injectAs(token)('POST', '/api/packages', good),
+      await t.injectAs(token)('PUT', `/api/packages/${target.id}`, { ...good, title: 'Hacked' }),
+      await t.injectAs(token)('DELETE', `/api/packages/${target.id}`),
     ];
     for (const res of attempts) {
       expect(res.statusCode).toBe(401);

@@ -14,13 +14,13 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers });
+  t.anonymous('GET', url, undefined, { headers });
 const addPackage = (title: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/packages',
-    headers: { authorization: `Bearer ${admin}` },
-    payload: { title, amount: 100, image_url: '/demo/pkg-deep.svg', description: '' },
+  t.injectAs(admin)('POST', '/api/packages', {
+    title,
+    amount: 100,
+    image_url: '/demo/pkg-deep.svg',
+    description: '',
   });
 
 describe('public JSON reads (in-process cache, ETag)', () => {
@@ -64,13 +64,7 @@ describe('public JSON reads (in-process cache, ETag)', () => {
   });
 
   it('switching the booking form is seen by the very next read, still never cached by browsers', async () => {
-    const set = (is_open: boolean) =>
-      t.app.inject({
-        method: 'PATCH',
-        url: '/api/contact-status',
-        headers: { authorization: `Bearer ${admin}` },
-        payload: { is_open },
-      });
+    const set = (is_open: boolean) => t.injectAs(admin)('PATCH', '/api/contact-status', { is_open });
     await get('/api/contact-status');
     expect((await set(false)).statusCode).toBe(200);
     const closed = await get('/api/contact-status');

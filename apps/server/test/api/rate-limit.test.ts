@@ -14,13 +14,13 @@ it.each([
 ])('limits %s per client with a clear 429', async (url, payload) => {
   const statuses: number[] = [];
   for (let i = 0; i < 4; i++) {
-    const res = await t.app.inject({ method: 'POST', url, payload, remoteAddress: '127.0.0.9' });
+    const res = await t.anonymous('POST', url, payload, { remoteAddress: '127.0.0.9' });
     statuses.push(res.statusCode);
     if (res.statusCode === 429) expect(res.json().error).toMatch(/Too many attempts\. Please wait/);
   }
   expect(statuses.slice(0, 3)).not.toContain(429);
   expect(statuses[3]).toBe(429);
   // Another client is not affected.
-  const other = await t.app.inject({ method: 'POST', url, payload, remoteAddress: '127.0.0.10' });
+  const other = await t.anonymous('POST', url, payload, { remoteAddress: '127.0.0.10' });
   expect(other.statusCode).not.toBe(429);
 });

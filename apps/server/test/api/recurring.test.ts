@@ -2,16 +2,18 @@ import { TOTAL_COUNT_HEADER } from '@clean/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inquiries, recurringPaid, recurringPaidDates, recurringPayments } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../support/harness';
+import { createTestApp, type Inject, type TestApp } from '../support/harness';
 
 let t: TestApp;
 let token: string;
+let api: Inject;
 let maria: number;
 let tom: number;
 let priya: number;
 beforeAll(async () => {
   t = await createTestApp({ timezone: 'America/New_York' });
   token = await t.signin();
+  api = t.injectAs(token);
   const rows = await t.db
     .insert(inquiries)
     .values([
@@ -23,15 +25,6 @@ beforeAll(async () => {
   [maria, tom, priya] = rows.map((r) => r.id) as [number, number, number];
 });
 afterAll(() => t?.close());
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const api = (method: Method, url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
 
 async function clear() {
   await t.db.delete(recurringPaid);

@@ -2,7 +2,7 @@ import { REVIEW_COMMENT_MAX, TOTAL_COUNT_HEADER } from '@clean/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviews } from '../../src/db/schema';
-import { createTestApp, forgedToken, type TestApp } from '../support/harness';
+import { createTestApp, forgedToken, type Method, type TestApp } from '../support/harness';
 
 let t: TestApp;
 let admin: string;
@@ -23,18 +23,10 @@ type Review = {
   status: 'pending' | 'approved';
   created_at: string;
 };
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, token?: string) =>
-  t.app.inject({
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
 const count = () => t.db.$count(reviews);
-const publicIds = async () => (await call('GET', '/api/reviews')).json<Review[]>().map((r) => r.id);
+const publicIds = async () => (await t.anonymous('GET', '/api/reviews')).json<Review[]>().map((r) => r.id);
 const pendingIds = async () =>
-  (await call('GET', '/api/reviews/pending', undefined, admin)).json<Review[]>().map((r) => r.id);
+  (await t.injectAs(admin)('GET', '/api/reviews/pending')).json<Review[]>().map((r) => r.id);
 const good = {
   reviewer_name: 'Alice B.',
   rating: 5,
@@ -42,7 +34,7 @@ const good = {
   photo_url: 'https://images.example.com/alice.jpg',
 };
 async function submit(body: object = good, token?: string) {
-  const res = await call('POST', '/api/reviews', body, token);
+  const res = await t.injectAs(token)('POST', '/api/reviews', body);
   expect(res.statusCode).toBe(201);
   return res.json<Review & { message: string }>();
 }
@@ -50,7 +42,7 @@ const rowOf = async (id: number) => (await t.db.select().from(reviews).where(eq(
 
 describe('a visitor’s review is moderated', () => {
   it('is stored pending, hidden from the public list, queued, then public once approved', async () => {
-    const res = await call('POST', '/api/reviews', good);
+    const res = await t.anonymous('POST', '/api/reviews', good);
     expect(res.statusCode).toBe(201);
     const review = res.json<Review & { message: string }>();
     expect(review).toEqual({
@@ -65,17 +57,19 @@ describe('a visitor’s review is moderated', () => {
     expect(await publicIds()).not.toContain(review.id);
     expect(await pendingIds()).toContain(review.id);
 
-    const approved = await call('PATCH', `/api/reviews/${review.id}/approve`, undefined, admin);
+    const approved = await t.injectAs(admin)('PATCH', `/api/reviews/${review.id}/approve`);
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ id: review.id, status: 'approved' });
 
     expect(await publicIds()).toContain(review.id);
     expect(await pendingIds()).not.toContain(review.id);
-    const listed = (await call('GET', '/api/reviews')).json<Review[]>().find((r) => r.id === review.id);
+    const listed = (await t.anonymous('GET', '/api/reviews'))
+      .json<Review[]>()
+      .find((r) => r.id === review.id);
     expect(listed).toEqual({ ...review, status: 'approved', message: undefined });
 
     // Approving again is harmless.
-    const again = await call('PATCH', `/api/reviews/${review.id}/approve`, undefined, admin);
+    const again = await t.injectAs(admin)('PATCH', `/api/reviews/${review.id}/approve`);
     expect(again.statusCode).toBe(200);
     expect(again.json().status).toBe('approved');
   });
@@ -126,7 +120,7 @@ describe('review validation (create and edit)', () => {
 
   it.each(bad)('POST refuses %s with 400 naming the field, storing nothing', async (_name, body, field) => {
     const before = await count();
-    const res = await call('POST', '/api/reviews', body);
+    const res = await t.anonymous('POST', '/api/reviews', body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(field);
     expect(await count()).toBe(before);
@@ -136,7 +130,7 @@ describe('review validation (create and edit)', () => {
     const review = await submit();
     const before = await rowOf(review.id);
     for (const method of ['PUT', 'PATCH'] as const) {
-      const res = await call(method, `/api/reviews/${review.id}`, body, admin);
+      const res = await t.injectAs(admin)(method, `/api/reviews/${review.id}`, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatch(field);
     }
@@ -148,7 +142,7 @@ describe('editing and deleting (admin)', () => {
   it.each(['PUT', 'PATCH'] as const)('%s replaces the fields and keeps the status', async (method) => {
     const review = await submit();
     const next = { reviewer_name: 'Alice Baker', rating: 4, comment: 'Edited.', photo_url: null };
-    const res = await call(method, `/api/reviews/${review.id}`, next, admin);
+    const res = await t.injectAs(admin)(method, `/api/reviews/${review.id}`, next);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ...next, id: review.id, status: 'pending', created_at: review.created_at });
     expect(await rowOf(review.id)).toMatchObject({ reviewerName: 'Alice Baker', rating: 4, photoUrl: null });
@@ -158,7 +152,7 @@ describe('editing and deleting (admin)', () => {
     const pending = await submit();
     const published = await submit(good, admin);
     for (const id of [pending.id, published.id]) {
-      const res = await call('DELETE', `/api/reviews/${id}`, undefined, admin);
+      const res = await t.injectAs(admin)('DELETE', `/api/reviews/${id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: expect.any(String) });
       expect(await rowOf(id)).toBeUndefined();
@@ -176,11 +170,11 @@ describe('editing and deleting (admin)', () => {
       ['DELETE', '/api/reviews/ID', undefined],
     ];
     for (const [method, url, body] of attempts) {
-      const unknown = await call(method, url.replace('ID', '999999'), body, admin);
+      const unknown = await t.injectAs(admin)(method, url.replace('ID', '999999'), body);
       expect(unknown.statusCode, `${method} ${url}`).toBe(404);
       expect(unknown.json().error).toMatch(/no review/i);
       for (const bad of ['abc', '-1', '0']) {
-        const res = await call(method, url.replace('ID', bad), body, admin);
+        const res = await t.injectAs(admin)(method, url.replace('ID', bad), body);
         expect(res.statusCode, `${method} ${url} ${bad}`).toBe(400);
         expect(res.json().error).toMatch(/id/);
       }
@@ -191,21 +185,17 @@ describe('editing and deleting (admin)', () => {
   it('approves with an empty JSON body or none at all', async () => {
     const a = await submit();
     const b = await submit();
-    const withObject = await call('PATCH', `/api/reviews/${a.id}/approve`, {}, admin);
+    const withObject = await t.injectAs(admin)('PATCH', `/api/reviews/${a.id}/approve`, {});
     expect(withObject.statusCode).toBe(200);
-    const bare = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/reviews/${b.id}/approve`,
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+    const bare = await t.injectAs(admin)('PATCH', `/api/reviews/${b.id}/approve`, undefined, {
+      headers: { 'content-type': 'application/json' },
     });
     expect(bare.statusCode).toBe(200);
     expect((await rowOf(a.id))?.status).toBe('approved');
     expect((await rowOf(b.id))?.status).toBe('approved');
     // A route that needs a body still refuses an empty one.
     const before = await count();
-    const emptyPost = await t.app.inject({
-      method: 'POST',
-      url: '/api/reviews',
+    const emptyPost = await t.anonymous('POST', '/api/reviews', undefined, {
       headers: { 'content-type': 'application/json' },
     });
     expect(emptyPost.statusCode).toBe(400);
@@ -235,7 +225,7 @@ describe('lists', () => {
     await at(p2.id, '2025-04-01T12:00:00Z');
     expect(await publicIds()).toEqual([a1.id, a3.id, a2.id]);
     expect(await pendingIds()).toEqual([p2.id, p1.id]);
-    const listed = (await call('GET', '/api/reviews')).json<Review[]>();
+    const listed = (await t.anonymous('GET', '/api/reviews')).json<Review[]>();
     expect(listed[0]?.created_at).toBe('2025-03-01T12:00:00.000Z');
   });
 
@@ -246,19 +236,19 @@ describe('lists', () => {
     const all = await publicIds();
     expect(all).toHaveLength(14);
 
-    const page1 = await call('GET', '/api/reviews?page=1&limit=12');
+    const page1 = await t.anonymous('GET', '/api/reviews?page=1&limit=12');
     expect(page1.headers[TOTAL_COUNT_HEADER]).toBe('14');
     expect(page1.json<Review[]>().map((r) => r.id)).toEqual(all.slice(0, 12));
-    const page2 = await call('GET', '/api/reviews?page=2&limit=12');
+    const page2 = await t.anonymous('GET', '/api/reviews?page=2&limit=12');
     expect(page2.headers[TOTAL_COUNT_HEADER]).toBe('14');
     expect(page2.json<Review[]>().map((r) => r.id)).toEqual(all.slice(12));
 
-    const pending = await call('GET', '/api/reviews/pending?page=1&limit=2', undefined, admin);
+    const pending = await t.injectAs(admin)('GET', '/api/reviews/pending?page=1&limit=2');
     expect(pending.headers[TOTAL_COUNT_HEADER]).toBe('3');
     expect(pending.json()).toHaveLength(2);
 
-    expect((await call('GET', '/api/reviews?page=0')).statusCode).toBe(400);
-    expect((await call('GET', '/api/reviews?limit=1000')).statusCode).toBe(400);
+    expect((await t.anonymous('GET', '/api/reviews?page=0')).statusCode).toBe(400);
+    expect((await t.anonymous('GET', '/api/reviews?limit=1000')).statusCode).toBe(400);
   });
 });
 
@@ -273,11 +263,11 @@ describe('moderation is the admin’s alone', () => {
       const review = await submit();
       const before = await t.db.select().from(reviews);
       const attempts = [
-        await call('GET', '/api/reviews/pending', undefined, token),
-        await call('PUT', `/api/reviews/${review.id}`, { ...good, comment: 'hacked' }, token),
-        await call('PATCH', `/api/reviews/${review.id}`, { ...good, comment: 'hacked' }, token),
-        await call('PATCH', `/api/reviews/${review.id}/approve`, undefined, token),
-        await call('DELETE', `/api/reviews/${review.id}`, undefined, token),
+        await t.injectAs(token)('GET', '/api/reviews/pending'),
+        await t.injectAs(token)('PUT', `/api/reviews/${review.id}`, { ...good, comment: 'hacked' }),
+        await t.injectAs(token)('PATCH', `/api/reviews/${review.id}`, { ...good, comment: 'hacked' }),
+        await t.injectAs(token)('PATCH', `/api/reviews/${review.id}/approve`),
+        await t.injectAs(token)('DELETE', `/api/reviews/${review.id}`),
       ];
       for (const res of attempts) {
         expect(res.statusCode).toBe(401);

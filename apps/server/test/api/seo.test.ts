@@ -10,7 +10,7 @@ afterAll(() => t?.close());
 
 describe('GET /robots.txt', () => {
   it('allows the public site, keeps private pages out and names the sitemap', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    const res = await t.anonymous('GET', '/robots.txt');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     const lines = res.body.split('\n');
@@ -29,7 +29,7 @@ describe('GET /robots.txt', () => {
 
 describe('GET /sitemap.xml', () => {
   it('lists exactly the public routes with absolute URLs', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    const res = await t.anonymous('GET', '/sitemap.xml');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(res.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);

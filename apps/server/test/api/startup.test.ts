@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { galleryPhotos, inquiries, packages, recurringPaidDates, reviews } from '../../src/db/schema';
-import { memoryMailer, openTestDatabase } from '../support/harness';
+import { injectAnonymous, memoryMailer, openTestDatabase } from '../support/harness';
 
 let database: Database;
 beforeAll(async () => {
@@ -37,11 +37,7 @@ it('first start creates admin with a random password printed once, and loads dem
   const line = first.lines.find((l) => l.includes('printed only this once'));
   const password = /once: (\S+?)"/.exec(line ?? '')?.[1];
   expect(password).toMatch(/^[\w-]{16}$/);
-  const signin = await app.inject({
-    method: 'POST',
-    url: '/signin',
-    payload: { username: 'admin', password },
-  });
+  const signin = await injectAnonymous(app)('POST', '/signin', { username: 'admin', password });
   expect(signin.statusCode).toBe(200);
   await app.close();
 

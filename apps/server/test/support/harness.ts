@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
@@ -14,6 +15,32 @@ export const ADMIN_PASSWORD = 'correct-horse-battery';
 
 /** A well-formed session token for user 1 signed with the wrong key: every guard must refuse it. */
 export const forgedToken = () => sessionTokens('x'.repeat(48), 3600).sign({ userId: 1, version: 0 });
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** Extra request headers (they win over the token's), and the client address (for the rate limits). */
+export type InjectExtra = { headers?: Record<string, string>; remoteAddress?: string };
+/** One request through app.inject: an object payload is sent as JSON, a string as it is (set its content-type). */
+export type Inject = (
+  method: Method,
+  url: string,
+  payload?: unknown,
+  extra?: InjectExtra,
+) => Promise<LightMyRequestResponse>;
+
+/** The one way API tests make requests: as the holder of `token` (a Bearer header), or with none (null). */
+export function injectAs(app: FastifyInstance, token: string | null | undefined): Inject {
+  return (method, url, payload, extra = {}) =>
+    app.inject({
+      method,
+      url,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra.headers },
+      ...(payload === undefined ? {} : { payload: payload as string | object }),
+      ...(extra.remoteAddress ? { remoteAddress: extra.remoteAddress } : {}),
+    });
+}
+
+/** Requests from a visitor who is not signed in. */
+export const injectAnonymous = (app: FastifyInstance): Inject => injectAs(app, null);
 
 /** A mailer that keeps messages in memory, for tests that only need the reset link. */
 export function memoryMailer() {
@@ -86,8 +113,11 @@ export async function createTestApp(
     database,
     db: database.db,
     sent: memory.sent,
+    /** Requests as the holder of `token`; null: anonymous. */
+    injectAs: (token: string | null | undefined) => injectAs(app, token),
+    anonymous: injectAnonymous(app),
     async signin(username = 'admin', password = ADMIN_PASSWORD) {
-      const res = await app.inject({ method: 'POST', url: '/signin', payload: { username, password } });
+      const res = await injectAnonymous(app)('POST', '/signin', { username, password });
       return res.json<{ token: string }>().token;
     },
     async close() {

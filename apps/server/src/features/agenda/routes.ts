@@ -1,7 +1,7 @@
-import { agendaQuery, toInstant } from '@clean/shared';
+import { agendaQuery } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest } from '../../lib/errors';
 import { requireAdmin } from '../auth/guard';
+import { agendaService } from './service';
 import { agendaStore } from './store';
 
 /**
@@ -9,18 +9,11 @@ import { agendaStore } from './store';
  * without an offset is wall time in the business time zone.
  */
 export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = agendaStore(app.database.db);
+  const agenda = agendaService({ store: agendaStore(app.database.db), timezone: app.config.timezone });
 
   app.get(
     '/api/cleaning_dates_summary',
     { onRequest: requireAdmin, schema: { querystring: agendaQuery } },
-    async (request) => {
-      const at = (value: string | undefined) =>
-        value === undefined ? undefined : toInstant(value, app.config.timezone);
-      const from = at(request.query.from);
-      const to = at(request.query.to);
-      if (from && to && from > to) throw badRequest('query from must not be after to.');
-      return store.summary({ from, to });
-    },
+    async (request) => agenda.summary(request.query),
   );
 };

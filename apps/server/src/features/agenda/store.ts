@@ -79,3 +79,5 @@ export const agendaStore = (db: Db) => ({
     };
   },
 });
+
+export type AgendaStore = ReturnType<typeof agendaStore>;

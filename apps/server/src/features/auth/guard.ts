@@ -1,6 +1,6 @@
 import { ADMIN_USERNAME } from '@clean/shared';
 import type { FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../../lib/errors';
+import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import type { UserRow } from './store';
 
 declare module 'fastify' {
@@ -19,16 +19,16 @@ export function bearerToken(request: FastifyRequest): string | null {
 /** onRequest guard: a valid session of any user (runs before the body is read, so anonymous calls get 401). */
 export async function requireUser(request: FastifyRequest) {
   const token = bearerToken(request);
-  if (!token) throw unauthorized('Please sign in.');
+  if (!token) throw new UnauthorizedError('Please sign in.');
   const user = await request.server.auth.userFromToken(token);
-  if (!user) throw unauthorized('Your session has expired or is invalid. Please sign in again.');
+  if (!user) throw new UnauthorizedError('Your session has expired or is invalid. Please sign in again.');
   request.user = user;
 }
 
 /** onRequest guard for every administration route: a valid session of the admin. */
 export async function requireAdmin(request: FastifyRequest) {
   await requireUser(request);
-  if (request.user?.username !== ADMIN_USERNAME) throw forbidden();
+  if (request.user?.username !== ADMIN_USERNAME) throw new ForbiddenError();
 }
 
 /** onRequest hook for routes open to all that behave differently for the admin: never refuses. */
@@ -39,6 +39,6 @@ export async function optionalUser(request: FastifyRequest) {
 
 /** The user a guard put on the request; only for routes behind requireUser or requireAdmin. */
 export function currentUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw unauthorized();
+  if (!request.user) throw new UnauthorizedError();
   return request.user;
 }

@@ -3,6 +3,7 @@ import { ADMIN_USERNAME, type User } from '@clean/shared';
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { UnauthorizedError, ValidationError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { authStore, type UserRow } from './store';
 import { hashResetToken, newResetToken, sessionTokens } from './tokens';
@@ -32,11 +33,11 @@ export function authService(o: AuthServiceOptions) {
   const decoyHash = hash(randomBytes(16).toString('hex'));
 
   return {
-    /** Returns a session token, or null when the username or password is wrong. */
-    async signin(username: string, password: string): Promise<string | null> {
+    /** Returns a session token; UnauthorizedError when the username or password is wrong. */
+    async signin(username: string, password: string): Promise<string> {
       const user = await store.byUsername(username);
       const ok = await verify(user?.passwordHash ?? (await decoyHash), password);
-      if (!user || !ok) return null;
+      if (!user || !ok) throw new UnauthorizedError('Invalid username or password.');
       return tokens.sign({ userId: user.id, version: user.tokenVersion });
     },
 
@@ -68,8 +69,12 @@ export function authService(o: AuthServiceOptions) {
       o.log.info({ username }, 'password reset link sent');
     },
 
-    async resetPassword(resetToken: string, newPassword: string): Promise<boolean> {
-      return store.resetPassword(hashResetToken(resetToken), await hash(newPassword));
+    /** Sets a new password with a reset link's token (from the Authorization header), once. */
+    async resetPassword(resetToken: string | null, newPassword: string): Promise<void> {
+      if (!resetToken) throw new UnauthorizedError('Invalid or missing token.');
+      const ok = await store.resetPassword(hashResetToken(resetToken), await hash(newPassword));
+      if (!ok)
+        throw new ValidationError('This reset link is invalid, expired or already used. Ask for a new one.');
     },
 
     /** Creates the admin account at first start; returns the generated password when none was configured. */

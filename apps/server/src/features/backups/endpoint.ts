@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,18 +17,11 @@ import { gzippedDump } from './dump';
 export async function startBackupEndpoint(database: Database, secret: string, log: FastifyBaseLogger) {
   const expected = digest(`Bearer ${secret}`);
   const server = createServer((req, res) => {
-    const reply = (status: number, error: string) => {
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error }));
-    };
-    if (req.method !== 'GET' || req.url !== '/backup') return reply(404, 'Not found.');
+    if (req.method !== 'GET' || req.url !== '/backup') return refuse(res, 404, 'Not found.');
     if (!timingSafeEqual(digest(req.headers.authorization ?? ''), expected)) {
-      return reply(401, 'A valid backup secret is required.');
+      return refuse(res, 401, 'A valid backup secret is required.');
     }
-    res.writeHead(200, { 'content-type': 'application/gzip' });
-    gzippedDump(database)(res).catch((err) => {
-      log.error({ err }, 'backup requested through the loopback endpoint failed');
-      res.destroy(err as Error); // the client sees a cut response, never a short file that looks whole
-    });
+    streamDump(database, res, log);
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -42,6 +35,18 @@ export async function startBackupEndpoint(database: Database, secret: string, lo
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
+
+const refuse = (res: ServerResponse, status: number, error: string) => {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error }));
+};
+
+function streamDump(database: Database, res: ServerResponse, log: FastifyBaseLogger) {
+  res.writeHead(200, { 'content-type': 'application/gzip' });
+  gzippedDump(database)(res).catch((err) => {
+    log.error({ err }, 'backup requested through the loopback endpoint failed');
+    res.destroy(err as Error); // the client sees a cut response, never a short file that looks whole
+  });
+}
 
 /** The client side, for the CLI: streams the running server's dump into `dest`. */
 export function fetchDumpFrom(owner: LockRecord) {

@@ -90,3 +90,5 @@ export const calendarFeedStore = (db: Db) => ({
     ];
   },
 });
+
+export type CalendarFeedStore = ReturnType<typeof calendarFeedStore>;

@@ -143,3 +143,5 @@ export const cleaningsStore = (db: Db) => ({
     return rows.length > 0;
   },
 });
+
+export type CleaningsStore = ReturnType<typeof cleaningsStore>;

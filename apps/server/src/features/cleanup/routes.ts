@@ -1,22 +1,21 @@
 import { type CleanupResult, pageQuery } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type Cell, cellText, EXPORT_TIMEOUT_MS, sendCsv } from '../../lib/csv';
-import { conflict } from '../../lib/errors';
-import { paging, sendList } from '../../lib/paging';
+import { EXPORT_TIMEOUT_MS, sendCsv } from '../../lib/csv';
+import { sendList } from '../../lib/paging';
 import { requireAdmin } from '../auth/guard';
-import { isForeignKeyViolation } from '../inquiries/store';
-import { cleanupStore, oldRecordCutoff } from './store';
+import { cleanupService, OLD_RECORDS_HEADER } from './service';
+import { cleanupStore } from './store';
 
 /** Old records (older than 90 days) and their cleanup (admin). */
 export const cleanupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = cleanupStore(app.database.db);
+  const cleanup = cleanupService({ store: cleanupStore(app.database.db), timezone: app.config.timezone });
 
   // `?page=1&limit=1` gives just the count (X-Total-Count) for the Manage tab's heading colour and banner.
   app.get(
     '/api/old_records',
     { onRequest: requireAdmin, schema: { querystring: pageQuery } },
     async (request, reply) => {
-      const { items, total } = await store.list(oldRecordCutoff(), paging(request.query));
+      const { items, total } = await cleanup.list(request.query);
       return sendList(reply, items, total);
     },
   );
@@ -25,40 +24,13 @@ export const cleanupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/old_records.csv',
     { onRequest: requireAdmin, handlerTimeout: EXPORT_TIMEOUT_MS },
-    async (_request, reply) => {
-      const cutoff = oldRecordCutoff();
-      const zone = app.config.timezone;
-      const dates = (joined: string | undefined) =>
-        joined
-          ? joined
-              .split(', ')
-              .map((iso) => cellText(new Date(iso), zone))
-              .join('; ')
-          : '';
-      async function* rows(): AsyncGenerator<Cell[]> {
-        const limit = 5000;
-        for (let offset = 0; ; offset += limit) {
-          const { items } = await store.list(cutoff, { limit, offset });
-          for (const r of items)
-            yield [r.type, r.id, r.name, new Date(r.submitted_at), dates(r.dates_related)];
-          if (items.length < limit) return;
-        }
-      }
-      const header = ['type', 'id', 'name', 'date', 'dates_related'];
-      return sendCsv(reply, 'old_records.csv', header, rows(), zone);
-    },
+    async (_request, reply) =>
+      sendCsv(reply, 'old_records.csv', OLD_RECORDS_HEADER, cleanup.csvRows(), app.config.timezone),
   );
 
-  app.delete('/api/cleanup_old_records', { onRequest: requireAdmin }, async (): Promise<CleanupResult> => {
-    let deleted: number;
-    try {
-      deleted = await store.deleteOld(oldRecordCutoff());
-    } catch (err) {
-      // A record was attached to an old inquiry at the same moment: nothing was deleted.
-      if (isForeignKeyViolation(err)) throw conflict('Records changed while cleaning up. Please try again.');
-      throw err;
-    }
-    if (deleted === 0) return { message: 'No records to delete.', deleted: 0 };
-    return { message: `Deleted ${deleted} old records.`, deleted };
-  });
+  app.delete(
+    '/api/cleanup_old_records',
+    { onRequest: requireAdmin },
+    async (): Promise<CleanupResult> => cleanup.deleteOld(),
+  );
 };

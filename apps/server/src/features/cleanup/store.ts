@@ -123,3 +123,5 @@ export const cleanupStore = (db: Db) => ({
     });
   },
 });
+
+export type CleanupStore = ReturnType<typeof cleanupStore>;

@@ -39,3 +39,5 @@ export const contactStatusStore = (db: Db) => ({
     return row ? statusAt(row) : OPEN;
   },
 });
+
+export type ContactStatusStore = ReturnType<typeof contactStatusStore>;

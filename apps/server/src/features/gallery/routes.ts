@@ -1,6 +1,6 @@
 import { galleryQuery, galleryUploadInput, idParams } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/errors';
+import { NotFoundError } from '../../lib/errors';
 import { listHeaders, paging } from '../../lib/paging';
 import { requireAdmin } from '../auth/guard';
 import { galleryStore } from './store';
@@ -30,7 +30,8 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/gallery/:id',
     { onRequest: requireAdmin, schema: { params: idParams } },
     async (request) => {
-      if (!(await store.remove(request.params.id))) throw notFound('There is no photo with that id.');
+      if (!(await store.remove(request.params.id)))
+        throw new NotFoundError('There is no photo with that id.');
       return { message: 'Photo deleted successfully!' };
     },
   );

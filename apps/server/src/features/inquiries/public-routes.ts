@@ -1,35 +1,17 @@
-import { ADMIN_USERNAME, adminInquiryInput, bookingRequestInput } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import type { Db } from '../../db/client';
-import { badRequest, conflict } from '../../lib/errors';
-import { enqueueMails } from '../../lib/outbox';
 import { optionalUser } from '../auth/guard';
-import { contactStatusStore } from '../contact-status/store';
-import { acknowledgementMail, newInquiryMail, ownerAddress } from '../notifications/mails';
-import { inquiriesStore } from './store';
-
-/** Validates a body with a schema chosen at run time; the first problem as a 400 naming the field. */
-function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue?.path.join('.') ?? '';
-  const message = issue?.message ?? 'Invalid request.';
-  const named = !field || message.toLowerCase().includes(field.toLowerCase().replaceAll('_', ' '));
-  throw badRequest(named ? message : `${field}: ${message}`);
-}
+import { inquiriesService, isAdmin } from './service';
 
 /**
  * POST /api/inquiries: the public booking request form (DESIGN §4), honouring the open/closed switch, and
  * the owner's phone leads (admin token: any time, any status, no rate limit, no notification).
  */
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
-  const contactStatus = contactStatusStore(db);
-  const { phone, email } = app.config.site;
-  const closedMessage = `We're not taking new booking requests right now. Please call or e-mail us instead. Phone: ${phone}, e-mail: ${email}.`;
-  const isAdmin = (user: { username: string } | null) => user?.username === ADMIN_USERNAME;
+  const inquiries = inquiriesService({
+    db: app.database.db,
+    config: app.config,
+    kickOutbox: () => app.outbox.kick(),
+  });
 
   app.post(
     '/api/inquiries',
@@ -44,45 +26,6 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      if (isAdmin(request.user)) {
-        const b = parse(adminInquiryInput, request.body);
-        const inquiry = await inquiriesStore(db).create({
-          name: b.name,
-          email: b.email,
-          phoneNumber: b.phone_number,
-          callOrText: b.call_or_text,
-          town: b.town,
-          description: b.description,
-          status: b.status,
-        });
-        return reply.status(201).send(inquiry);
-      }
-
-      const b = parse(bookingRequestInput, request.body);
-      if (!(await contactStatus.get()).is_open) throw conflict(closedMessage);
-      const owner = await ownerAddress(db, app.config);
-      // The inquiry and its mails commit together: a mail is never lost, and never sent for a lost inquiry.
-      const inquiry = await db.transaction(async (tx) => {
-        const txDb = tx as unknown as Db;
-        const created = await inquiriesStore(txDb).create({
-          name: b.name,
-          email: b.email,
-          phoneNumber: b.phone_number,
-          callOrText: b.call_or_text,
-          town: b.town,
-          description: b.description,
-          status: 'New Inquiry',
-        });
-        const ack = acknowledgementMail(created, app.config);
-        await enqueueMails(txDb, [
-          ...(owner ? [newInquiryMail(created, owner, app.config)] : []),
-          ...(ack ? [ack] : []),
-        ]);
-        return created;
-      });
-      app.outbox.kick();
-      return reply.status(201).send(inquiry);
-    },
+    async (request, reply) => reply.status(201).send(await inquiries.create(request.user, request.body)),
   );
 };

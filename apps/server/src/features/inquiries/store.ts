@@ -2,6 +2,7 @@ import type { Inquiry, InquiryStatus } from '@clean/shared';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inquiries, oneTimeCleanings, recurringPaid, recurringPayments } from '../../db/schema';
+import { type DependantsMessages, type DependantsPlan, deleteWithDependants } from '../../lib/dependants';
 import { contains } from '../../lib/search';
 
 export type InquiryRow = typeof inquiries.$inferSelect;
@@ -18,18 +19,6 @@ export const toInquiry = (row: InquiryRow): Inquiry => ({
   submitted_at: row.submittedAt.toISOString(),
 });
 
-/** The PostgreSQL error code behind a failed query (drizzle wraps driver errors in `cause`). */
-export function pgErrorCode(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-/** A row refers to one that does not exist (any more), or a delete would leave such a row. */
-export const isForeignKeyViolation = (err: unknown) => pgErrorCode(err) === '23503';
-
 export type InquiryFilters = { name?: string; phone_number?: string; status?: InquiryStatus };
 export type InquiryChanges = Partial<
   Pick<
@@ -38,6 +27,41 @@ export type InquiryChanges = Partial<
   >
 >;
 export type Dependants = { oneTimeCleanings: number; recurringPayments: number };
+
+const dependantsPlan = (id: number): DependantsPlan<Dependants> => ({
+  async lock(tx) {
+    const [found] = await tx
+      .select({ id: inquiries.id })
+      .from(inquiries)
+      .where(eq(inquiries.id, id))
+      .for('update');
+    return Boolean(found);
+  },
+  async count(tx) {
+    const [cleanings] = await tx
+      .select({ n: count() })
+      .from(oneTimeCleanings)
+      .where(eq(oneTimeCleanings.inquiryId, id));
+    const [schedules] = await tx
+      .select({ n: count() })
+      .from(recurringPayments)
+      .where(eq(recurringPayments.inquiryId, id));
+    return { oneTimeCleanings: cleanings?.n ?? 0, recurringPayments: schedules?.n ?? 0 };
+  },
+  async removeDependants(tx) {
+    const scheduleIds = tx
+      .select({ id: recurringPayments.id })
+      .from(recurringPayments)
+      .where(eq(recurringPayments.inquiryId, id));
+    // recurring_paid_dates follow their paid record (on delete cascade).
+    await tx.delete(recurringPaid).where(inArray(recurringPaid.recurringPaymentId, scheduleIds));
+    await tx.delete(recurringPayments).where(eq(recurringPayments.inquiryId, id));
+    await tx.delete(oneTimeCleanings).where(eq(oneTimeCleanings.inquiryId, id));
+  },
+  async remove(tx) {
+    await tx.delete(inquiries).where(eq(inquiries.id, id));
+  },
+});
 
 /** Phone numbers are stored as digits; the search text may carry formatting such as "(860) 555-". */
 function phoneFilter(text: string): SQL {
@@ -100,43 +124,7 @@ export const inquiriesStore = (db: Db) => ({
    * Deletes an inquiry. With dependants (one-time cleanings, recurring schedules and their paid records) it is
    * refused, unless `withDependants`: then everything goes in one transaction, leaving no orphan.
    */
-  async remove(
-    id: number,
-    withDependants: boolean,
-  ): Promise<
-    | { deleted: true }
-    | { deleted: false; reason: 'not_found' }
-    | { deleted: false; reason: 'dependants'; dependants: Dependants }
-  > {
-    return db.transaction(async (tx) => {
-      const [found] = await tx
-        .select({ id: inquiries.id })
-        .from(inquiries)
-        .where(eq(inquiries.id, id))
-        .for('update');
-      if (!found) return { deleted: false, reason: 'not_found' } as const;
-      const [cleanings] = await tx
-        .select({ n: count() })
-        .from(oneTimeCleanings)
-        .where(eq(oneTimeCleanings.inquiryId, id));
-      const [schedules] = await tx
-        .select({ n: count() })
-        .from(recurringPayments)
-        .where(eq(recurringPayments.inquiryId, id));
-      const dependants = { oneTimeCleanings: cleanings?.n ?? 0, recurringPayments: schedules?.n ?? 0 };
-      if (dependants.oneTimeCleanings + dependants.recurringPayments > 0) {
-        if (!withDependants) return { deleted: false, reason: 'dependants', dependants } as const;
-        const scheduleIds = tx
-          .select({ id: recurringPayments.id })
-          .from(recurringPayments)
-          .where(eq(recurringPayments.inquiryId, id));
-        // recurring_paid_dates follow their paid record (on delete cascade).
-        await tx.delete(recurringPaid).where(inArray(recurringPaid.recurringPaymentId, scheduleIds));
-        await tx.delete(recurringPayments).where(eq(recurringPayments.inquiryId, id));
-        await tx.delete(oneTimeCleanings).where(eq(oneTimeCleanings.inquiryId, id));
-      }
-      await tx.delete(inquiries).where(eq(inquiries.id, id));
-      return { deleted: true } as const;
-    });
+  remove(id: number, withDependants: boolean, messages: DependantsMessages<Dependants>): Promise<void> {
+    return deleteWithDependants(db, dependantsPlan(id), withDependants, messages);
   },
 });

@@ -1,6 +1,6 @@
 import { idParams, packageInput } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/errors';
+import { NotFoundError } from '../../lib/errors';
 import { requireAdmin } from '../auth/guard';
 import { packagesStore } from './store';
 
@@ -25,7 +25,7 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireAdmin, schema: { params: idParams, body: packageInput } },
     async (request) => {
       const updated = await store.update(request.params.id, request.body);
-      if (!updated) throw notFound(NOT_FOUND);
+      if (!updated) throw new NotFoundError(NOT_FOUND);
       return updated;
     },
   );
@@ -34,7 +34,7 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/packages/:id',
     { onRequest: requireAdmin, schema: { params: idParams } },
     async (request) => {
-      if (!(await store.remove(request.params.id))) throw notFound(NOT_FOUND);
+      if (!(await store.remove(request.params.id))) throw new NotFoundError(NOT_FOUND);
       return { message: 'Package deleted.' };
     },
   );

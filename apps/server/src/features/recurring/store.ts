@@ -2,6 +2,7 @@ import type { RecurringPaid, RecurringPayment } from '@clean/shared';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inquiries, recurringPaid, recurringPaidDates, recurringPayments } from '../../db/schema';
+import { type DependantsMessages, type DependantsPlan, deleteWithDependants } from '../../lib/dependants';
 import { contains } from '../../lib/search';
 
 type Page = { limit: number; offset: number } | null;
@@ -49,6 +50,30 @@ export const scheduleCondition = (db: Db, filters: ScheduleFilters): SQL | undef
     filters.frequency ? contains(recurringPayments.frequency, filters.frequency) : undefined,
     filters.notes ? contains(recurringPayments.notes, filters.notes) : undefined,
   );
+
+const schedulePlan = (id: number): DependantsPlan<{ paid: number }> => ({
+  async lock(tx) {
+    const [found] = await tx
+      .select({ id: recurringPayments.id })
+      .from(recurringPayments)
+      .where(eq(recurringPayments.id, id))
+      .for('update');
+    return Boolean(found);
+  },
+  async count(tx) {
+    const [counted] = await tx
+      .select({ n: count() })
+      .from(recurringPaid)
+      .where(eq(recurringPaid.recurringPaymentId, id));
+    return { paid: counted?.n ?? 0 };
+  },
+  async removeDependants(tx) {
+    await tx.delete(recurringPaid).where(eq(recurringPaid.recurringPaymentId, id));
+  },
+  async remove(tx) {
+    await tx.delete(recurringPayments).where(eq(recurringPayments.id, id));
+  },
+});
 
 export const schedulesStore = (db: Db) => ({
   async exists(id: number): Promise<boolean> {
@@ -108,33 +133,8 @@ export const schedulesStore = (db: Db) => ({
    * Deletes a schedule. When paid records belong to it, it is refused unless `withDependants`: then the
    * records (and their dates) go with it in one transaction.
    */
-  async remove(
-    id: number,
-    withDependants: boolean,
-  ): Promise<
-    | { deleted: true }
-    | { deleted: false; reason: 'not_found' }
-    | { deleted: false; reason: 'dependants'; paid: number }
-  > {
-    return db.transaction(async (tx) => {
-      const [found] = await tx
-        .select({ id: recurringPayments.id })
-        .from(recurringPayments)
-        .where(eq(recurringPayments.id, id))
-        .for('update');
-      if (!found) return { deleted: false, reason: 'not_found' } as const;
-      const [counted] = await tx
-        .select({ n: count() })
-        .from(recurringPaid)
-        .where(eq(recurringPaid.recurringPaymentId, id));
-      const paid = counted?.n ?? 0;
-      if (paid > 0) {
-        if (!withDependants) return { deleted: false, reason: 'dependants', paid } as const;
-        await tx.delete(recurringPaid).where(eq(recurringPaid.recurringPaymentId, id));
-      }
-      await tx.delete(recurringPayments).where(eq(recurringPayments.id, id));
-      return { deleted: true } as const;
-    });
+  remove(id: number, withDependants: boolean, messages: DependantsMessages<{ paid: number }>): Promise<void> {
+    return deleteWithDependants(db, schedulePlan(id), withDependants, messages);
   },
 });
 
@@ -298,3 +298,6 @@ export const paidStore = (db: Db) => {
     },
   };
 };
+
+export type SchedulesStore = ReturnType<typeof schedulesStore>;
+export type PaidStore = ReturnType<typeof paidStore>;

@@ -1,25 +1,21 @@
-import { ADMIN_USERNAME, idParams, pageQuery, reviewInput } from '@clean/shared';
+import { idParams, pageQuery, reviewInput } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
-import { enqueueMails } from '../../lib/outbox';
-import { listHeaders, paging, sendList } from '../../lib/paging';
+import { listHeaders, sendList } from '../../lib/paging';
 import { optionalUser, requireAdmin } from '../auth/guard';
-import { ownerAddress, pendingReviewMail } from '../notifications/mails';
-import { reviewsStore } from './store';
-
-export const PENDING_MESSAGE = 'Thank you! Your review will appear once approved.';
-export const PUBLISHED_MESSAGE = 'Your review is published.';
-const NOT_FOUND = 'There is no review with that id.';
+import { reviewsService } from './service';
 
 /** Reviews: public list and pending submission; moderation (admin). DESIGN §5: visitors' reviews start pending. */
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = reviewsStore(app.database.db);
+  const reviews = reviewsService({
+    db: app.database.db,
+    config: app.config,
+    kickOutbox: () => app.outbox.kick(),
+  });
   const limited = { rateLimit: { max: app.config.rateLimits.publicWrite, timeWindow: '1 minute' } };
 
   app.get('/api/reviews', { schema: { querystring: pageQuery } }, (request, reply) =>
     app.publicCache.json(request, reply, async () => {
-      const { items, total } = await store.list('approved', paging(request.query));
+      const { items, total } = await reviews.list('approved', request.query);
       return { value: { body: items, headers: listHeaders(total) } };
     }),
   );
@@ -27,31 +23,14 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/reviews',
     { onRequest: optionalUser, schema: { body: reviewInput }, config: limited },
-    async (request, reply) => {
-      // The owner's own review needs no moderation; anyone else's waits for approval.
-      const byAdmin = request.user?.username === ADMIN_USERNAME;
-      if (byAdmin) {
-        const review = await store.create(request.body, 'approved');
-        return reply.status(201).send({ ...review, message: PUBLISHED_MESSAGE });
-      }
-      const owner = await ownerAddress(app.database.db, app.config);
-      // The review and the owner's mail about it commit together.
-      const review = await app.database.db.transaction(async (tx) => {
-        const txDb = tx as unknown as Db;
-        const created = await reviewsStore(txDb).create(request.body, 'pending');
-        if (owner) await enqueueMails(txDb, [pendingReviewMail(created, owner, app.config)]);
-        return created;
-      });
-      app.outbox.kick();
-      return reply.status(201).send({ ...review, message: PENDING_MESSAGE });
-    },
+    async (request, reply) => reply.status(201).send(await reviews.create(request.user, request.body)),
   );
 
   app.get(
     '/api/reviews/pending',
     { onRequest: requireAdmin, schema: { querystring: pageQuery } },
     async (request, reply) => {
-      const { items, total } = await store.list('pending', paging(request.query));
+      const { items, total } = await reviews.list('pending', request.query);
       return sendList(reply, items, total);
     },
   );
@@ -63,30 +42,17 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       url: '/api/reviews/:id',
       onRequest: requireAdmin,
       schema: { params: idParams, body: reviewInput },
-      handler: async (request) => {
-        const updated = await store.update(request.params.id, request.body);
-        if (!updated) throw notFound(NOT_FOUND);
-        return updated;
-      },
+      handler: async (request) => reviews.update(request.params.id, request.body),
     });
   }
 
   app.patch(
     '/api/reviews/:id/approve',
     { onRequest: requireAdmin, schema: { params: idParams } },
-    async (request) => {
-      const approved = await store.approve(request.params.id);
-      if (!approved) throw notFound(NOT_FOUND);
-      return approved;
-    },
+    async (request) => reviews.approve(request.params.id),
   );
 
-  app.delete(
-    '/api/reviews/:id',
-    { onRequest: requireAdmin, schema: { params: idParams } },
-    async (request) => {
-      if (!(await store.remove(request.params.id))) throw notFound(NOT_FOUND);
-      return { message: 'Review deleted.' };
-    },
+  app.delete('/api/reviews/:id', { onRequest: requireAdmin, schema: { params: idParams } }, async (request) =>
+    reviews.remove(request.params.id),
   );
 };

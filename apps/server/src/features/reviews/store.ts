@@ -4,7 +4,12 @@ import type { Db } from '../../db/client';
 import { reviews } from '../../db/schema';
 
 type ReviewRow = typeof reviews.$inferSelect;
-type ReviewValues = { reviewer_name: string; rating: number; comment: string; photo_url: string | null };
+export type ReviewValues = {
+  reviewer_name: string;
+  rating: number;
+  comment: string;
+  photo_url: string | null;
+};
 type Page = { limit: number; offset: number } | null;
 
 export const toReview = (row: ReviewRow): Review => ({

@@ -1,0 +1,58 @@
+import { formatPhone } from '@clean/shared';
+import { TZDate } from '@date-fns/tz';
+import ical from 'ical-generator';
+import { tzlib_get_ical_block } from 'timezones-ical-library';
+import { NotFoundError } from '../../lib/errors';
+import { type CalendarFeedStore, SECRET_PATTERN } from './store';
+
+/** The feed covers the past year and everything ahead: enough for a phone calendar, bounded in size. */
+const PAST_DAYS = 365;
+/** Cleanings have no duration in the data; a two-hour block reads well in a calendar. */
+const EVENT_MS = 2 * 60 * 60 * 1000;
+const NOT_FOUND = 'No calendar feed at this address. Copy the current address from the Agenda.';
+
+export type CalendarFeedDeps = {
+  store: CalendarFeedStore;
+  publicUrl: string;
+  timezone: string;
+  businessName: string;
+};
+
+/** The owner's calendar feed (RFC 5545) behind a secret address, which the owner can replace. */
+export function calendarFeedService({ store, publicUrl, timezone, businessName }: CalendarFeedDeps) {
+  const urlOf = (secret: string) => ({ url: `${publicUrl}/api/calendar/${secret}.ics` });
+
+  return {
+    address: async () => urlOf(await store.secret()),
+    rotate: async () => urlOf(await store.rotate()),
+
+    /** The feed for `<secret>.ics`; NotFoundError unless it is the current secret. */
+    async ics(file: string): Promise<string> {
+      const secret = file.replace(/\.ics$/, '');
+      if (!SECRET_PATTERN.test(secret) || !(await store.isCurrent(secret)))
+        throw new NotFoundError(NOT_FOUND);
+      const since = new Date(Date.now() - PAST_DAYS * 24 * 60 * 60 * 1000);
+      const host = new URL(publicUrl).hostname;
+      const calendar = ical({
+        name: `${businessName} cleanings`,
+        // A VTIMEZONE block, so every client reads the TZID the same way.
+        timezone: { name: timezone, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null },
+      });
+      for (const event of await store.events(since)) {
+        const start = new TZDate(event.start.getTime(), timezone);
+        calendar.createEvent({
+          id: `${event.uid}@${host}`,
+          start,
+          end: new TZDate(event.start.getTime() + EVENT_MS, timezone),
+          timezone,
+          summary: `${event.kind}: ${event.name}`,
+          description: [
+            `Phone: ${formatPhone(event.phone)}`,
+            ...(event.notes ? [`Notes: ${event.notes}`] : []),
+          ].join('\n'),
+        });
+      }
+      return calendar.toString();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import {
+  type OneTimeCleaning,
+  type oneTimeCleaningInput,
+  type oneTimeCleaningPatch,
+  type oneTimeCleaningQuery,
+  toInstant,
+} from '@clean/shared';
+import type { z } from 'zod';
+import { referencing } from '../../lib/db-errors';
+import { NotFoundError } from '../../lib/errors';
+import { paging } from '../../lib/paging';
+import type { CleaningsStore } from './store';
+
+const NOT_FOUND = 'No one-time cleaning with that id.';
+const NO_SUCH_INQUIRY = 'inquiry_id: no such inquiry';
+
+export type CleaningsDeps = {
+  store: CleaningsStore;
+  /** Whether an inquiry with this id exists (a cleaning must name one). */
+  inquiryExists: (id: number) => Promise<boolean>;
+  timezone: string;
+};
+
+/** One-time cleanings. Date-times without an offset are wall time in the business time zone. */
+export function cleaningsService({ store, inquiryExists, timezone }: CleaningsDeps) {
+  const instant = (value: string) => toInstant(value, timezone);
+  /** The inquiry named must exist; a vanished one is the client's 400, not a 5xx. */
+  const referencingInquiry = <T>(inquiryId: number | undefined, write: () => Promise<T>) =>
+    referencing(inquiryId === undefined ? undefined : () => inquiryExists(inquiryId), NO_SUCH_INQUIRY, write);
+
+  return {
+    list: (query: z.output<typeof oneTimeCleaningQuery>) => store.list(query.search, paging(query)),
+
+    create(b: z.output<typeof oneTimeCleaningInput>): Promise<OneTimeCleaning> {
+      return referencingInquiry(b.inquiry_id, () =>
+        store.create({
+          inquiryId: b.inquiry_id,
+          dateTime: instant(b.date_time),
+          amount: b.amount,
+          paid: b.paid,
+          notes: b.notes,
+        }),
+      );
+    },
+
+    async update(id: number, b: z.output<typeof oneTimeCleaningPatch>): Promise<OneTimeCleaning> {
+      const updated = await referencingInquiry(b.inquiry_id, () =>
+        store.update(id, {
+          inquiryId: b.inquiry_id,
+          dateTime: b.date_time === undefined ? undefined : instant(b.date_time),
+          amount: b.amount,
+          paid: b.paid,
+          notes: b.notes,
+        }),
+      );
+      const cleaning = updated && (await store.get(id));
+      if (!cleaning) throw new NotFoundError(NOT_FOUND);
+      return cleaning;
+    },
+
+    async remove(id: number): Promise<void> {
+      if (!(await store.remove(id))) throw new NotFoundError(NOT_FOUND);
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { type ContactStatus, type contactStatusInput, toInstant } from '@clean/shared';
+import type { z } from 'zod';
+import { ValidationError } from '../../lib/errors';
+import type { ContactStatusStore } from './store';
+
+export type ContactStatusDeps = { store: ContactStatusStore; timezone: string };
+
+/** The booking form's open/closed switch; a closing may name when it reopens, which must lie ahead. */
+export function contactStatusService({ store, timezone }: ContactStatusDeps) {
+  return {
+    /** The public answer for the server's cache; closed until a date, it expires then. */
+    async cacheEntry() {
+      const body = await store.get();
+      const reopens = !body.is_open && body.reopens_at ? Date.parse(body.reopens_at) : undefined;
+      return { value: { body }, expiresAt: reopens };
+    },
+
+    set({ is_open, reopens_at, message }: z.output<typeof contactStatusInput>): Promise<ContactStatus> {
+      const reopensAt = reopens_at ? toInstant(reopens_at, timezone) : null;
+      if (!is_open && reopensAt && reopensAt <= new Date())
+        throw new ValidationError('reopens_at must be in the future.');
+      return store.set(is_open, reopensAt, message);
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import {
+  ADMIN_USERNAME,
+  adminInquiryInput,
+  bookingRequestInput,
+  type Inquiry,
+  type InquiryStatus,
+  type inquiryPatch,
+  type inquiryQuery,
+  type withDependantsQuery,
+} from '@clean/shared';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { deleting } from '../../lib/db-errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { enqueueMails } from '../../lib/outbox';
+import { paging } from '../../lib/paging';
+import { contactStatusStore } from '../contact-status/store';
+import { acknowledgementMail, newInquiryMail, ownerAddress } from '../notifications/mails';
+import { inquiriesStore } from './store';
+
+const NOT_FOUND = 'No inquiry with that id.';
+
+export type InquiriesDeps = {
+  db: Db;
+  config: Config;
+  /** Wakes the mail outbox after a booking request's mails are committed. */
+  kickOutbox: () => void;
+};
+
+/** Validates a body with a schema chosen at run time; the first problem as a 400 naming the field. */
+function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.join('.') ?? '';
+  const message = issue?.message ?? 'Invalid request.';
+  const named = !field || message.toLowerCase().includes(field.toLowerCase().replaceAll('_', ' '));
+  throw new ValidationError(named ? message : `${field}: ${message}`);
+}
+
+/** The columns of a new inquiry from either form's fields. */
+const toValues = (b: Omit<z.output<typeof adminInquiryInput>, 'status'>, status: InquiryStatus) => ({
+  name: b.name,
+  email: b.email,
+  phoneNumber: b.phone_number,
+  callOrText: b.call_or_text,
+  town: b.town,
+  description: b.description,
+  status,
+});
+
+export const isAdmin = (user: { username: string } | null) => user?.username === ADMIN_USERNAME;
+
+/** Inquiries: the public booking request, the owner's phone leads, and their administration. */
+export function inquiriesService({ db, config, kickOutbox }: InquiriesDeps) {
+  const store = inquiriesStore(db);
+  const contactStatus = contactStatusStore(db);
+  const { phone, email } = config.site;
+  const closedMessage = `We're not taking new booking requests right now. Please call or e-mail us instead. Phone: ${phone}, e-mail: ${email}.`;
+
+  /** A phone lead typed in by the owner: any time, any status, no notification. */
+  async function createLead(body: unknown): Promise<Inquiry> {
+    const b = parse(adminInquiryInput, body);
+    return store.create(toValues(b, b.status));
+  }
+
+  /** A visitor's booking request: refused while the form is closed; mails the owner and the visitor. */
+  async function createBooking(body: unknown): Promise<Inquiry> {
+    const b = parse(bookingRequestInput, body);
+    if (!(await contactStatus.get()).is_open) throw new ConflictError(closedMessage);
+    const owner = await ownerAddress(db, config);
+    // The inquiry and its mails commit together: a mail is never lost, and never sent for a lost inquiry.
+    const inquiry = await db.transaction(async (tx) => {
+      const txDb = tx as unknown as Db;
+      const created = await inquiriesStore(txDb).create(toValues(b, 'New Inquiry'));
+      const ack = acknowledgementMail(created, config);
+      await enqueueMails(txDb, [
+        ...(owner ? [newInquiryMail(created, owner, config)] : []),
+        ...(ack ? [ack] : []),
+      ]);
+      return created;
+    });
+    kickOutbox();
+    return inquiry;
+  }
+
+  return {
+    /** POST /api/inquiries: which schema applies depends on who asks. */
+    create: (user: { username: string } | null, body: unknown) =>
+      isAdmin(user) ? createLead(body) : createBooking(body),
+
+    list(query: z.output<typeof inquiryQuery>) {
+      const { name, phone_number, status } = query;
+      return store.list({ name, phone_number, status }, paging(query));
+    },
+
+    async update(id: number, b: z.output<typeof inquiryPatch>): Promise<Inquiry> {
+      // Only the fields sent change (absent ones are undefined, which the update skips).
+      const inquiry = await store.update(id, {
+        name: b.name,
+        email: b.email,
+        phoneNumber: b.phone_number,
+        callOrText: b.call_or_text,
+        description: b.description,
+        status: b.status,
+      });
+      if (!inquiry) throw new NotFoundError(NOT_FOUND);
+      return inquiry;
+    },
+
+    /** Refused (409) while records depend on it, unless the owner confirmed deleting everything. */
+    remove(id: number, query: z.output<typeof withDependantsQuery>): Promise<void> {
+      // Someone attaching a record to this inquiry while it is deleted gets a 409 too.
+      return deleting('This inquiry changed while deleting it. Please try again.', () =>
+        store.remove(id, query.with_dependants, {
+          notFound: NOT_FOUND,
+          refused: (d) =>
+            `This inquiry has ${d.oneTimeCleanings} one-time cleaning(s) and ${d.recurringPayments} recurring schedule(s). Delete them first, or confirm deleting everything.`,
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import {
+  type OverduePayment,
+  type RecurringPaid,
+  type RecurringPayment,
+  type recurringPaidInput,
+  type recurringPaidPatch,
+  type recurringPaidQuery,
+  type recurringPaymentInput,
+  type recurringPaymentPatch,
+  type recurringPaymentQuery,
+  toInstant,
+  type withDependantsQuery,
+} from '@clean/shared';
+import type { z } from 'zod';
+import { deleting, referencing } from '../../lib/db-errors';
+import { NotFoundError } from '../../lib/errors';
+import { paging } from '../../lib/paging';
+import type { PaidStore, SchedulesStore } from './store';
+
+const SCHEDULE_NOT_FOUND = 'No recurring payment schedule with that id.';
+const PAID_NOT_FOUND = 'No recurring paid record with that id.';
+const NO_SUCH_INQUIRY = 'inquiry_id: no such inquiry';
+const NO_SUCH_SCHEDULE = 'recurring_payment_id: no such recurring payment schedule';
+
+export type RecurringDeps = {
+  schedules: SchedulesStore;
+  paid: PaidStore;
+  /** Whether an inquiry with this id exists (a schedule must name one). */
+  inquiryExists: (id: number) => Promise<boolean>;
+  /** Schedules whose next payment is late. */
+  overdue: () => Promise<OverduePayment[]>;
+  timezone: string;
+};
+
+const found = <T>(value: T | undefined, message: string): T => {
+  if (value === undefined) throw new NotFoundError(message);
+  return value;
+};
+
+/** Recurring payment schedules and their paid records: references must exist, deletes may be refused. */
+export function recurringService({ schedules, paid, inquiryExists, overdue, timezone }: RecurringDeps) {
+  const instants = (values: string[]) => values.map((v) => toInstant(v, timezone));
+
+  return {
+    listSchedules(query: z.output<typeof recurringPaymentQuery>) {
+      const { inquiry_name, frequency, notes } = query;
+      return schedules.list({ inquiry_name, frequency, notes }, paging(query));
+    },
+
+    /** Schedules whose next payment is late (a recognised frequency, more than a period plus 3 days). */
+    overdue,
+
+    async createSchedule(b: z.output<typeof recurringPaymentInput>): Promise<RecurringPayment> {
+      const id = await referencing(
+        () => inquiryExists(b.inquiry_id),
+        NO_SUCH_INQUIRY,
+        () =>
+          schedules.create({
+            inquiryId: b.inquiry_id,
+            amount: b.amount,
+            frequency: b.frequency,
+            notes: b.notes,
+          }),
+      );
+      return found(await schedules.get(id), SCHEDULE_NOT_FOUND);
+    },
+
+    async updateSchedule(id: number, b: z.output<typeof recurringPaymentPatch>): Promise<RecurringPayment> {
+      const inquiryId = b.inquiry_id;
+      const updated = await referencing(
+        inquiryId === undefined ? undefined : () => inquiryExists(inquiryId),
+        NO_SUCH_INQUIRY,
+        () => schedules.update(id, { inquiryId, amount: b.amount, frequency: b.frequency, notes: b.notes }),
+      );
+      return found(updated ? await schedules.get(id) : undefined, SCHEDULE_NOT_FOUND);
+    },
+
+    /** Refused (409) while paid records belong to it, unless the owner confirmed deleting everything. */
+    removeSchedule(id: number, query: z.output<typeof withDependantsQuery>): Promise<void> {
+      return deleting('This schedule changed while deleting it. Please try again.', () =>
+        schedules.remove(id, query.with_dependants, {
+          notFound: SCHEDULE_NOT_FOUND,
+          refused: (d) =>
+            `This recurring schedule has ${d.paid} paid record(s). Delete them first, or confirm deleting everything.`,
+        }),
+      );
+    },
+
+    listPaid: (query: z.output<typeof recurringPaidQuery>) => paid.list(query.name, paging(query)),
+
+    async createPaid(b: z.output<typeof recurringPaidInput>): Promise<RecurringPaid> {
+      const id = await referencing(
+        () => schedules.exists(b.recurring_payment_id),
+        NO_SUCH_SCHEDULE,
+        () =>
+          paid.create(
+            { recurringPaymentId: b.recurring_payment_id, amountPaid: b.amount_paid, notes: b.notes },
+            instants(b.dates_related),
+          ),
+      );
+      return found(await paid.get(id), PAID_NOT_FOUND);
+    },
+
+    async updatePaid(id: number, b: z.output<typeof recurringPaidPatch>): Promise<RecurringPaid> {
+      const scheduleId = b.recurring_payment_id;
+      const updated = await referencing(
+        scheduleId === undefined ? undefined : () => schedules.exists(scheduleId),
+        NO_SUCH_SCHEDULE,
+        () =>
+          paid.update(
+            id,
+            { recurringPaymentId: scheduleId, amountPaid: b.amount_paid, notes: b.notes },
+            b.dates_related === undefined ? undefined : instants(b.dates_related),
+          ),
+      );
+      return found(updated ? await paid.get(id) : undefined, PAID_NOT_FOUND);
+    },
+
+    async removePaid(id: number): Promise<void> {
+      if (!(await paid.remove(id))) throw new NotFoundError(PAID_NOT_FOUND);
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { ADMIN_USERNAME, type Review, type ReviewStatus } from '@clean/shared';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { NotFoundError } from '../../lib/errors';
+import { enqueueMails } from '../../lib/outbox';
+import { paging } from '../../lib/paging';
+import { ownerAddress, pendingReviewMail } from '../notifications/mails';
+import { type ReviewValues, reviewsStore } from './store';
+
+export const PENDING_MESSAGE = 'Thank you! Your review will appear once approved.';
+export const PUBLISHED_MESSAGE = 'Your review is published.';
+const NOT_FOUND = 'There is no review with that id.';
+
+export type ReviewsDeps = {
+  db: Db;
+  config: Config;
+  /** Wakes the mail outbox after a pending review's mail is committed. */
+  kickOutbox: () => void;
+};
+
+const found = (review: Review | undefined): Review => {
+  if (!review) throw new NotFoundError(NOT_FOUND);
+  return review;
+};
+
+/** Reviews and their moderation. DESIGN §5: visitors' reviews start pending. */
+export function reviewsService({ db, config, kickOutbox }: ReviewsDeps) {
+  const store = reviewsStore(db);
+
+  return {
+    list: (status: ReviewStatus, query: { page?: number; limit?: number }) =>
+      store.list(status, paging(query)),
+
+    /** The owner's own review needs no moderation; anyone else's waits for approval, and the owner is mailed. */
+    async create(
+      user: { username: string } | null,
+      values: ReviewValues,
+    ): Promise<Review & { message: string }> {
+      if (user?.username === ADMIN_USERNAME) {
+        return { ...(await store.create(values, 'approved')), message: PUBLISHED_MESSAGE };
+      }
+      const owner = await ownerAddress(db, config);
+      // The review and the owner's mail about it commit together.
+      const review = await db.transaction(async (tx) => {
+        const txDb = tx as unknown as Db;
+        const created = await reviewsStore(txDb).create(values, 'pending');
+        if (owner) await enqueueMails(txDb, [pendingReviewMail(created, owner, config)]);
+        return created;
+      });
+      kickOutbox();
+      return { ...review, message: PENDING_MESSAGE };
+    },
+
+    update: async (id: number, values: ReviewValues) => found(await store.update(id, values)),
+    approve: async (id: number) => found(await store.approve(id)),
+
+    async remove(id: number): Promise<{ message: string }> {
+      if (!(await store.remove(id))) throw new NotFoundError(NOT_FOUND);
+      return { message: 'Review deleted.' };
+    },
+  };
+}
