@@ -1,3 +1,4 @@
+import { healthSchema } from '@clean/shared';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -14,6 +15,7 @@ import { HttpError } from './lib/errors';
 import { logSerializers } from './lib/logging';
 import { createMailer, type Mailer } from './lib/mailer';
 import { rejectNulCharacters } from './lib/nul-guard';
+import { registerOpenApi } from './lib/openapi';
 import { createOutbox, type Outbox } from './lib/outbox';
 import { resolveJwtSecret } from './lib/secrets';
 import { registerSecurity } from './lib/security';
@@ -108,8 +110,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       new HttpError(429, `Too many attempts. Please wait ${context.after} and try again.`),
   });
 
+  await registerOpenApi(app);
   await registerFeatures(app);
-  app.get('/api/health', async (_request, reply) => {
+  const health = { 200: healthSchema, 503: healthSchema };
+  app.get('/api/health', { schema: { response: health } }, async (_request, reply) => {
     if (await pingDatabase(database, HEALTH_TIMEOUT_MS)) return { ok: true, database: database.kind };
     return reply
       .status(503)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateTimeInput } from '../common/dates';
-import { isoInstant } from '../common/responses';
+import { isoInstant, textBody } from '../common/responses';
 
 /** GET /api/cleaning_dates_summary?from=&to= (admin): only events inside the range when given. */
 export const agendaQuery = z.object({
@@ -36,3 +36,15 @@ export const cleaningDatesSummarySchema = z.object({
   recurring_paid_records: z.array(agendaRecurringPaidSchema),
 });
 export type CleaningDatesSummary = z.infer<typeof cleaningDatesSummarySchema>;
+
+/** GET /api/calendar_feed and POST /api/calendar_feed/rotate (admin): the secret address of the feed. */
+export const calendarFeedSchema = z
+  .object({ url: z.string() })
+  .meta({ examples: [{ url: 'https://example.com/api/calendar/0123abcd.ics' }] });
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
+/** GET /api/calendar/{secret}.ics: the owner's cleanings as iCalendar (RFC 5545). */
+export const calendarResponse = textBody(
+  'text/calendar',
+  'The cleanings of the past year and ahead (RFC 5545).',
+);

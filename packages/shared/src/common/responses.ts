@@ -17,8 +17,11 @@ export const messageResponse = z
   .meta({ examples: [{ message: 'Package deleted.' }] });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
-/** A 204: the serializer never runs (there is no body); `type: null` makes the document say "no content". */
-export const noContent = z.null().meta({ description: 'Done; no body.' });
+/**
+ * A 204: there is no body, so the serializer never runs, and the handler sends nothing (`void`). JSON Schema
+ * cannot say "void": the OpenAPI transform (apps/server/src/lib/openapi.ts) writes it as a response without content.
+ */
+export const noContent = z.void().meta({ description: 'Done; no body.' });
 
 /** ISO 8601 instant as the API sends it (`Date.toISOString()`). */
 export const isoInstant = z.string().meta({ format: 'date-time', examples: ['2026-05-01T18:30:00.000Z'] });
@@ -46,3 +49,22 @@ export function errorsFor<S extends ErrorStatus>(...statuses: S[]) {
 
 /** The statuses of an owner-only route: bad input, no session, not the owner. */
 export const ADMIN_ERRORS = [400, 401, 403] as const;
+
+/** A body that is not JSON (CSV, iCalendar, robots.txt, XML): documented by its media type, sent as text. */
+export const textBody = (contentType: string, description: string) => ({
+  description,
+  content: { [contentType]: { schema: z.string() } },
+});
+
+/** The CSV downloads of the owner's lists. */
+export const csvResponse = {
+  200: textBody('text/csv', 'A CSV file (UTF-8, header row), sent as a download.'),
+  ...errorsFor(...ADMIN_ERRORS),
+};
+
+/** GET /api/health: the database answers (200) or not (503). */
+export const healthSchema = z.object({
+  ok: z.boolean(),
+  database: z.enum(['pglite', 'postgres']),
+  error: z.string().optional(),
+});

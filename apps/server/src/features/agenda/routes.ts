@@ -1,4 +1,4 @@
-import { agendaQuery, toInstant } from '@clean/shared';
+import { ADMIN_ERRORS, agendaQuery, cleaningDatesSummarySchema, errorsFor, toInstant } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
 import { requireAdmin } from '../auth/guard';
@@ -13,7 +13,13 @@ export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/cleaning_dates_summary',
-    { onRequest: requireAdmin, schema: { querystring: agendaQuery } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        querystring: agendaQuery,
+        response: { 200: cleaningDatesSummarySchema, ...errorsFor(...ADMIN_ERRORS) },
+      },
+    },
     async (request) => {
       const at = (value: string | undefined) =>
         value === undefined ? undefined : toInstant(value, app.config.timezone);

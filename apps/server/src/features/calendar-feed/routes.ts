@@ -1,4 +1,4 @@
-import { formatPhone } from '@clean/shared';
+import { calendarFeedSchema, calendarResponse, errorsFor, formatPhone } from '@clean/shared';
 import { TZDate } from '@date-fns/tz';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import ical from 'ical-generator';
@@ -23,13 +23,20 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   const { publicUrl, timezone, site } = app.config;
   const urlOf = (secret: string) => ({ url: `${publicUrl}/api/calendar/${secret}.ics` });
 
-  app.get('/api/calendar_feed', { onRequest: requireAdmin }, async () => urlOf(await store.secret()));
-  app.post('/api/calendar_feed/rotate', { onRequest: requireAdmin }, async () => urlOf(await store.rotate()));
+  const feed = {
+    onRequest: requireAdmin,
+    schema: { response: { 200: calendarFeedSchema, ...errorsFor(401, 403) } },
+  };
+  app.get('/api/calendar_feed', feed, async () => urlOf(await store.secret()));
+  app.post('/api/calendar_feed/rotate', feed, async () => urlOf(await store.rotate()));
 
   app.get(
     '/api/calendar/:file',
     {
-      schema: { params: z.object({ file: z.string().max(100) }) },
+      schema: {
+        params: z.object({ file: z.string().max(100) }),
+        response: { 200: calendarResponse, ...errorsFor(400, 404) },
+      },
       // The address is the secret: keep it out of the request log (only warnings and errors, which omit it).
       logLevel: 'warn',
     },

@@ -1,11 +1,16 @@
 import {
+  ADMIN_ERRORS,
+  errorsFor,
   idParams,
+  noContent,
   oneTimeCleaningInput,
   oneTimeCleaningPatch,
   oneTimeCleaningQuery,
+  oneTimeCleaningSchema,
   toInstant,
 } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/errors';
 import { paging, sendList } from '../../lib/paging';
 import { requireAdmin } from '../auth/guard';
@@ -34,7 +39,13 @@ export const cleaningsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/one_time_cleanings',
-    { onRequest: requireAdmin, schema: { querystring: oneTimeCleaningQuery } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        querystring: oneTimeCleaningQuery,
+        response: { 200: z.array(oneTimeCleaningSchema), ...errorsFor(...ADMIN_ERRORS) },
+      },
+    },
     async (request, reply) => {
       const { items, total } = await store.list(request.query.search, paging(request.query));
       return sendList(reply, items, total);
@@ -43,7 +54,13 @@ export const cleaningsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/one_time_cleanings',
-    { onRequest: requireAdmin, schema: { body: oneTimeCleaningInput } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        body: oneTimeCleaningInput,
+        response: { 201: oneTimeCleaningSchema, ...errorsFor(...ADMIN_ERRORS) },
+      },
+    },
     async (request, reply) => {
       const b = request.body;
       const cleaning = await referencingInquiry(b.inquiry_id, () =>
@@ -61,7 +78,14 @@ export const cleaningsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/one_time_cleanings/:id',
-    { onRequest: requireAdmin, schema: { params: idParams, body: oneTimeCleaningPatch } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        params: idParams,
+        body: oneTimeCleaningPatch,
+        response: { 200: oneTimeCleaningSchema, ...errorsFor(...ADMIN_ERRORS, 404) },
+      },
+    },
     async (request) => {
       const b = request.body;
       const changes: Partial<CleaningValues> = {
@@ -80,7 +104,10 @@ export const cleaningsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/one_time_cleanings/:id',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    {
+      onRequest: requireAdmin,
+      schema: { params: idParams, response: { 204: noContent, ...errorsFor(...ADMIN_ERRORS, 404) } },
+    },
     async (request, reply) => {
       if (!(await store.remove(request.params.id))) throw notFound(NOT_FOUND);
       return reply.status(204).send();

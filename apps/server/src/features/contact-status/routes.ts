@@ -1,4 +1,4 @@
-import { contactStatusInput, toInstant } from '@clean/shared';
+import { ADMIN_ERRORS, contactStatusInput, contactStatusSchema, errorsFor, toInstant } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
 import { requireAdmin } from '../auth/guard';
@@ -8,15 +8,25 @@ import { contactStatusStore } from './store';
 export const contactStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = contactStatusStore(app.database.db);
 
-  app.get('/api/contact-status', async (_request, reply) => {
-    // The owner's switch must take effect at once: no cached copies.
-    reply.header('cache-control', 'no-store');
-    return store.get();
-  });
+  app.get(
+    '/api/contact-status',
+    { schema: { response: { 200: contactStatusSchema, ...errorsFor() } } },
+    async (_request, reply) => {
+      // The owner's switch must take effect at once: no cached copies.
+      reply.header('cache-control', 'no-store');
+      return store.get();
+    },
+  );
 
   app.patch(
     '/api/contact-status',
-    { onRequest: requireAdmin, schema: { body: contactStatusInput } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        body: contactStatusInput,
+        response: { 200: contactStatusSchema, ...errorsFor(...ADMIN_ERRORS) },
+      },
+    },
     async (request) => {
       const { is_open, reopens_at, message } = request.body;
       const reopensAt = reopens_at ? toInstant(reopens_at, app.config.timezone) : null;

@@ -1,4 +1,5 @@
 import {
+  csvResponse,
   formatPhone,
   inquiryQuery,
   oneTimeCleaningQuery,
@@ -29,7 +30,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/export/inquiries.csv',
-    { ...guard, schema: { querystring: inquiryQuery } },
+    { ...guard, schema: { querystring: inquiryQuery, response: csvResponse } },
     async (request, reply) => {
       const { name, phone_number, status } = request.query;
       const condition = inquiryCondition({ name, phone_number, status });
@@ -73,7 +74,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/export/one_time_cleanings.csv',
-    { ...guard, schema: { querystring: oneTimeCleaningQuery } },
+    { ...guard, schema: { querystring: oneTimeCleaningQuery, response: csvResponse } },
     async (request, reply) => {
       const condition = searchCondition(db, request.query.search);
       async function* rows(): AsyncGenerator<Cell[]> {
@@ -113,7 +114,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/export/recurring_payments.csv',
-    { ...guard, schema: { querystring: recurringPaymentQuery } },
+    { ...guard, schema: { querystring: recurringPaymentQuery, response: csvResponse } },
     async (request, reply) => {
       const { inquiry_name, frequency, notes } = request.query;
       const condition = scheduleCondition(db, { inquiry_name, frequency, notes });
@@ -156,7 +157,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   // of its rows (the record id tells them apart), a record without dates has one row with an empty date.
   app.get(
     '/api/export/recurring_paid.csv',
-    { ...guard, schema: { querystring: recurringPaidQuery } },
+    { ...guard, schema: { querystring: recurringPaidQuery, response: csvResponse } },
     async (request, reply) => {
       const condition = paidCondition(db, request.query.name);
       async function* rows(): AsyncGenerator<Cell[]> {

@@ -1,6 +1,12 @@
-import { ADMIN_USERNAME, adminInquiryInput, bookingRequestInput } from '@clean/shared';
+import {
+  ADMIN_USERNAME,
+  adminInquiryInput,
+  bookingRequestInput,
+  errorsFor,
+  inquirySchema,
+} from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest, conflict } from '../../lib/errors';
 import { enqueueMails } from '../../lib/outbox';
@@ -35,6 +41,11 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/inquiries',
     {
       onRequest: optionalUser,
+      // The body is validated in the handler (the schema depends on who asks); here it is only documented.
+      schema: {
+        body: z.union([bookingRequestInput, adminInquiryInput]),
+        response: { 201: inquirySchema, ...errorsFor(400, 401, 409, 429) },
+      },
       config: {
         rateLimit: {
           max: app.config.rateLimits.publicWrite,

@@ -1,5 +1,15 @@
-import { idParams, inquiryPatch, inquiryQuery, withDependantsQuery } from '@clean/shared';
+import {
+  ADMIN_ERRORS,
+  errorsFor,
+  idParams,
+  inquiryPatch,
+  inquiryQuery,
+  inquirySchema,
+  noContent,
+  withDependantsQuery,
+} from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { conflict, notFound } from '../../lib/errors';
 import { paging, sendList } from '../../lib/paging';
 import { requireAdmin } from '../auth/guard';
@@ -13,7 +23,13 @@ export const inquiriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/inquiries',
-    { onRequest: requireAdmin, schema: { querystring: inquiryQuery } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        querystring: inquiryQuery,
+        response: { 200: z.array(inquirySchema), ...errorsFor(...ADMIN_ERRORS) },
+      },
+    },
     async (request, reply) => {
       const { name, phone_number, status } = request.query;
       const { items, total } = await store.list({ name, phone_number, status }, paging(request.query));
@@ -23,7 +39,14 @@ export const inquiriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/inquiries/:id',
-    { onRequest: requireAdmin, schema: { params: idParams, body: inquiryPatch } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        params: idParams,
+        body: inquiryPatch,
+        response: { 200: inquirySchema, ...errorsFor(...ADMIN_ERRORS, 404) },
+      },
+    },
     async (request) => {
       const b = request.body;
       // Only the fields sent change (absent ones are undefined, which the update skips).
@@ -43,7 +66,14 @@ export const inquiriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/inquiries/:id',
-    { onRequest: requireAdmin, schema: { params: idParams, querystring: withDependantsQuery } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        params: idParams,
+        querystring: withDependantsQuery,
+        response: { 204: noContent, ...errorsFor(...ADMIN_ERRORS, 404, 409) },
+      },
+    },
     async (request, reply) => {
       let result: Awaited<ReturnType<typeof store.remove>>;
       try {

@@ -1,5 +1,13 @@
-import { idParams, packageInput } from '@clean/shared';
+import {
+  ADMIN_ERRORS,
+  errorsFor,
+  idParams,
+  messageResponse,
+  packageInput,
+  packageSchema,
+} from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { requireAdmin } from '../auth/guard';
 import { packagesStore } from './store';
@@ -10,17 +18,31 @@ const NOT_FOUND = 'There is no package with that id.';
 export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = packagesStore(app.database.db);
 
-  app.get('/api/packages', async () => store.list());
+  app.get(
+    '/api/packages',
+    { schema: { response: { 200: z.array(packageSchema), ...errorsFor() } } },
+    async () => store.list(),
+  );
 
   app.post(
     '/api/packages',
-    { onRequest: requireAdmin, schema: { body: packageInput } },
+    {
+      onRequest: requireAdmin,
+      schema: { body: packageInput, response: { 201: packageSchema, ...errorsFor(...ADMIN_ERRORS) } },
+    },
     async (request, reply) => reply.status(201).send(await store.create(request.body)),
   );
 
   app.put(
     '/api/packages/:id',
-    { onRequest: requireAdmin, schema: { params: idParams, body: packageInput } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        params: idParams,
+        body: packageInput,
+        response: { 200: packageSchema, ...errorsFor(...ADMIN_ERRORS, 404) },
+      },
+    },
     async (request) => {
       const updated = await store.update(request.params.id, request.body);
       if (!updated) throw notFound(NOT_FOUND);
@@ -30,7 +52,10 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/packages/:id',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    {
+      onRequest: requireAdmin,
+      schema: { params: idParams, response: { 200: messageResponse, ...errorsFor(...ADMIN_ERRORS, 404) } },
+    },
     async (request) => {
       if (!(await store.remove(request.params.id))) throw notFound(NOT_FOUND);
       return { message: 'Package deleted.' };

@@ -1,15 +1,22 @@
 import {
+  ADMIN_ERRORS,
+  errorsFor,
   idParams,
+  noContent,
+  overduePaymentSchema,
   recurringPaidInput,
   recurringPaidPatch,
   recurringPaidQuery,
+  recurringPaidSchema,
   recurringPaymentInput,
   recurringPaymentPatch,
   recurringPaymentQuery,
+  recurringPaymentSchema,
   toInstant,
   withDependantsQuery,
 } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { paging, sendList } from '../../lib/paging';
 import { requireAdmin } from '../auth/guard';
@@ -48,7 +55,13 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/recurring_payments',
-    { onRequest: requireAdmin, schema: { querystring: recurringPaymentQuery } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        querystring: recurringPaymentQuery,
+        response: { 200: z.array(recurringPaymentSchema), ...errorsFor(...ADMIN_ERRORS) },
+      },
+    },
     async (request, reply) => {
       const { inquiry_name, frequency, notes } = request.query;
       const { items, total } = await schedules.list(
@@ -60,13 +73,24 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Schedules whose next payment is late (a recognised frequency, more than a period plus 3 days).
-  app.get('/api/recurring_payments/overdue', { onRequest: requireAdmin }, async () =>
-    overdueSchedules(app.database.db, app.config.timezone),
+  app.get(
+    '/api/recurring_payments/overdue',
+    {
+      onRequest: requireAdmin,
+      schema: { response: { 200: z.array(overduePaymentSchema), ...errorsFor(401, 403) } },
+    },
+    async () => overdueSchedules(app.database.db, app.config.timezone),
   );
 
   app.post(
     '/api/recurring_payments',
-    { onRequest: requireAdmin, schema: { body: recurringPaymentInput } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        body: recurringPaymentInput,
+        response: { 201: recurringPaymentSchema, ...errorsFor(...ADMIN_ERRORS) },
+      },
+    },
     async (request, reply) => {
       const b = request.body;
       const id = await referencing(
@@ -80,13 +104,23 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
             notes: b.notes,
           }),
       );
-      return reply.status(201).send(await schedules.get(id));
+      // Deleted between the insert and this read (a concurrent delete): say so rather than send an empty 201.
+      const created = await schedules.get(id);
+      if (!created) throw notFound(SCHEDULE_NOT_FOUND);
+      return reply.status(201).send(created);
     },
   );
 
   app.patch(
     '/api/recurring_payments/:id',
-    { onRequest: requireAdmin, schema: { params: idParams, body: recurringPaymentPatch } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        params: idParams,
+        body: recurringPaymentPatch,
+        response: { 200: recurringPaymentSchema, ...errorsFor(...ADMIN_ERRORS, 404) },
+      },
+    },
     async (request) => {
       const b = request.body;
       const changes: Partial<ScheduleValues> = {
@@ -109,7 +143,14 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/recurring_payments/:id',
-    { onRequest: requireAdmin, schema: { params: idParams, querystring: withDependantsQuery } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        params: idParams,
+        querystring: withDependantsQuery,
+        response: { 204: noContent, ...errorsFor(...ADMIN_ERRORS, 404, 409) },
+      },
+    },
     async (request, reply) => {
       let result: Awaited<ReturnType<typeof schedules.remove>>;
       try {
@@ -131,7 +172,13 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/recurring_paid',
-    { onRequest: requireAdmin, schema: { querystring: recurringPaidQuery } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        querystring: recurringPaidQuery,
+        response: { 200: z.array(recurringPaidSchema), ...errorsFor(...ADMIN_ERRORS) },
+      },
+    },
     async (request, reply) => {
       const { items, total } = await paid.list(request.query.name, paging(request.query));
       return sendList(reply, items, total);
@@ -140,7 +187,13 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/recurring_paid',
-    { onRequest: requireAdmin, schema: { body: recurringPaidInput } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        body: recurringPaidInput,
+        response: { 201: recurringPaidSchema, ...errorsFor(...ADMIN_ERRORS) },
+      },
+    },
     async (request, reply) => {
       const b = request.body;
       const values: PaidValues = {
@@ -153,13 +206,22 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
         NO_SUCH_SCHEDULE,
         () => paid.create(values, instants(b.dates_related)),
       );
-      return reply.status(201).send(await paid.get(id));
+      const created = await paid.get(id);
+      if (!created) throw notFound(PAID_NOT_FOUND);
+      return reply.status(201).send(created);
     },
   );
 
   app.patch(
     '/api/recurring_paid/:id',
-    { onRequest: requireAdmin, schema: { params: idParams, body: recurringPaidPatch } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        params: idParams,
+        body: recurringPaidPatch,
+        response: { 200: recurringPaidSchema, ...errorsFor(...ADMIN_ERRORS, 404) },
+      },
+    },
     async (request) => {
       const b = request.body;
       const changes: Partial<PaidValues> = {
@@ -186,7 +248,10 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/recurring_paid/:id',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    {
+      onRequest: requireAdmin,
+      schema: { params: idParams, response: { 204: noContent, ...errorsFor(...ADMIN_ERRORS, 404) } },
+    },
     async (request, reply) => {
       if (!(await paid.remove(request.params.id))) throw notFound(PAID_NOT_FOUND);
       return reply.status(204).send();

@@ -1,5 +1,16 @@
-import { ADMIN_USERNAME, idParams, pageQuery, reviewInput } from '@clean/shared';
+import {
+  ADMIN_ERRORS,
+  ADMIN_USERNAME,
+  createdReviewSchema,
+  errorsFor,
+  idParams,
+  messageResponse,
+  pageQuery,
+  reviewInput,
+  reviewSchema,
+} from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { enqueueMails } from '../../lib/outbox';
@@ -17,14 +28,22 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = reviewsStore(app.database.db);
   const limited = { rateLimit: { max: app.config.rateLimits.publicWrite, timeWindow: '1 minute' } };
 
-  app.get('/api/reviews', { schema: { querystring: pageQuery } }, async (request, reply) => {
-    const { items, total } = await store.list('approved', paging(request.query));
-    return sendList(reply, items, total);
-  });
+  app.get(
+    '/api/reviews',
+    { schema: { querystring: pageQuery, response: { 200: z.array(reviewSchema), ...errorsFor(400) } } },
+    async (request, reply) => {
+      const { items, total } = await store.list('approved', paging(request.query));
+      return sendList(reply, items, total);
+    },
+  );
 
   app.post(
     '/api/reviews',
-    { onRequest: optionalUser, schema: { body: reviewInput }, config: limited },
+    {
+      onRequest: optionalUser,
+      schema: { body: reviewInput, response: { 201: createdReviewSchema, ...errorsFor(400, 401, 429) } },
+      config: limited,
+    },
     async (request, reply) => {
       // The owner's own review needs no moderation; anyone else's waits for approval.
       const byAdmin = request.user?.username === ADMIN_USERNAME;
@@ -47,7 +66,13 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/reviews/pending',
-    { onRequest: requireAdmin, schema: { querystring: pageQuery } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        querystring: pageQuery,
+        response: { 200: z.array(reviewSchema), ...errorsFor(...ADMIN_ERRORS) },
+      },
+    },
     async (request, reply) => {
       const { items, total } = await store.list('pending', paging(request.query));
       return sendList(reply, items, total);
@@ -60,7 +85,11 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url: '/api/reviews/:id',
       onRequest: requireAdmin,
-      schema: { params: idParams, body: reviewInput },
+      schema: {
+        params: idParams,
+        body: reviewInput,
+        response: { 200: reviewSchema, ...errorsFor(...ADMIN_ERRORS, 404) },
+      },
       handler: async (request) => {
         const updated = await store.update(request.params.id, request.body);
         if (!updated) throw notFound(NOT_FOUND);
@@ -71,7 +100,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/reviews/:id/approve',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    {
+      onRequest: requireAdmin,
+      schema: { params: idParams, response: { 200: reviewSchema, ...errorsFor(...ADMIN_ERRORS, 404) } },
+    },
     async (request) => {
       const approved = await store.approve(request.params.id);
       if (!approved) throw notFound(NOT_FOUND);
@@ -81,7 +113,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/reviews/:id',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    {
+      onRequest: requireAdmin,
+      schema: { params: idParams, response: { 200: messageResponse, ...errorsFor(...ADMIN_ERRORS, 404) } },
+    },
     async (request) => {
       if (!(await store.remove(request.params.id))) throw notFound(NOT_FOUND);
       return { message: 'Review deleted.' };

@@ -1,3 +1,4 @@
+import { textBody } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /** The public pages of spec §2, in the order a visitor meets them. */
@@ -31,13 +32,19 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     '',
   ].join('\n');
 
-  app.get('/robots.txt', async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
+  app.get(
+    '/robots.txt',
+    { schema: { response: { 200: textBody('text/plain', 'robots.txt') } } },
+    async (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
   );
-  app.get('/sitemap.xml', async (_request, reply) =>
-    reply
-      .type('application/xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(sitemap),
+  app.get(
+    '/sitemap.xml',
+    { schema: { response: { 200: textBody('application/xml', 'The public pages') } } },
+    async (_request, reply) =>
+      reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(sitemap),
   );
 };
