@@ -1,4 +1,4 @@
-import { healthSchema } from '@clean/shared';
+import { errorResponse, healthSchema } from '@clean/shared';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -112,7 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   await registerOpenApi(app);
   await registerFeatures(app);
-  const health = { 200: healthSchema, 503: healthSchema };
+  const health = { 200: healthSchema, 500: errorResponse, 503: healthSchema };
   app.get('/api/health', { schema: { response: health } }, async (_request, reply) => {
     if (await pingDatabase(database, HEALTH_TIMEOUT_MS)) return { ok: true, database: database.kind };
     return reply

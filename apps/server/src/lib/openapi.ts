@@ -8,6 +8,14 @@ import { optionalUser, requireAdmin, requireUser } from '../features/auth/guard'
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
 
+export type RegisteredRoute = { method: string; url: string; hasSchema: boolean };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
 const hooks = (route: RouteOptions) => [route.onRequest ?? []].flat();
 
 /** Which session a route wants, read from its guard, so the document can never disagree with the code. */
@@ -32,6 +40,13 @@ function tagOf(url: string): string {
  * files) are not part of the API and stay out.
  */
 export async function registerOpenApi(app: FastifyInstance) {
+  // Every route added from here on, as the app registers it: the contract test checks each is documented.
+  const registered: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registered);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      registered.push({ method, url: route.url, hasSchema: Boolean(route.schema) });
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -1,4 +1,4 @@
-import { textBody } from '@clean/shared';
+import { errorsFor, textBody } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /** The public pages of spec §2, in the order a visitor meets them. */
@@ -34,13 +34,13 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/robots.txt',
-    { schema: { response: { 200: textBody('text/plain', 'robots.txt') } } },
+    { schema: { response: { 200: textBody('text/plain', 'robots.txt'), ...errorsFor() } } },
     async (_request, reply) =>
       reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
   );
   app.get(
     '/sitemap.xml',
-    { schema: { response: { 200: textBody('application/xml', 'The public pages') } } },
+    { schema: { response: { 200: textBody('application/xml', 'The public pages'), ...errorsFor() } } },
     async (_request, reply) =>
       reply
         .type('application/xml; charset=utf-8')
