@@ -14,6 +14,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     registeredRoutes: RegisteredRoute[];
   }
+  interface FastifySchema {
+    /** A body schema for the document only, for a handler that validates its body itself. */
+    documentedBody?: unknown;
+  }
 }
 
 const hooks = (route: RouteOptions) => [route.onRequest ?? []].flat();
@@ -66,12 +70,16 @@ export async function registerOpenApi(app: FastifyInstance) {
     transform: (document) => {
       const { route, url } = document;
       if (!route.schema) return { schema: { hide: true }, url };
-      const { response, ...rest } = route.schema as { response?: Record<string, unknown> };
-      const bodies = Object.entries(response ?? {});
+      const { response, documentedBody, ...rest } = route.schema;
+      const bodies = Object.entries((response ?? {}) as Record<string, unknown>);
       const empty = bodies.filter(([, body]) => body === noContent).map(([status]) => status);
       const { schema } = jsonSchemaTransform({
         ...document,
-        schema: { ...rest, response: Object.fromEntries(bodies.filter(([s]) => !empty.includes(s))) },
+        schema: {
+          ...rest,
+          ...(documentedBody ? { body: documentedBody } : {}),
+          response: Object.fromEntries(bodies.filter(([s]) => !empty.includes(s))),
+        },
       });
       // @fastify/swagger writes `type: null` as a response without content.
       for (const status of empty)

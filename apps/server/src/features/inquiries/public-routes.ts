@@ -41,9 +41,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/inquiries',
     {
       onRequest: optionalUser,
-      // The body is validated in the handler (the schema depends on who asks); here it is only documented.
       schema: {
-        body: z.union([bookingRequestInput, adminInquiryInput]),
+        // Validated in the handler (the schema depends on who asks, and so do the messages): only documented.
+        documentedBody: z.union([bookingRequestInput, adminInquiryInput]),
         response: { 201: inquirySchema, ...errorsFor(400, 401, 409, 429) },
       },
       config: {
