@@ -2,7 +2,7 @@ import { errorResponse, healthSchema } from '@clean/shared';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { loadDemoContent } from './db/demo';
@@ -19,6 +19,7 @@ import { registerOpenApi } from './lib/openapi';
 import { createOutbox, type Outbox } from './lib/outbox';
 import { resolveJwtSecret } from './lib/secrets';
 import { registerSecurity } from './lib/security';
+import { serializerCompiler } from './lib/serializer';
 import { refuseWhileClosing } from './lib/shutdown';
 import { registerSpa } from './lib/spa';
 
