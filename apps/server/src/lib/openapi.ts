@@ -33,8 +33,9 @@ function securityOf(route: RouteOptions): Array<Record<string, string[]>> | unde
 
 /** The feature a path belongs to (its first segment after /api), to group operations in the docs. */
 function tagOf(url: string): string {
-  const segment = url.replace(/^\/api\//, '').split(/[/.]/)[0] ?? '';
-  return url.startsWith('/api/') ? segment : 'site';
+  if (['/signin', '/forgot_password', '/reset-password', '/api/user'].includes(url)) return 'auth';
+  if (!url.startsWith('/api/')) return 'seo';
+  return url.replace(/^\/api\//, '').split(/[/.]/)[0] ?? '';
 }
 
 /**
@@ -62,7 +63,8 @@ export async function registerOpenApi(app: FastifyInstance) {
           'Lists take optional `page` and `limit` and then answer one page with the total in `X-Total-Count`. ' +
           'Owner-only operations need `Authorization: Bearer <token>` from POST /signin.',
       },
-      servers: [{ url: app.config.publicUrl }],
+      // Relative: "Try it out" calls the server the page came from, whatever name it was reached by.
+      servers: [{ url: '/' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
