@@ -99,7 +99,7 @@ const ratio = mean(results.after?.rps ?? []) / mean(results.before?.rps ?? []);
 console.log(`after/before throughput: ${ratio.toFixed(2)}×`);
 
 // The serialization step alone (the request above is mostly the database): the demo packages, as Fastify's
-// default JSON.stringify (before) and through the route's response schema (after), in the same process.
+// default JSON.stringify (before), Zod's own serializer, and ours (after), in the same process.
 const route = { schema: z.array(packageSchema), method: 'GET', url: '/api/packages', httpStatus: '200' };
 const viaZod = zodSerializerCompiler(route);
 const viaSchema = serializerCompiler(route);
@@ -109,7 +109,9 @@ const time = (fn: () => string) => {
   return Number(process.hrtime.bigint() - start) / 100_000;
 };
 const plain = time(() => JSON.stringify(sample));
+const zod = time(() => viaZod(sample));
 const schema = time(() => viaSchema(sample));
 console.log(
-  `serializing ${sample.length} packages: JSON.stringify ${plain.toFixed(0)} ns, response schema ${schema.toFixed(0)} ns`,
+  `serializing ${sample.length} packages: JSON.stringify (no schema) ${plain.toFixed(0)} ns, ` +
+    `Zod check + JSON.stringify ${zod.toFixed(0)} ns, fast-json-stringify from the schema ${schema.toFixed(0)} ns`,
 );
