@@ -39,7 +39,21 @@ const ERROR_MEANING = {
 } as const;
 type ErrorStatus = keyof typeof ERROR_MEANING;
 
-const described = (status: ErrorStatus) => errorResponse.meta({ description: ERROR_MEANING[status] });
+/** A sentence each status really answers, for the document's examples. */
+const ERROR_EXAMPLE: Record<ErrorStatus, string> = {
+  400: 'Phone number must have 10 digits.',
+  401: 'Please sign in.',
+  403: 'Only the site administrator may do this.',
+  404: 'There is no package with that id.',
+  409: 'This inquiry has 1 one-time cleaning(s) and 0 recurring schedule(s). Delete them first, or confirm deleting everything.',
+  429: 'Too many attempts. Please wait 1 minute and try again.',
+  500: 'Something went wrong on our side (request 0b5f…).',
+  503: 'The service is briefly unavailable. Please try again in a moment.',
+  507: 'The server is low on disk space, so changes cannot be saved right now. Please try again later.',
+};
+
+const described = (status: ErrorStatus) =>
+  errorResponse.meta({ description: ERROR_MEANING[status], examples: [{ error: ERROR_EXAMPLE[status] }] });
 
 /** `{ error }` bodies for the given statuses, plus 500 and 503 which any route may answer. */
 export function errorsFor<S extends ErrorStatus>(...statuses: S[]) {
