@@ -8,7 +8,8 @@ import { optionalUser, requireAdmin, requireUser } from '../features/auth/guard'
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
 
-export type RegisteredRoute = { method: string; url: string; hasSchema: boolean };
+/** `hidden`: no schema, or one marked `hide` (as @fastify/static marks the web app's files). */
+export type RegisteredRoute = { method: string; url: string; hidden: boolean };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,7 +51,7 @@ export async function registerOpenApi(app: FastifyInstance) {
   app.decorate('registeredRoutes', registered);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      registered.push({ method, url: route.url, hasSchema: Boolean(route.schema) });
+      registered.push({ method, url: route.url, hidden: !route.schema || Boolean(route.schema.hide) });
   });
   await app.register(swagger, {
     openapi: {
