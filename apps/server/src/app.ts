@@ -1,7 +1,8 @@
+import { errorResponse, healthSchema } from '@clean/shared';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { loadDemoContent, relativizeDemoLinks } from './db/demo';
@@ -14,10 +15,12 @@ import { TooManyRequestsError } from './lib/errors';
 import { logSerializers } from './lib/logging';
 import { createMailer, type Mailer } from './lib/mailer';
 import { rejectNulCharacters } from './lib/nul-guard';
+import { registerOpenApi } from './lib/openapi';
 import { createOutbox, type Outbox } from './lib/outbox';
 import { createPublicCache, type PublicCache } from './lib/public-cache';
 import { resolveJwtSecret } from './lib/secrets';
 import { registerSecurity } from './lib/security';
+import { serializerCompiler } from './lib/serializer';
 import { refuseWhileClosing } from './lib/shutdown';
 import { registerSpa } from './lib/spa';
 
@@ -126,8 +129,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       new TooManyRequestsError(`Too many attempts. Please wait ${context.after} and try again.`),
   });
 
+  await registerOpenApi(app);
   await registerFeatures(app);
-  app.get('/api/health', async (_request, reply) => {
+  const health = { 200: healthSchema, 500: errorResponse, 503: healthSchema };
+  app.get('/api/health', { schema: { response: health } }, async (_request, reply) => {
     if (await pingDatabase(database, HEALTH_TIMEOUT_MS)) return { ok: true, database: database.kind };
     return reply
       .status(503)

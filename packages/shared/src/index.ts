@@ -5,6 +5,7 @@ export * from './cleanup/schemas';
 export * from './common/dates';
 export * from './common/fields';
 export * from './common/money';
+export * from './common/responses';
 export * from './constants';
 export * from './contact-status/schemas';
 export * from './gallery/schemas';

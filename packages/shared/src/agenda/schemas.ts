@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateTimeInput } from '../common/dates';
+import { isoInstant, textBody } from '../common/responses';
 
 /** GET /api/cleaning_dates_summary?from=&to= (admin): only events inside the range when given. */
 export const agendaQuery = z.object({
@@ -7,28 +8,43 @@ export const agendaQuery = z.object({
   to: dateTimeInput('to').optional(),
 });
 
-export type AgendaOneTime = {
-  cleaning_id: number;
-  inquiry_id: number;
-  inquiry_name: string;
-  date_time: string | null;
-  phone_number: string | null;
-  notes: string | null;
-  paid: boolean;
-};
+export const agendaOneTimeSchema = z.object({
+  cleaning_id: z.number().int(),
+  inquiry_id: z.number().int(),
+  inquiry_name: z.string(),
+  date_time: isoInstant.nullable(),
+  phone_number: z.string().nullable(),
+  notes: z.string().nullable(),
+  paid: z.boolean(),
+});
+export type AgendaOneTime = z.infer<typeof agendaOneTimeSchema>;
 
-export type AgendaRecurringPaid = {
-  recurring_paid_id: number;
-  inquiry_id: number;
-  inquiry_name: string;
-  phone_number: string | null;
-  notes: string | null;
+export const agendaRecurringPaidSchema = z.object({
+  recurring_paid_id: z.number().int(),
+  inquiry_id: z.number().int(),
+  inquiry_name: z.string(),
+  phone_number: z.string().nullable(),
+  notes: z.string().nullable(),
   /** Joined ", " like the spec; `dates` holds the same instants as a list. */
-  dates_related: string;
-  dates: string[];
-};
+  dates_related: z.string(),
+  dates: z.array(isoInstant),
+});
+export type AgendaRecurringPaid = z.infer<typeof agendaRecurringPaidSchema>;
 
-export type CleaningDatesSummary = {
-  one_time_cleanings: AgendaOneTime[];
-  recurring_paid_records: AgendaRecurringPaid[];
-};
+export const cleaningDatesSummarySchema = z.object({
+  one_time_cleanings: z.array(agendaOneTimeSchema),
+  recurring_paid_records: z.array(agendaRecurringPaidSchema),
+});
+export type CleaningDatesSummary = z.infer<typeof cleaningDatesSummarySchema>;
+
+/** GET /api/calendar_feed and POST /api/calendar_feed/rotate (admin): the secret address of the feed. */
+export const calendarFeedSchema = z
+  .object({ url: z.string() })
+  .meta({ examples: [{ url: 'https://example.com/api/calendar/0123abcd.ics' }] });
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
+/** GET /api/calendar/{secret}.ics: the owner's cleanings as iCalendar (RFC 5545). */
+export const calendarResponse = textBody(
+  'text/calendar',
+  'The cleanings of the past year and ahead (RFC 5545).',
+);

@@ -36,6 +36,5 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export type TokenResponse = { token: string };
-export type MessageResponse = { message: string };
-export type ErrorResponse = { error: string };
+export const tokenResponse = z.object({ token: z.string() });
+export type TokenResponse = z.infer<typeof tokenResponse>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateTimeInput } from '../common/dates';
 import { id, optionalText, pageQuery, searchText } from '../common/fields';
 import { money } from '../common/money';
+import { isoInstant } from '../common/responses';
 
 /** POST /api/one_time_cleanings (admin). PATCH takes any subset of the same fields. */
 export const oneTimeCleaningInput = z.object({
@@ -21,12 +22,13 @@ export const oneTimeCleaningPatch = oneTimeCleaningInput
 /** GET /api/one_time_cleanings?search= : inquiry name or notes contain it, or the word "paid" for paid ones. */
 export const oneTimeCleaningQuery = pageQuery.extend({ search: searchText });
 
-export type OneTimeCleaning = {
-  id: number;
-  inquiry_id: number;
-  inquiry_name: string;
-  date_time: string | null;
-  amount: number;
-  paid: boolean;
-  notes: string | null;
-};
+export const oneTimeCleaningSchema = z.object({
+  id: z.number().int(),
+  inquiry_id: z.number().int(),
+  inquiry_name: z.string(),
+  date_time: isoInstant.nullable(),
+  amount: z.number(),
+  paid: z.boolean(),
+  notes: z.string().nullable(),
+});
+export type OneTimeCleaning = z.infer<typeof oneTimeCleaningSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateTimeInput } from '../common/dates';
+import { isoInstant } from '../common/responses';
 
 export const CONTACT_MESSAGE_MAX = 300;
 
@@ -22,4 +23,7 @@ export const contactStatusInput = z.object({
 export type ContactStatusInput = z.input<typeof contactStatusInput>;
 
 /** GET /api/contact-status (public). `reopens_at` and `message` are set only while closed. */
-export type ContactStatus = { is_open: boolean; reopens_at: string | null; message: string | null };
+export const contactStatusSchema = z
+  .object({ is_open: z.boolean(), reopens_at: isoInstant.nullable(), message: z.string().nullable() })
+  .meta({ examples: [{ is_open: true, reopens_at: null, message: null }] });
+export type ContactStatus = z.infer<typeof contactStatusSchema>;

@@ -22,10 +22,23 @@ export type GalleryUploadInput = z.input<typeof galleryUploadInput>;
 /** GET /api/gallery?category= — a case-insensitive "contains" filter run in the database. */
 export const galleryQuery = pageQuery.extend({ category: searchText });
 
-export type GalleryPhoto = {
-  id: number;
-  image_url: string;
-  caption: string | null;
-  category: string;
-  photo_type: string | null;
-};
+export const galleryPhotoSchema = z
+  .object({
+    id: z.number().int(),
+    image_url: z.string(),
+    caption: z.string().nullable(),
+    category: z.string(),
+    photo_type: z.string().nullable(),
+  })
+  .meta({
+    examples: [
+      {
+        id: 1,
+        image_url: '/demo/kitchen.jpg',
+        caption: 'Kitchen',
+        category: 'residential',
+        photo_type: 'after',
+      },
+    ],
+  });
+export type GalleryPhoto = z.infer<typeof galleryPhotoSchema>;

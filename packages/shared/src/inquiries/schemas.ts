@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, optionalText, pageQuery, requiredText, searchText } from '../common/fields';
+import { isoInstant } from '../common/responses';
 import { INQUIRY_STATUSES, PHONE_MAX_DIGITS, TOWNS } from '../constants';
 
 /**
@@ -93,17 +94,34 @@ export const inquiryQuery = pageQuery.extend({
 
 export const inquiryIdField = id('inquiry_id');
 
-export type Inquiry = {
-  id: number;
-  name: string;
-  email: string | null;
-  phone_number: string | null;
-  call_or_text: 'call' | 'text' | null;
-  town: string | null;
-  description: string | null;
-  status: (typeof INQUIRY_STATUSES)[number];
-  submitted_at: string;
-};
+export const inquirySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    call_or_text: z.enum(['call', 'text']).nullable(),
+    town: z.string().nullable(),
+    description: z.string().nullable(),
+    status: z.enum(INQUIRY_STATUSES),
+    submitted_at: isoInstant,
+  })
+  .meta({
+    examples: [
+      {
+        id: 1,
+        name: 'Dana Smith',
+        email: 'dana@example.com',
+        phone_number: '8605551234',
+        call_or_text: 'text',
+        town: 'Bristol',
+        description: 'Move-out clean',
+        status: 'New Inquiry',
+        submitted_at: '2026-05-01T18:30:00.000Z',
+      },
+    ],
+  });
+export type Inquiry = z.infer<typeof inquirySchema>;
 
 /** (XXX) XXX-XXXX while typing or showing; N/A when empty. */
 export function formatPhone(digits: string | null | undefined): string {

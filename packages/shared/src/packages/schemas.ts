@@ -11,10 +11,24 @@ export const packageInput = z.object({
 });
 export type PackageInput = z.input<typeof packageInput>;
 
-export type Package = {
-  id: number;
-  title: string;
-  amount: number;
-  image_url: string;
-  description: string;
-};
+/** A package as the API answers it. */
+export const packageSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    amount: z.number(),
+    image_url: z.string(),
+    description: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        id: 1,
+        title: 'Standard Clean',
+        amount: 120,
+        image_url: '/demo/kitchen.jpg',
+        description: 'Every room.',
+      },
+    ],
+  });
+export type Package = z.infer<typeof packageSchema>;

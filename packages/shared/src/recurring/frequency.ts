@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { isoInstant } from '../common/responses';
+
 /** What the schedule form suggests; the field stays free text (spec), these are the ones the server understands. */
 export const FREQUENCY_SUGGESTIONS = ['Weekly', 'Every 2 weeks', 'Every 4 weeks', 'Monthly'] as const;
 
@@ -33,15 +36,16 @@ export function recognisedPeriod(frequency: string): Period | null {
 }
 
 /** GET /api/recurring_payments/overdue (admin): one late schedule. */
-export type OverduePayment = {
-  id: number;
-  inquiry_id: number;
-  inquiry_name: string;
-  amount: number;
-  frequency: string;
+export const overduePaymentSchema = z.object({
+  id: z.number().int(),
+  inquiry_id: z.number().int(),
+  inquiry_name: z.string(),
+  amount: z.number(),
+  frequency: z.string(),
   /** The latest paid date, or null when nothing was paid yet. */
-  last_paid: string | null;
+  last_paid: isoInstant.nullable(),
   /** When the next payment was due: a period after the last paid date (or after the schedule was created). */
-  expected_by: string;
-  days_overdue: number;
-};
+  expected_by: isoInstant,
+  days_overdue: z.number().int(),
+});
+export type OverduePayment = z.infer<typeof overduePaymentSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateTimeInput } from '../common/dates';
 import { id, optionalText, pageQuery, searchText } from '../common/fields';
 import { money } from '../common/money';
+import { isoInstant } from '../common/responses';
 
 /** POST /api/recurring_payments (admin): a payment schedule. PATCH takes any subset. */
 export const recurringPaymentInput = z.object({
@@ -27,14 +28,15 @@ export const recurringPaymentQuery = pageQuery.extend({
   notes: searchText,
 });
 
-export type RecurringPayment = {
-  id: number;
-  inquiry_id: number;
-  inquiry_name: string;
-  amount: number;
-  frequency: string;
-  notes: string | null;
-};
+export const recurringPaymentSchema = z.object({
+  id: z.number().int(),
+  inquiry_id: z.number().int(),
+  inquiry_name: z.string(),
+  amount: z.number(),
+  frequency: z.string(),
+  notes: z.string().nullable(),
+});
+export type RecurringPayment = z.infer<typeof recurringPaymentSchema>;
 
 /**
  * dates_related: the spec's joined string ("date, date") or an array of date-times. In an array, blank
@@ -67,15 +69,16 @@ export const recurringPaidPatch = recurringPaidInput
 /** GET /api/recurring_paid?name= (the schedule's inquiry name contains it). */
 export const recurringPaidQuery = pageQuery.extend({ name: searchText });
 
-export type RecurringPaid = {
-  id: number;
-  recurring_payment_id: number;
-  recurring_payment_name: string;
+export const recurringPaidSchema = z.object({
+  id: z.number().int(),
+  recurring_payment_id: z.number().int(),
+  recurring_payment_name: z.string(),
   /** ISO instants joined by ", " as the spec's clients expect. */
-  dates_related: string;
+  dates_related: z.string().meta({ description: 'ISO instants joined by ", "' }),
   /** The same instants as a list. */
-  dates: string[];
-  amount_paid: number;
-  notes: string | null;
-  submitted_at: string;
-};
+  dates: z.array(isoInstant),
+  amount_paid: z.number(),
+  notes: z.string().nullable(),
+  submitted_at: isoInstant,
+});
+export type RecurringPaid = z.infer<typeof recurringPaidSchema>;

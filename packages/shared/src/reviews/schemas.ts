@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalImageUrl, requiredText } from '../common/fields';
+import { isoInstant } from '../common/responses';
 import { RATING_MAX, RATING_MIN, REVIEW_COMMENT_MAX } from '../constants';
 
 /**
@@ -23,14 +24,33 @@ export const reviewInput = z.object({
 });
 export type ReviewInput = z.input<typeof reviewInput>;
 
-export type ReviewStatus = 'pending' | 'approved';
+export const reviewStatus = z.enum(['pending', 'approved']);
+export type ReviewStatus = z.infer<typeof reviewStatus>;
 
-export type Review = {
-  id: number;
-  reviewer_name: string;
-  rating: number;
-  comment: string;
-  photo_url: string | null;
-  status: ReviewStatus;
-  created_at: string;
-};
+export const reviewSchema = z
+  .object({
+    id: z.number().int(),
+    reviewer_name: z.string(),
+    rating: z.number().int(),
+    comment: z.string(),
+    photo_url: z.string().nullable(),
+    status: reviewStatus,
+    created_at: isoInstant,
+  })
+  .meta({
+    examples: [
+      {
+        id: 1,
+        reviewer_name: 'Dana',
+        rating: 5,
+        comment: 'Spotless.',
+        photo_url: null,
+        status: 'approved',
+        created_at: '2026-05-01T18:30:00.000Z',
+      },
+    ],
+  });
+export type Review = z.infer<typeof reviewSchema>;
+
+/** POST /api/reviews answers the review and a sentence saying whether it waits for approval. */
+export const createdReviewSchema = reviewSchema.extend({ message: z.string() });

@@ -1,4 +1,4 @@
-import { agendaQuery } from '@clean/shared';
+import { ADMIN_ERRORS, agendaQuery, cleaningDatesSummarySchema, errorsFor } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../auth/guard';
 import { agendaService } from './service';
@@ -13,7 +13,13 @@ export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/cleaning_dates_summary',
-    { onRequest: requireAdmin, schema: { querystring: agendaQuery } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        response: { 200: cleaningDatesSummarySchema, ...errorsFor(...ADMIN_ERRORS) },
+        querystring: agendaQuery,
+      },
+    },
     async (request) => agenda.summary(request.query),
   );
 };

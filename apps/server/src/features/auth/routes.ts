@@ -1,4 +1,12 @@
-import { forgotPasswordSchema, resetPasswordSchema, signinSchema } from '@clean/shared';
+import {
+  errorsFor,
+  forgotPasswordSchema,
+  messageResponse,
+  resetPasswordSchema,
+  signinSchema,
+  tokenResponse,
+  userSchema,
+} from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerToken, currentUser, requireUser } from './guard';
 import { toPublicUser } from './service';
@@ -8,24 +16,45 @@ const FORGOT_MESSAGE = 'If that account exists, a password reset link has been s
 export const authRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = async (app, opts) => {
   const limited = { rateLimit: { max: opts.rateLimitMax, timeWindow: '1 minute' } };
 
-  app.post('/signin', { schema: { body: signinSchema }, config: limited }, async (request) => {
-    const token = await app.auth.signin(request.body.username, request.body.password);
-    return { token };
-  });
+  app.post(
+    '/signin',
+    {
+      schema: { response: { 200: tokenResponse, ...errorsFor(400, 401, 429) }, body: signinSchema },
+      config: limited,
+    },
+    async (request) => {
+      const token = await app.auth.signin(request.body.username, request.body.password);
+      return { token };
+    },
+  );
 
-  app.get('/api/user', { onRequest: requireUser }, async (request) => toPublicUser(currentUser(request)));
+  app.get(
+    '/api/user',
+    { schema: { response: { 200: userSchema, ...errorsFor(401) } }, onRequest: requireUser },
+    async (request) => toPublicUser(currentUser(request)),
+  );
 
   app.post(
     '/forgot_password',
-    { schema: { body: forgotPasswordSchema }, config: limited },
+    {
+      schema: { response: { 200: messageResponse, ...errorsFor(400, 429) }, body: forgotPasswordSchema },
+      config: limited,
+    },
     async (request) => {
       await app.auth.forgotPassword(request.body.username);
       return { message: FORGOT_MESSAGE };
     },
   );
 
-  app.post('/reset-password', { schema: { body: resetPasswordSchema }, config: limited }, async (request) => {
-    await app.auth.resetPassword(bearerToken(request), request.body.new_password);
-    return { message: 'Password reset successful!' };
-  });
+  app.post(
+    '/reset-password',
+    {
+      schema: { response: { 200: messageResponse, ...errorsFor(400, 401, 429) }, body: resetPasswordSchema },
+      config: limited,
+    },
+    async (request) => {
+      await app.auth.resetPassword(bearerToken(request), request.body.new_password);
+      return { message: 'Password reset successful!' };
+    },
+  );
 };

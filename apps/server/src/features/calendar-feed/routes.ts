@@ -1,3 +1,4 @@
+import { calendarFeedSchema, calendarResponse, errorsFor } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../auth/guard';
@@ -17,13 +18,20 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     businessName: site.businessName,
   });
 
-  app.get('/api/calendar_feed', { onRequest: requireAdmin }, async () => feed.address());
-  app.post('/api/calendar_feed/rotate', { onRequest: requireAdmin }, async () => feed.rotate());
+  const admin = {
+    onRequest: requireAdmin,
+    schema: { response: { 200: calendarFeedSchema, ...errorsFor(401, 403) } },
+  };
+  app.get('/api/calendar_feed', admin, async () => feed.address());
+  app.post('/api/calendar_feed/rotate', admin, async () => feed.rotate());
 
   app.get(
     '/api/calendar/:file',
     {
-      schema: { params: z.object({ file: z.string().max(100) }) },
+      schema: {
+        response: { 200: calendarResponse, ...errorsFor(400, 404) },
+        params: z.object({ file: z.string().max(100) }),
+      },
       // The address is the secret: keep it out of the request log (only warnings and errors, which omit it).
       logLevel: 'warn',
     },

@@ -1,5 +1,15 @@
-import { idParams, oneTimeCleaningInput, oneTimeCleaningPatch, oneTimeCleaningQuery } from '@clean/shared';
+import {
+  ADMIN_ERRORS,
+  errorsFor,
+  idParams,
+  noContent,
+  oneTimeCleaningInput,
+  oneTimeCleaningPatch,
+  oneTimeCleaningQuery,
+  oneTimeCleaningSchema,
+} from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { sendList } from '../../lib/paging';
 import { requireAdmin } from '../auth/guard';
 import { inquiriesStore } from '../inquiries/store';
@@ -17,7 +27,13 @@ export const cleaningsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/one_time_cleanings',
-    { onRequest: requireAdmin, schema: { querystring: oneTimeCleaningQuery } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        response: { 200: z.array(oneTimeCleaningSchema), ...errorsFor(...ADMIN_ERRORS) },
+        querystring: oneTimeCleaningQuery,
+      },
+    },
     async (request, reply) => {
       const { items, total } = await cleanings.list(request.query);
       return sendList(reply, items, total);
@@ -26,19 +42,35 @@ export const cleaningsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/one_time_cleanings',
-    { onRequest: requireAdmin, schema: { body: oneTimeCleaningInput } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        response: { 201: oneTimeCleaningSchema, ...errorsFor(...ADMIN_ERRORS) },
+        body: oneTimeCleaningInput,
+      },
+    },
     async (request, reply) => reply.status(201).send(await cleanings.create(request.body)),
   );
 
   app.patch(
     '/api/one_time_cleanings/:id',
-    { onRequest: requireAdmin, schema: { params: idParams, body: oneTimeCleaningPatch } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        response: { 200: oneTimeCleaningSchema, ...errorsFor(...ADMIN_ERRORS, 404) },
+        params: idParams,
+        body: oneTimeCleaningPatch,
+      },
+    },
     async (request) => cleanings.update(request.params.id, request.body),
   );
 
   app.delete(
     '/api/one_time_cleanings/:id',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    {
+      onRequest: requireAdmin,
+      schema: { response: { 204: noContent, ...errorsFor(...ADMIN_ERRORS, 404) }, params: idParams },
+    },
     async (request, reply) => {
       await cleanings.remove(request.params.id);
       return reply.status(204).send();

@@ -1,5 +1,14 @@
-import { type CleanupResult, pageQuery } from '@clean/shared';
+import {
+  ADMIN_ERRORS,
+  type CleanupResult,
+  cleanupResultSchema,
+  csvResponse,
+  errorsFor,
+  oldRecordSchema,
+  pageQuery,
+} from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { EXPORT_TIMEOUT_MS, sendCsv } from '../../lib/csv';
 import { sendList } from '../../lib/paging';
 import { requireAdmin } from '../auth/guard';
@@ -13,7 +22,13 @@ export const cleanupRoutes: FastifyPluginAsyncZod = async (app) => {
   // `?page=1&limit=1` gives just the count (X-Total-Count) for the Manage tab's heading colour and banner.
   app.get(
     '/api/old_records',
-    { onRequest: requireAdmin, schema: { querystring: pageQuery } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        querystring: pageQuery,
+        response: { 200: z.array(oldRecordSchema), ...errorsFor(...ADMIN_ERRORS) },
+      },
+    },
     async (request, reply) => {
       const { items, total } = await cleanup.list(request.query);
       return sendList(reply, items, total);
@@ -23,14 +38,17 @@ export const cleanupRoutes: FastifyPluginAsyncZod = async (app) => {
   // Exactly what the cleanup below would delete now (the same rules), to keep before deleting.
   app.get(
     '/api/old_records.csv',
-    { onRequest: requireAdmin, handlerTimeout: EXPORT_TIMEOUT_MS },
+    { onRequest: requireAdmin, handlerTimeout: EXPORT_TIMEOUT_MS, schema: { response: csvResponse } },
     async (_request, reply) =>
       sendCsv(reply, 'old_records.csv', OLD_RECORDS_HEADER, cleanup.csvRows(), app.config.timezone),
   );
 
   app.delete(
     '/api/cleanup_old_records',
-    { onRequest: requireAdmin },
+    {
+      onRequest: requireAdmin,
+      schema: { response: { 200: cleanupResultSchema, ...errorsFor(401, 403, 409) } },
+    },
     async (): Promise<CleanupResult> => cleanup.deleteOld(),
   );
 };

@@ -1,4 +1,4 @@
-import { contactStatusInput } from '@clean/shared';
+import { ADMIN_ERRORS, contactStatusInput, contactStatusSchema, errorsFor } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../auth/guard';
 import { contactStatusService } from './service';
@@ -13,13 +13,21 @@ export const contactStatusRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The owner's switch must take effect at once: every write empties the server's cache, and browsers keep
   // no copy (no-store). Closed until a date, the cached answer (and any page built from it) expires then.
-  app.get('/api/contact-status', (request, reply) =>
-    app.publicCache.json(request, reply, () => contactStatus.cacheEntry(), 'no-store'),
+  app.get(
+    '/api/contact-status',
+    { schema: { response: { 200: contactStatusSchema, ...errorsFor() } } },
+    (request, reply) => app.publicCache.json(request, reply, () => contactStatus.cacheEntry(), 'no-store'),
   );
 
   app.patch(
     '/api/contact-status',
-    { onRequest: requireAdmin, schema: { body: contactStatusInput } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        response: { 200: contactStatusSchema, ...errorsFor(...ADMIN_ERRORS) },
+        body: contactStatusInput,
+      },
+    },
     async (request) => contactStatus.set(request.body),
   );
 };

@@ -1,4 +1,10 @@
-import { inquiryQuery, oneTimeCleaningQuery, recurringPaidQuery, recurringPaymentQuery } from '@clean/shared';
+import {
+  csvResponse,
+  inquiryQuery,
+  oneTimeCleaningQuery,
+  recurringPaidQuery,
+  recurringPaymentQuery,
+} from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EXPORT_TIMEOUT_MS, sendCsv } from '../../lib/csv';
 import { requireAdmin } from '../auth/guard';
@@ -17,20 +23,20 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/export/inquiries.csv',
-    { ...guard, schema: { querystring: inquiryQuery } },
+    { ...guard, schema: { querystring: inquiryQuery, response: csvResponse } },
     async (request, reply) => send(reply, 'inquiries.csv', csvExports.inquiries(request.query)),
   );
 
   app.get(
     '/api/export/one_time_cleanings.csv',
-    { ...guard, schema: { querystring: oneTimeCleaningQuery } },
+    { ...guard, schema: { querystring: oneTimeCleaningQuery, response: csvResponse } },
     async (request, reply) =>
       send(reply, 'one_time_cleanings.csv', csvExports.oneTimeCleanings(request.query)),
   );
 
   app.get(
     '/api/export/recurring_payments.csv',
-    { ...guard, schema: { querystring: recurringPaymentQuery } },
+    { ...guard, schema: { querystring: recurringPaymentQuery, response: csvResponse } },
     async (request, reply) =>
       send(reply, 'recurring_payments.csv', csvExports.recurringPayments(request.query)),
   );
@@ -39,7 +45,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   // of its rows (the record id tells them apart), a record without dates has one row with an empty date.
   app.get(
     '/api/export/recurring_paid.csv',
-    { ...guard, schema: { querystring: recurringPaidQuery } },
+    { ...guard, schema: { querystring: recurringPaidQuery, response: csvResponse } },
     async (request, reply) => send(reply, 'recurring_paid.csv', csvExports.recurringPaid(request.query)),
   );
 };

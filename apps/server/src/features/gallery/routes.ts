@@ -1,5 +1,14 @@
-import { galleryQuery, galleryUploadInput, idParams } from '@clean/shared';
+import {
+  ADMIN_ERRORS,
+  errorsFor,
+  galleryPhotoSchema,
+  galleryQuery,
+  galleryUploadInput,
+  idParams,
+  messageResponse,
+} from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors';
 import { listHeaders, paging } from '../../lib/paging';
 import { requireAdmin } from '../auth/guard';
@@ -10,25 +19,42 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = galleryStore(app.database.db);
 
   // Newest first; the browser shuffles each load (spec §4), so the order here only makes paging stable.
-  app.get('/api/gallery', { schema: { querystring: galleryQuery } }, (request, reply) =>
-    app.publicCache.json(request, reply, async () => {
-      const { items, total } = await store.list({
-        category: request.query.category,
-        page: paging(request.query),
-      });
-      return { value: { body: items, headers: listHeaders(total) } };
-    }),
+  app.get(
+    '/api/gallery',
+    {
+      schema: {
+        response: { 200: z.array(galleryPhotoSchema), ...errorsFor(400) },
+        querystring: galleryQuery,
+      },
+    },
+    (request, reply) =>
+      app.publicCache.json(request, reply, async () => {
+        const { items, total } = await store.list({
+          category: request.query.category,
+          page: paging(request.query),
+        });
+        return { value: { body: items, headers: listHeaders(total) } };
+      }),
   );
 
   app.post(
     '/api/gallery/upload',
-    { onRequest: requireAdmin, schema: { body: galleryUploadInput } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        response: { 201: galleryPhotoSchema, ...errorsFor(...ADMIN_ERRORS) },
+        body: galleryUploadInput,
+      },
+    },
     async (request, reply) => reply.status(201).send(await store.create(request.body)),
   );
 
   app.delete(
     '/api/gallery/:id',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    {
+      onRequest: requireAdmin,
+      schema: { response: { 200: messageResponse, ...errorsFor(...ADMIN_ERRORS, 404) }, params: idParams },
+    },
     async (request) => {
       if (!(await store.remove(request.params.id)))
         throw new NotFoundError('There is no photo with that id.');

@@ -1,3 +1,4 @@
+import { errorsFor, inquirySchema } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { optionalUser } from '../auth/guard';
 import { inquiriesService, isAdmin } from './service';
@@ -16,6 +17,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/inquiries',
     {
+      schema: { response: { 201: inquirySchema, ...errorsFor(400, 401, 409, 429) } },
       onRequest: optionalUser,
       config: {
         rateLimit: {

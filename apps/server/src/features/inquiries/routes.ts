@@ -1,5 +1,15 @@
-import { idParams, inquiryPatch, inquiryQuery, withDependantsQuery } from '@clean/shared';
+import {
+  ADMIN_ERRORS,
+  errorsFor,
+  idParams,
+  inquiryPatch,
+  inquiryQuery,
+  inquirySchema,
+  noContent,
+  withDependantsQuery,
+} from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { sendList } from '../../lib/paging';
 import { requireAdmin } from '../auth/guard';
 import { inquiriesService } from './service';
@@ -14,7 +24,13 @@ export const inquiriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/inquiries',
-    { onRequest: requireAdmin, schema: { querystring: inquiryQuery } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        response: { 200: z.array(inquirySchema), ...errorsFor(...ADMIN_ERRORS) },
+        querystring: inquiryQuery,
+      },
+    },
     async (request, reply) => {
       const { items, total } = await inquiries.list(request.query);
       return sendList(reply, items, total);
@@ -23,13 +39,27 @@ export const inquiriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/inquiries/:id',
-    { onRequest: requireAdmin, schema: { params: idParams, body: inquiryPatch } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        response: { 200: inquirySchema, ...errorsFor(...ADMIN_ERRORS, 404) },
+        params: idParams,
+        body: inquiryPatch,
+      },
+    },
     async (request) => inquiries.update(request.params.id, request.body),
   );
 
   app.delete(
     '/api/inquiries/:id',
-    { onRequest: requireAdmin, schema: { params: idParams, querystring: withDependantsQuery } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        response: { 204: noContent, ...errorsFor(...ADMIN_ERRORS, 404, 409) },
+        params: idParams,
+        querystring: withDependantsQuery,
+      },
+    },
     async (request, reply) => {
       await inquiries.remove(request.params.id, request.query);
       return reply.status(204).send();

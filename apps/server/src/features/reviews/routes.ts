@@ -1,5 +1,15 @@
-import { idParams, pageQuery, reviewInput } from '@clean/shared';
+import {
+  ADMIN_ERRORS,
+  createdReviewSchema,
+  errorsFor,
+  idParams,
+  messageResponse,
+  pageQuery,
+  reviewInput,
+  reviewSchema,
+} from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { listHeaders, sendList } from '../../lib/paging';
 import { optionalUser, requireAdmin } from '../auth/guard';
 import { reviewsService } from './service';
@@ -13,22 +23,35 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const limited = { rateLimit: { max: app.config.rateLimits.publicWrite, timeWindow: '1 minute' } };
 
-  app.get('/api/reviews', { schema: { querystring: pageQuery } }, (request, reply) =>
-    app.publicCache.json(request, reply, async () => {
-      const { items, total } = await reviews.list('approved', request.query);
-      return { value: { body: items, headers: listHeaders(total) } };
-    }),
+  app.get(
+    '/api/reviews',
+    { schema: { response: { 200: z.array(reviewSchema), ...errorsFor(400) }, querystring: pageQuery } },
+    (request, reply) =>
+      app.publicCache.json(request, reply, async () => {
+        const { items, total } = await reviews.list('approved', request.query);
+        return { value: { body: items, headers: listHeaders(total) } };
+      }),
   );
 
   app.post(
     '/api/reviews',
-    { onRequest: optionalUser, schema: { body: reviewInput }, config: limited },
+    {
+      onRequest: optionalUser,
+      schema: { response: { 201: createdReviewSchema, ...errorsFor(400, 401, 429) }, body: reviewInput },
+      config: limited,
+    },
     async (request, reply) => reply.status(201).send(await reviews.create(request.user, request.body)),
   );
 
   app.get(
     '/api/reviews/pending',
-    { onRequest: requireAdmin, schema: { querystring: pageQuery } },
+    {
+      onRequest: requireAdmin,
+      schema: {
+        response: { 200: z.array(reviewSchema), ...errorsFor(...ADMIN_ERRORS) },
+        querystring: pageQuery,
+      },
+    },
     async (request, reply) => {
       const { items, total } = await reviews.list('pending', request.query);
       return sendList(reply, items, total);
@@ -41,18 +64,30 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url: '/api/reviews/:id',
       onRequest: requireAdmin,
-      schema: { params: idParams, body: reviewInput },
+      schema: {
+        params: idParams,
+        body: reviewInput,
+        response: { 200: reviewSchema, ...errorsFor(...ADMIN_ERRORS, 404) },
+      },
       handler: async (request) => reviews.update(request.params.id, request.body),
     });
   }
 
   app.patch(
     '/api/reviews/:id/approve',
-    { onRequest: requireAdmin, schema: { params: idParams } },
+    {
+      onRequest: requireAdmin,
+      schema: { response: { 200: reviewSchema, ...errorsFor(...ADMIN_ERRORS, 404) }, params: idParams },
+    },
     async (request) => reviews.approve(request.params.id),
   );
 
-  app.delete('/api/reviews/:id', { onRequest: requireAdmin, schema: { params: idParams } }, async (request) =>
-    reviews.remove(request.params.id),
+  app.delete(
+    '/api/reviews/:id',
+    {
+      onRequest: requireAdmin,
+      schema: { response: { 200: messageResponse, ...errorsFor(...ADMIN_ERRORS, 404) }, params: idParams },
+    },
+    async (request) => reviews.remove(request.params.id),
   );
 };

@@ -1,4 +1,4 @@
-import { PRIVATE_ROUTES, PUBLIC_ROUTES } from '@clean/shared';
+import { errorsFor, PRIVATE_ROUTES, PUBLIC_ROUTES, textBody } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { lastChanges } from './rating';
 
@@ -34,16 +34,23 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       '',
     ].join('\n');
 
-  app.get('/robots.txt', async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
+  app.get(
+    '/robots.txt',
+    { schema: { response: { 200: textBody('text/plain', 'robots.txt'), ...errorsFor() } } },
+    async (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
   );
-  app.get('/sitemap.xml', async (_request, reply) => {
-    const body = await app.publicCache.get('sitemap', async () => ({
-      value: sitemap(await lastChanges(app.database.db, startedAt)),
-    }));
-    return reply
-      .type('application/xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(body);
-  });
+  app.get(
+    '/sitemap.xml',
+    { schema: { response: { 200: textBody('application/xml', 'The public pages'), ...errorsFor() } } },
+    async (_request, reply) => {
+      const body = await app.publicCache.get('sitemap', async () => ({
+        value: sitemap(await lastChanges(app.database.db, startedAt)),
+      }));
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(body);
+    },
+  );
 };

@@ -1,4 +1,4 @@
-import type { PaidSummary } from '@clean/shared';
+import { errorsFor, type PaidSummary, paidSummarySchema } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../auth/guard';
 import { summaryStore } from './store';
@@ -9,7 +9,7 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/total_paid_cleanings_summary',
-    { onRequest: requireAdmin },
+    { onRequest: requireAdmin, schema: { response: { 200: paidSummarySchema, ...errorsFor(401, 403) } } },
     async (): Promise<PaidSummary> => store.summary(app.config.timezone, new Date()),
   );
 };

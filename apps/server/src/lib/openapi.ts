@@ -1,0 +1,103 @@
+import { noContent } from '@clean/shared';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { optionalUser, requireAdmin, requireUser } from '../features/auth/guard';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PREFIX = '/api/docs';
+
+/** `hidden`: no schema, or one marked `hide` (as @fastify/static marks the web app's files). */
+export type RegisteredRoute = { method: string; url: string; hidden: boolean };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
+  interface FastifySchema {
+    /** A body schema for the document only, for a handler that validates its body itself. */
+    documentedBody?: unknown;
+  }
+}
+
+const hooks = (route: RouteOptions) => [route.onRequest ?? []].flat();
+
+/** Which session a route wants, read from its guard, so the document can never disagree with the code. */
+function securityOf(route: RouteOptions): Array<Record<string, string[]>> | undefined {
+  const guards = hooks(route);
+  if (guards.includes(requireAdmin) || guards.includes(requireUser)) return [{ bearer: [] }];
+  // Open to all, with more rights for the owner: a token is optional.
+  if (guards.includes(optionalUser)) return [{}, { bearer: [] }];
+  return undefined;
+}
+
+/** The feature a path belongs to (its first segment after /api), to group operations in the docs. */
+function tagOf(url: string): string {
+  if (['/signin', '/forgot_password', '/reset-password', '/api/user'].includes(url)) return 'auth';
+  if (!url.startsWith('/api/')) return 'seo';
+  return url.replace(/^\/api\//, '').split(/[/.]/)[0] ?? '';
+}
+
+/**
+ * The API contract: an OpenAPI 3.1 document generated from the routes' Zod schemas at GET /api/openapi.json,
+ * browsable at /api/docs (Swagger UI, its assets served from node_modules: no CDN). Must be registered before
+ * the features, since it collects routes as they are added. Routes without any schema (the web app's pages and
+ * files) are not part of the API and stay out.
+ */
+export async function registerOpenApi(app: FastifyInstance) {
+  // Every route added from here on, as the app registers it: the contract test checks each is documented.
+  const registered: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registered);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      registered.push({ method, url: route.url, hidden: !route.schema || Boolean(route.schema.hide) });
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${app.config.site.businessName} API`,
+        version: '1.0.0',
+        description:
+          'The JSON API behind the public site and the owner\'s hub. Every error is `{ "error": "sentence" }`. ' +
+          'Lists take optional `page` and `limit` and then answer one page with the total in `X-Total-Count`. ' +
+          'Owner-only operations need `Authorization: Bearer <token>` from POST /signin.',
+      },
+      // Relative: "Try it out" calls the server the page came from, whatever name it was reached by.
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: (document) => {
+      const { route, url } = document;
+      if (!route.schema) return { schema: { hide: true }, url };
+      const { response, documentedBody, ...rest } = route.schema;
+      const bodies = Object.entries((response ?? {}) as Record<string, unknown>);
+      const empty = bodies.filter(([, body]) => body === noContent).map(([status]) => status);
+      const { schema } = jsonSchemaTransform({
+        ...document,
+        schema: {
+          ...rest,
+          ...(documentedBody ? { body: documentedBody } : {}),
+          response: Object.fromEntries(bodies.filter(([s]) => !empty.includes(s))),
+        },
+      });
+      // @fastify/swagger writes `type: null` as a response without content.
+      for (const status of empty)
+        (schema.response as Record<string, unknown>)[status] = {
+          type: 'null',
+          description: 'Done; no body.',
+        };
+      const security = securityOf(route);
+      return { schema: { ...schema, tags: [tagOf(url)], ...(security ? { security } : {}) }, url };
+    },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    // No call to validator.swagger.io: nothing leaves for another host.
+    uiConfig: { validatorUrl: null, deepLinking: true },
+  });
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+}
