@@ -5,8 +5,24 @@ import './index.css';
  * Fetched earlier, their 110 KB (gzip) compete with the page itself for a slow phone's bandwidth and delay its
  * first paint (Lighthouse's simulated FCP counts every request made before the paint).
  */
-const start = () => import('./start');
-// requestAnimationFrame runs just before a frame is painted, the timeout just after it. A hidden tab paints
-// nothing (and runs no animation frames): start at once.
-if (document.visibilityState === 'hidden') start();
-else requestAnimationFrame(() => setTimeout(start, 0));
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  import('./start');
+};
+
+const serverRendered = Boolean(document.getElementById('root')?.firstChild);
+const canObservePaint = PerformanceObserver.supportedEntryTypes?.includes('paint') ?? false;
+// A client-rendered page (hub, sign-in) has nothing to paint before React; a hidden tab paints nothing.
+if (!serverRendered || !canObservePaint || document.visibilityState === 'hidden') {
+  start();
+} else {
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    start();
+  }).observe({ type: 'paint', buffered: true });
+  // Should the paint never be reported, the page still becomes interactive.
+  setTimeout(start, 1500);
+}
