@@ -1,4 +1,5 @@
 import './index.css';
+import './lib/zod-jitless';
 
 /**
  * The browser entry is only this: React and the page are loaded after the server-rendered page has painted.
