@@ -1,7 +1,14 @@
 import { type GalleryPhoto, type Inquiry, type Package, type Review, TOWNS } from '@clean/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arriveByLink, horizontalOverflow, launchBrowser, openPage, PHONE } from '../support/browser';
+import {
+  arriveByLink,
+  gotoHydrated,
+  horizontalOverflow,
+  launchBrowser,
+  openPage,
+  PHONE,
+} from '../support/browser';
 import { api } from '../support/public';
 
 let browser: Browser;
@@ -138,7 +145,7 @@ describe('home', () => {
 
   it('service area: 20 miles of Bristol, CT, the 17 towns, and a lazy map that follows the town', async () => {
     const page = await openPage(browser);
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const area = page.getByRole('region', { name: 'Our Service Area' });
     expect(await area.textContent()).toContain('within 20 miles of Bristol, CT');
     expect(await area.textContent()).toContain(
@@ -260,7 +267,7 @@ describe('gallery', () => {
     const { body: kitchen } = await api<GalleryPhoto[]>('GET', '/api/gallery?category=kitchen');
     expect(kitchen.length).toBeGreaterThan(0);
     const page = await openPage(browser);
-    await page.goto('/gallery');
+    await gotoHydrated(page, '/gallery');
     await expect.poll(() => photoButtons(page).count()).toBe(12);
     const requested: string[] = [];
     page.on('request', (r) => {
@@ -293,7 +300,7 @@ describe('reviews', () => {
   it('shows approved reviews with stars, default logo, and the photo dialog with Reviewed by', async () => {
     const { body: approved } = await api<Review[]>('GET', '/api/reviews');
     const page = await openPage(browser);
-    await page.goto('/reviews');
+    await gotoHydrated(page, '/reviews');
     await expect.poll(() => page.title()).toBe('Reviews | Bristol Eco Clean');
     const cards = main(page).getByRole('list').first().getByRole('listitem');
     await expect.poll(() => cards.count()).toBe(Math.min(12, approved.length));
