@@ -153,6 +153,8 @@ describe('home', () => {
     );
     const select = area.getByLabel('Find your town');
     expect(await select.locator('option').allTextContents()).toEqual([...TOWNS]);
+    // The map is put in once its place comes near the screen.
+    await area.scrollIntoViewIfNeeded();
     const map = area.locator('iframe');
     expect(await map.getAttribute('src')).toBe(
       'https://maps.google.com/maps?q=Bristol%2C%20CT&z=11&output=embed',
