@@ -3,12 +3,16 @@
  * built app, with Debian's chromium (CHROME_PATH to use another). Prints the four category scores and FCP, LCP,
  * TBT and CLS per page. Not part of `npm test` (timings are noisy).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { PUBLIC_PAGES, startBuiltApp } from './support';
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const reportDir = process.env.LIGHTHOUSE_REPORTS ? path.resolve(process.env.LIGHTHOUSE_REPORTS) : null;
+if (reportDir) mkdirSync(reportDir, { recursive: true });
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
@@ -33,6 +37,9 @@ type Row = { route: string; scores: string[]; metrics: string[] };
 const rows: Row[] = [];
 try {
   for (const route of PUBLIC_PAGES) {
+    // One request first, as a running site has had: the page's HTML is cached (and the server's code warm), so
+    // the audit measures what visitors get, not the first render after a start.
+    await fetch(app.baseUrl + route).then((res) => res.arrayBuffer());
     const audit = () =>
       lighthouse(app.baseUrl + route, {
         port: chrome.port,
@@ -44,6 +51,11 @@ try {
     // A trace that failed to record (NO_NAVSTART, now and then on a fresh browser) is retried once.
     if (result?.lhr.runtimeError) result = await audit();
     if (!result) throw new Error(`no Lighthouse result for ${route}`);
+    // LIGHTHOUSE_REPORTS=dir keeps each page's full report (diagnostics) for a closer look.
+    if (reportDir) {
+      const name = route === '/' ? 'home' : route.slice(1);
+      writeFileSync(path.join(reportDir, `${name}.json`), String(result.report));
+    }
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError)
       console.log(

@@ -60,12 +60,21 @@ export const outboxCount = () => {
 };
 
 /**
+ * Opens a server-rendered page and waits until it has hydrated. Its content is there at once, but React and the
+ * page's code load only after the first paint (apps/web/src/main.tsx), so a click or a typed key before this
+ * would reach markup without handlers.
+ */
+export async function gotoHydrated(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/**
  * Opens `from`, waits until the app has hydrated, then follows a main-menu link: the page it reaches asks
  * the API for its data in the browser (a direct load arrives with the data already in the HTML), which is
  * what tests that fake the API answers need.
  */
 export async function arriveByLink(page: Page, from: string, link: string) {
-  await page.goto(from);
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await gotoHydrated(page, from);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
 }

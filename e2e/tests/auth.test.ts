@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, latestResetLink, launchBrowser, openPage, outboxCount, PHONE } from '../support/browser';
+import {
+  baseUrl,
+  gotoHydrated,
+  latestResetLink,
+  launchBrowser,
+  openPage,
+  outboxCount,
+  PHONE,
+} from '../support/browser';
 import { E2E_ADMIN_PASSWORD } from '../support/global';
 
 let browser: Browser;
@@ -132,7 +140,7 @@ describe('password reset', () => {
 describe('phone layout', () => {
   it('collapses the menu into a toggle at 375 px that opens and closes it, with no horizontal scroll', async () => {
     const page = await openPage(browser, { viewport: PHONE });
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const toggle = page.getByRole('button', { name: 'Menu' });
     const gallery = nav(page).getByRole('link', { name: 'Gallery' });
     expect(await gallery.isVisible()).toBe(false);

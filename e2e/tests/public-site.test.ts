@@ -1,7 +1,14 @@
 import { type GalleryPhoto, type Inquiry, type Package, type Review, TOWNS } from '@clean/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arriveByLink, horizontalOverflow, launchBrowser, openPage, PHONE } from '../support/browser';
+import {
+  arriveByLink,
+  gotoHydrated,
+  horizontalOverflow,
+  launchBrowser,
+  openPage,
+  PHONE,
+} from '../support/browser';
 import { api } from '../support/public';
 
 let browser: Browser;
@@ -25,7 +32,7 @@ const focusedInsideSlide = (page: Page) =>
 describe('home', () => {
   it('has the headline, About Us, the four buttons, page meta and LocalBusiness JSON-LD', async () => {
     const page = await openPage(browser);
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await main(page).getByRole('heading', { name: 'About Us' }).isVisible()).toBe(true);
     for (const [name, href] of [
@@ -60,7 +67,7 @@ describe('home', () => {
 
   it('carousel: up to 8 photos, 5 per view at desktop, autoplay that keeps going after a photo is opened', async () => {
     const page = await openPage(browser);
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await page.locator('.carousel[data-ready] .carousel-slide[data-active]').waitFor();
     const indexes = await page.$$eval('.carousel-slide', (els) =>
       els.map((el) => el.getAttribute('data-slide-index')),
@@ -138,7 +145,7 @@ describe('home', () => {
 
   it('service area: 20 miles of Bristol, CT, the 17 towns, and a lazy map that follows the town', async () => {
     const page = await openPage(browser);
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const area = page.getByRole('region', { name: 'Our Service Area' });
     expect(await area.textContent()).toContain('within 20 miles of Bristol, CT');
     expect(await area.textContent()).toContain(
@@ -146,6 +153,8 @@ describe('home', () => {
     );
     const select = area.getByLabel('Find your town');
     expect(await select.locator('option').allTextContents()).toEqual([...TOWNS]);
+    // The map is put in once its place comes near the screen.
+    await area.scrollIntoViewIfNeeded();
     const map = area.locator('iframe');
     expect(await map.getAttribute('src')).toBe(
       'https://maps.google.com/maps?q=Bristol%2C%20CT&z=11&output=embed',
@@ -164,7 +173,7 @@ describe('packages', () => {
   it('shows the cards, the eco banner, the consultation notice, and the detail dialog with Book Now', async () => {
     const { body: packages } = await api<Package[]>('GET', '/api/packages');
     const page = await openPage(browser);
-    await page.goto('/packages');
+    await gotoHydrated(page, '/packages');
     await expect.poll(() => page.title()).toBe('Packages | Bristol Eco Clean');
     expect(await main(page).textContent()).toContain('Every package includes eco-friendly cleaning');
     const notice = main(page).getByRole('status').filter({ hasText: 'in-home consultation' });
@@ -216,7 +225,7 @@ describe('gallery', () => {
     const { body: photos } = await api<GalleryPhoto[]>('GET', '/api/gallery');
     expect(photos.length).toBeGreaterThan(12);
     const page = await openPage(browser);
-    await page.goto('/gallery');
+    await gotoHydrated(page, '/gallery');
     await expect.poll(() => page.title()).toBe('Gallery | Bristol Eco Clean');
     await expect.poll(() => photoButtons(page).count()).toBe(12);
     const pages = main(page).getByRole('navigation', { name: 'Gallery pages' }).getByRole('button');
@@ -260,7 +269,7 @@ describe('gallery', () => {
     const { body: kitchen } = await api<GalleryPhoto[]>('GET', '/api/gallery?category=kitchen');
     expect(kitchen.length).toBeGreaterThan(0);
     const page = await openPage(browser);
-    await page.goto('/gallery');
+    await gotoHydrated(page, '/gallery');
     await expect.poll(() => photoButtons(page).count()).toBe(12);
     const requested: string[] = [];
     page.on('request', (r) => {
@@ -293,7 +302,7 @@ describe('reviews', () => {
   it('shows approved reviews with stars, default logo, and the photo dialog with Reviewed by', async () => {
     const { body: approved } = await api<Review[]>('GET', '/api/reviews');
     const page = await openPage(browser);
-    await page.goto('/reviews');
+    await gotoHydrated(page, '/reviews');
     await expect.poll(() => page.title()).toBe('Reviews | Bristol Eco Clean');
     const cards = main(page).getByRole('list').first().getByRole('listitem');
     await expect.poll(() => cards.count()).toBe(Math.min(12, approved.length));
@@ -354,7 +363,7 @@ describe('reviews', () => {
   it('a visitor review: keyboard stars, 500-character comment, emojis for 3 s, pending until the admin approves', async () => {
     const name = `E2E Visitor ${Date.now()}`;
     const page = await openPage(browser);
-    await page.goto('/reviews');
+    await gotoHydrated(page, '/reviews');
     const toggle = main(page).getByRole('button', { name: 'Share Your Experience' });
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
@@ -418,7 +427,7 @@ describe('booking request (/contact)', () => {
   it('formats the phone as typed, sends the request, and the inquiry is stored as New Inquiry', async () => {
     const name = `E2E Booker ${Date.now()}`;
     const page = await openPage(browser);
-    await page.goto('/contact');
+    await gotoHydrated(page, '/contact');
     await expect.poll(() => page.title()).toBe('Contact Us | Bristol Eco Clean');
     await page.getByRole('heading', { name: 'Contact Us', level: 1 }).waitFor();
     const form = main(page).getByRole('form', { name: 'Booking request' });
@@ -458,7 +467,7 @@ describe('booking request (/contact)', () => {
     const page = await openPage(browser);
     await api('PATCH', '/api/contact-status', { admin: true, body: { is_open: false } });
     try {
-      await page.goto('/contact');
+      await gotoHydrated(page, '/contact');
       const notice = main(page)
         .getByRole('status')
         .filter({ hasText: 'not taking online requests right now' });
@@ -494,17 +503,17 @@ describe('phone width (375 px)', () => {
       ['/reviews', 'main ul li'],
       ['/contact', 'main form'],
     ] as const) {
-      await page.goto(path);
+      await gotoHydrated(page, path);
       await page.locator(ready).first().waitFor();
       expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
     }
     // Open states too: a dialog and the review form.
-    await page.goto('/gallery');
+    await gotoHydrated(page, '/gallery');
     await main(page).locator('ul li button').first().click();
     await page.getByRole('dialog').waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.keyboard.press('Escape');
-    await page.goto('/reviews');
+    await gotoHydrated(page, '/reviews');
     await main(page).getByRole('button', { name: 'Share Your Experience' }).click();
     await main(page).getByRole('form').waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

@@ -128,6 +128,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     errorResponseBuilder: (_request, context) =>
       new TooManyRequestsError(`Too many attempts. Please wait ${context.after} and try again.`),
   });
+  // A public read the cache already holds is answered here, skipping parsing, validation and the handler
+  // (registered after compression, whose onRequest hook must have run; npm run bench measures the gain).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!publicCache.answerFromCache(request, reply)) done();
+  });
 
   await registerOpenApi(app);
   await registerFeatures(app);

@@ -8,6 +8,22 @@ import type { Db } from '../db/client';
 export type Loaded<T> = { value: T; expiresAt?: number };
 
 type Entry = { value: unknown; expiresAt: number };
+/** A cached public JSON read, ready to send. */
+type JsonAnswer = {
+  body: string;
+  etag: string;
+  headers: Record<string, string>;
+  cacheControl: string;
+  expiresAt?: number;
+};
+
+function sendJson(request: FastifyRequest, reply: FastifyReply, answer: JsonAnswer) {
+  reply.headers(answer.headers).header('etag', answer.etag).header('cache-control', answer.cacheControl);
+  // A clock-computed answer may be kept by the browser until it changes, not longer.
+  if (answer.expiresAt !== undefined) reply.header('expires', new Date(answer.expiresAt).toUTCString());
+  if (isFresh(request, answer.etag)) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(answer.body);
+}
 
 /** The channel other app servers on the same PostgreSQL hear "public data changed" on. */
 const CHANNEL = 'clean_public_data';
@@ -101,24 +117,32 @@ export function createPublicCache(log: FastifyBaseLogger) {
       load: () => Promise<Loaded<{ body: unknown; headers?: Record<string, string> }>>,
       cacheControl = 'no-cache',
     ) {
-      const { body, etag, headers, expiresAt } = await get(`json ${request.url}`, async () => {
+      const answer = await get(`json ${request.url}`, async (): Promise<Loaded<JsonAnswer>> => {
         const loaded = await load();
         const text = JSON.stringify(loaded.value.body);
-        return {
-          value: {
-            body: text,
-            etag: etagOf(text),
-            headers: loaded.value.headers ?? {},
-            expiresAt: loaded.expiresAt,
-          },
+        const value = {
+          body: text,
+          etag: etagOf(text),
+          headers: loaded.value.headers ?? {},
+          cacheControl,
           expiresAt: loaded.expiresAt,
         };
+        return { value, expiresAt: loaded.expiresAt };
       });
-      reply.headers(headers).header('etag', etag).header('cache-control', cacheControl);
-      // A clock-computed answer may be kept by the browser until it changes, not longer.
-      if (expiresAt !== undefined) reply.header('expires', new Date(expiresAt).toUTCString());
-      if (isFresh(request, etag)) return reply.status(304).send();
-      return reply.type('application/json; charset=utf-8').send(body);
+      return sendJson(request, reply, answer);
+    },
+
+    /**
+     * The fast path for a public JSON read already in the cache: answered from an onRequest hook, before body
+     * parsing, validation and the route's handler (which, for a URL in the cache, would all just agree).
+     * Returns false when the route has to answer (not cached, not trusted, or expired).
+     */
+    answerFromCache(request: FastifyRequest, reply: FastifyReply): boolean {
+      if (request.method !== 'GET' || !trusted) return false;
+      const hit = entries.get(`json ${request.url}`);
+      if (!hit || hit.expiresAt <= Date.now()) return false;
+      sendJson(request, reply, hit.value as JsonAnswer);
+      return true;
     },
 
     /** Something public may have changed: drop everything here and tell the other servers. */

@@ -12,12 +12,9 @@ export function refuseWhileClosing(app: FastifyInstance) {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
-    return reply
-      .status(503)
-      .header('connection', 'close')
-      .header('retry-after', '5')
-      .send({ error: RESTARTING });
+  // Callback style: every request passes here, and while running it costs no promise (npm run bench).
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
+    reply.status(503).header('connection', 'close').header('retry-after', '5').send({ error: RESTARTING });
   });
 }

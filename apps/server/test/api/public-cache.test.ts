@@ -75,6 +75,40 @@ describe('public JSON reads (in-process cache, ETag)', () => {
   });
 });
 
+describe('a cached read answered early (onRequest fast path)', () => {
+  it('is the same answer as the route gives: headers, security headers, gzip, ETag and 304', async () => {
+    // Enough packages for a body over the compression threshold (1 KB).
+    for (let i = 0; i < 12; i++) await addPackage(`Fast Path ${i}`);
+    const fromRoute = await get('/api/packages', { 'accept-encoding': 'gzip' });
+    const fromCache = await get('/api/packages', { 'accept-encoding': 'gzip' });
+    expect(fromCache.statusCode).toBe(200);
+    for (const name of [
+      'etag',
+      'cache-control',
+      'content-type',
+      'content-encoding',
+      'content-security-policy',
+    ]) {
+      expect(fromCache.headers[name], name).toBe(fromRoute.headers[name]);
+    }
+    expect(fromCache.headers['content-encoding']).toBe('gzip');
+    expect(fromCache.rawPayload.equals(fromRoute.rawPayload)).toBe(true);
+    expect((await get('/api/packages', { 'if-none-match': String(fromCache.headers.etag) })).statusCode).toBe(
+      304,
+    );
+  });
+
+  it('leaves bad query strings, other methods and unknown URLs to the routes', async () => {
+    await get('/api/reviews?page=1&limit=5');
+    const bad = await get('/api/reviews?page=0');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('error');
+    await get('/api/packages');
+    const post = await t.app.inject({ method: 'POST', url: '/api/packages', payload: {} });
+    expect(post.statusCode).toBe(401);
+  });
+});
+
 describe('demo images are site-relative', () => {
   it('accepts site paths such as /demo/… and refuses relative paths, other hosts and http:', () => {
     expect(packageInput.safeParse({ title: 'x', amount: 1, image_url: '/demo/pkg-deep.svg' }).success).toBe(

@@ -1,0 +1,32 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { preloadPage } from './app/routes';
+import { readStoredToken } from './lib/api';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element');
+
+// A server-rendered page carries its data (the dehydrated query cache) as JSON, not as script (CSP).
+const stateText = document.getElementById('query-state')?.textContent;
+const state = stateText ? (JSON.parse(stateText) as DehydratedState) : undefined;
+const app = (
+  <StrictMode>
+    <App state={state} />
+  </StrictMode>
+);
+
+// The server renders what a visitor sees; the signed-in owner's page differs (admin controls), so it is
+// rendered afresh rather than hydrated over the visitor's markup.
+if (state && container.firstChild && readStoredToken() === null) {
+  // As a transition, hydration yields to the browser every few milliseconds instead of blocking the main
+  // thread for its whole length (a click meanwhile is replayed once its part is hydrated).
+  preloadPage(window.location.pathname).finally(() =>
+    startTransition(() => {
+      hydrateRoot(container, app);
+    }),
+  );
+} else {
+  createRoot(container).render(app);
+}
