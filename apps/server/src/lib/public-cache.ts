@@ -119,7 +119,9 @@ export function createPublicCache(log: FastifyBaseLogger) {
     ) {
       const answer = await get(`json ${request.url}`, async (): Promise<Loaded<JsonAnswer>> => {
         const loaded = await load();
-        const text = JSON.stringify(loaded.value.body);
+        // The route's own serializer (compiled from its response schema for 200), so a cached answer carries
+        // exactly the listed fields, as an uncached one does.
+        const text = String(reply.serialize(loaded.value.body));
         const value = {
           body: text,
           etag: etagOf(text),
