@@ -122,10 +122,9 @@ export function GalleryPage() {
               <li key={photo.id} className="flex flex-col gap-2">
                 <PhotoTile
                   photo={photo}
-                  onOpen={() => setSelected(photo)}
+                  onOpen={setSelected}
                   className="rounded-xl"
                   width={400}
-                  height={300}
                   loading={index < 5 ? 'eager' : 'lazy'}
                 />
                 {isAdmin && (

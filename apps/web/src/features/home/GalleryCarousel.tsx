@@ -111,10 +111,9 @@ export function GalleryCarousel() {
             >
               <PhotoTile
                 photo={photo}
-                onOpen={() => setSelected(photo)}
+                onOpen={setSelected}
                 className="w-full rounded-2xl"
                 width={800}
-                height={600}
                 // The first photo is the largest paint of the page; the rest wait until near view.
                 loading={index === 0 ? 'eager' : 'lazy'}
                 fetchPriority={index === 0 ? 'high' : 'auto'}

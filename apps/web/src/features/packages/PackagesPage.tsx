@@ -124,7 +124,6 @@ export function PackagesPage() {
                     src={pkg.image_url}
                     alt=""
                     width={800}
-                    height={600}
                     loading={index < 3 ? 'eager' : 'lazy'}
                   />
                   <span className="flex flex-1 flex-col gap-1 p-5">

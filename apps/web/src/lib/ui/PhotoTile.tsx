@@ -4,7 +4,12 @@ import { PHOTO_PLACEHOLDER, photoAlt } from '../photo';
 import { cx } from './cx';
 import { SafeImage } from './SafeImage';
 
-type TileImageProps = Omit<ComponentProps<typeof SafeImage>, 'fallback' | 'className'> & {
+type TileImageProps = Omit<
+  ComponentProps<typeof SafeImage>,
+  'fallback' | 'className' | 'width' | 'height'
+> & {
+  /** The picture's width in CSS pixels; its height follows from the 4:3 frame. */
+  width: number;
   /** Extra classes for the 4:3 frame. */
   frameClassName?: string;
 };
@@ -13,11 +18,15 @@ type TileImageProps = Omit<ComponentProps<typeof SafeImage>, 'fallback' | 'class
  * A picture filling a 4:3 frame (sized before it loads: no layout shift) that zooms a little while its
  * tile, the enclosing `group`, is hovered. A broken link shows the photo placeholder.
  */
-export function TileImage({ frameClassName, ...image }: TileImageProps) {
+export function TileImage({ frameClassName, src, alt, width, ...image }: TileImageProps) {
   return (
     <span className={cx('block aspect-[4/3]', frameClassName)}>
       <SafeImage
+        src={src}
         fallback={PHOTO_PLACEHOLDER}
+        alt={alt}
+        width={width}
+        height={(width * 3) / 4}
         {...image}
         className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
       />
@@ -33,14 +42,14 @@ export function PhotoTile({
   ...image
 }: Omit<TileImageProps, 'src' | 'alt' | 'frameClassName'> & {
   photo: GalleryPhoto;
-  onOpen: () => void;
+  onOpen: (photo: GalleryPhoto) => void;
   /** Extra classes for the button (its corners, its width). */
   className?: string;
 }) {
   return (
     <button
       type="button"
-      onClick={onOpen}
+      onClick={() => onOpen(photo)}
       className={cx('group block overflow-hidden bg-brand-50 shadow-sm ring-1 ring-stone-200', className)}
     >
       <TileImage src={photo.image_url} alt={photoAlt(photo)} {...image} />
