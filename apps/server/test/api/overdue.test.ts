@@ -1,21 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { recurringPayments } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../support/harness';
+import { useTestApp } from '../support/harness';
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.signin();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
 
 async function post(url: string, payload: object) {
-  const res = await t.injectAs(token)('POST', url, payload);
+  const res = await t.asAdmin('POST', url, payload);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: number }>();
 }
@@ -56,7 +50,7 @@ it('lists the late schedules with a recognised frequency, and only those', async
   const unknown = await schedule('Unknown Frequency', 'When needed', [], 400);
   const unknownOld = await schedule('Unknown Old Paid', 'Tuesdays', [300]);
 
-  const res = await t.injectAs(token)('GET', '/api/recurring_payments/overdue');
+  const res = await t.asAdmin('GET', '/api/recurring_payments/overdue');
   expect(res.statusCode).toBe(200);
   const list = res.json<Overdue[]>();
   const ids = list.map((o) => o.id);
@@ -86,14 +80,14 @@ it('lists the late schedules with a recognised frequency, and only those', async
 
 it('a new payment takes a schedule off the list', async () => {
   const id = await schedule('Paid Up Now', 'Weekly', [30]);
-  const before = await t.injectAs(token)('GET', '/api/recurring_payments/overdue');
+  const before = await t.asAdmin('GET', '/api/recurring_payments/overdue');
   expect(before.json<Overdue[]>().map((o) => o.id)).toContain(id);
   await post('/api/recurring_paid', {
     recurring_payment_id: id,
     dates_related: [daysAgo(1).toISOString()],
     amount_paid: 95.5,
   });
-  const after = await t.injectAs(token)('GET', '/api/recurring_payments/overdue');
+  const after = await t.asAdmin('GET', '/api/recurring_payments/overdue');
   expect(after.json<Overdue[]>().map((o) => o.id)).not.toContain(id);
 });
 
