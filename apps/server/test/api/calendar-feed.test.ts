@@ -1,8 +1,8 @@
-import { Writable } from 'node:stream';
 import ical, { type VEvent } from 'node-ical';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { injectAnonymous, useTestApp } from '../support/harness';
+import { logCapture } from '../support/log-capture';
 
 const t = useTestApp({ publicUrl: 'https://clean.example' });
 
@@ -100,15 +100,9 @@ it('keeps the address for the admin only', async () => {
 });
 
 it('never writes the secret address to the log, even at info level', async () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
+  const { lines, logger } = logCapture('info');
   // A second app on the same database, logging every request at info.
-  const logged = await buildApp(t.config, { database: t.database, logger: { level: 'info', stream } });
+  const logged = await buildApp(t.config, { database: t.database, logger });
   try {
     const url = await feedUrl();
     const secret = /calendar\/([^.]+)\.ics$/.exec(url)?.[1] ?? '';

@@ -1,3 +1,4 @@
+import type { OverduePayment } from '@clean/shared';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { recurringPayments } from '../../src/db/schema';
@@ -30,16 +31,6 @@ async function schedule(name: string, frequency: string, paidDaysAgo: number[], 
   return s.id;
 }
 
-type Overdue = {
-  id: number;
-  inquiry_name: string;
-  amount: number;
-  frequency: string;
-  last_paid: string | null;
-  expected_by: string;
-  days_overdue: number;
-};
-
 it('lists the late schedules with a recognised frequency, and only those', async () => {
   const onTime = await schedule('Weekly On Time', 'Weekly', [19, 12, 5]);
   const late = await schedule('Weekly Late', 'weekly', [26, 19, 12]);
@@ -52,7 +43,7 @@ it('lists the late schedules with a recognised frequency, and only those', async
 
   const res = await t.asAdmin('GET', '/api/recurring_payments/overdue');
   expect(res.statusCode).toBe(200);
-  const list = res.json<Overdue[]>();
+  const list = res.json<OverduePayment[]>();
   const ids = list.map((o) => o.id);
   expect(ids).toEqual(expect.arrayContaining([late, biweeklyLate, neverPaid]));
   for (const id of [onTime, withinGrace, newSchedule, unknown, unknownOld]) expect(ids).not.toContain(id);
@@ -81,14 +72,14 @@ it('lists the late schedules with a recognised frequency, and only those', async
 it('a new payment takes a schedule off the list', async () => {
   const id = await schedule('Paid Up Now', 'Weekly', [30]);
   const before = await t.asAdmin('GET', '/api/recurring_payments/overdue');
-  expect(before.json<Overdue[]>().map((o) => o.id)).toContain(id);
+  expect(before.json<OverduePayment[]>().map((o) => o.id)).toContain(id);
   await post('/api/recurring_paid', {
     recurring_payment_id: id,
     dates_related: [daysAgo(1).toISOString()],
     amount_paid: 95.5,
   });
   const after = await t.asAdmin('GET', '/api/recurring_payments/overdue');
-  expect(after.json<Overdue[]>().map((o) => o.id)).not.toContain(id);
+  expect(after.json<OverduePayment[]>().map((o) => o.id)).not.toContain(id);
 });
 
 it('is for the admin only', async () => {
