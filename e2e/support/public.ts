@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { adminToken } from './admin';
-import { baseUrl } from './browser';
+import { baseUrl, gotoHydrated } from './browser';
 
 /** A JSON call to the API; `admin` adds the admin's bearer token. Throws on a non-OK answer unless `allow`. */
 export async function api<T = unknown>(
@@ -32,4 +32,22 @@ export function acceptDialogs(page: Page): string[] {
     void dialog.accept();
   });
   return seen;
+}
+
+/** The public pages, each with the element that shows its content is there. */
+export const PUBLIC_PAGES: ReadonlyArray<readonly [path: string, ready: string]> = [
+  ['/', '.carousel[data-ready]'],
+  ['/packages', 'main ul li'],
+  ['/gallery', 'main ul li'],
+  ['/reviews', 'main ul li'],
+  ['/contact', 'main form'],
+];
+
+/** Opens each public page in turn (hydrated, content shown) and runs `check` on it. */
+export async function forEachPublicPage(page: Page, check: (path: string) => Promise<void>) {
+  for (const [path, ready] of PUBLIC_PAGES) {
+    await gotoHydrated(page, path);
+    await page.locator(ready).first().waitFor();
+    await check(path);
+  }
 }

@@ -40,6 +40,23 @@ async function shoot(page: Page, name: string, width: number) {
   return file;
 }
 
+/** A recurring schedule for the inquiry with one paid record, for the visits the given days ago, all paid. */
+async function paidSchedule(
+  inquiryId: number,
+  plan: { amount: number; frequency: string },
+  daysAgo: number[],
+) {
+  const schedule = await api<{ id: number }>('POST', '/api/recurring_payments', {
+    inquiry_id: inquiryId,
+    ...plan,
+  });
+  await api('POST', '/api/recurring_paid', {
+    recurring_payment_id: schedule.id,
+    dates_related: daysAgo.map((days) => new Date(Date.now() - days * DAY).toISOString()),
+    amount_paid: plan.amount * daysAgo.length,
+  });
+}
+
 /** Opens the hub at both widths in turn. */
 async function atBothWidths(run: (page: Page, width: number) => Promise<void>, path = '/contact-center') {
   for (const viewport of [PHONE, DESKTOP]) {
@@ -111,16 +128,7 @@ describe('Agenda: calendar feed and payments overdue', () => {
   const LATE = `Late Payer ${stamp}`;
   beforeAll(async () => {
     const inquiry = await createInquiry(LATE);
-    const schedule = await api<{ id: number }>('POST', '/api/recurring_payments', {
-      inquiry_id: inquiry.id,
-      amount: 120,
-      frequency: 'Weekly',
-    });
-    await api('POST', '/api/recurring_paid', {
-      recurring_payment_id: schedule.id,
-      dates_related: [new Date(Date.now() - 20 * DAY).toISOString()],
-      amount_paid: 120,
-    });
+    await paidSchedule(inquiry.id, { amount: 120, frequency: 'Weekly' }, [20]);
   });
 
   it('copies the feed address, which serves the calendar; a new address retires the old one', async () => {
@@ -184,16 +192,7 @@ describe('Download CSV', () => {
       amount: 149.5,
       notes: `export ${stamp}`,
     });
-    const schedule = await api<{ id: number }>('POST', '/api/recurring_payments', {
-      inquiry_id: inquiry.id,
-      amount: 80,
-      frequency: 'Monthly',
-    });
-    await api('POST', '/api/recurring_paid', {
-      recurring_payment_id: schedule.id,
-      dates_related: [new Date(Date.now() - 2 * DAY).toISOString(), new Date(Date.now() - DAY).toISOString()],
-      amount_paid: 160,
-    });
+    await paidSchedule(inquiry.id, { amount: 80, frequency: 'Monthly' }, [2, 1]);
     // An old record (a cleaning dated 120 days ago), so the cleanup has something to offer whatever ran before.
     await api('POST', '/api/one_time_cleanings', {
       inquiry_id: inquiry.id,
