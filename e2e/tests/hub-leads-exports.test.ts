@@ -3,10 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../support/admin';
-import { DESKTOP, horizontalOverflow, launchBrowser, openPage, PHONE } from '../support/browser';
+import { DESKTOP, horizontalOverflow, openPage, PHONE, useBrowser } from '../support/browser';
 import { api, call, createInquiry, openHubPage } from '../support/hub';
 
 /**
@@ -19,13 +19,9 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'clean-e2e-scree
 mkdirSync(SHOTS, { recursive: true });
 const DAY = 24 * 60 * 60 * 1000;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
+const browser = useBrowser();
 afterAll(async () => {
   await api('PATCH', '/api/contact-status', { is_open: true }).catch(() => {});
-  await browser?.close();
 });
 
 const section = (page: Page, heading: string): Locator =>
@@ -60,7 +56,7 @@ async function paidSchedule(
 /** Opens the hub at both widths in turn. */
 async function atBothWidths(run: (page: Page, width: number) => Promise<void>, path = '/contact-center') {
   for (const viewport of [PHONE, DESKTOP]) {
-    const page = await openHubPage(browser, { viewport }, path);
+    const page = await openHubPage(browser(), { viewport }, path);
     try {
       await run(page, viewport.width);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
@@ -110,7 +106,7 @@ describe('New Inquiry (phone leads)', () => {
   });
 
   it('a blank name is refused in the form, nothing stored', async () => {
-    const page = await openHubPage(browser, {}, '/contact-center?tab=manage');
+    const page = await openHubPage(browser(), {}, '/contact-center?tab=manage');
     try {
       const before = (await api<unknown[]>('GET', '/api/inquiries')).length;
       await section(page, 'Inquiries').getByRole('button', { name: 'New Inquiry' }).click();
@@ -290,12 +286,12 @@ describe('Download CSV', () => {
 describe('Closing the booking form until a date', () => {
   it('the owner closes it with a date and a message; /contact shows both in the business zone', async () => {
     const year = new Date().getFullYear() + 1;
-    const phoneHub = await openHubPage(browser, { viewport: PHONE }, '/contact-center?tab=manage');
+    const phoneHub = await openHubPage(browser(), { viewport: PHONE }, '/contact-center?tab=manage');
     await section(phoneHub, 'Contact Form').getByLabel('Reopens on (optional)').fill(`${year}-01-04T09:00`);
     await shoot(phoneHub, 'contact-toggle-open', PHONE.width);
     expect(await horizontalOverflow(phoneHub)).toBeLessThanOrEqual(0);
     await phoneHub.context().close();
-    const hub = await openHubPage(browser, { viewport: DESKTOP }, '/contact-center?tab=manage');
+    const hub = await openHubPage(browser(), { viewport: DESKTOP }, '/contact-center?tab=manage');
     try {
       const toggle = section(hub, 'Contact Form');
       await toggle.getByRole('button', { name: 'Close Contact Form' }).waitFor();
@@ -309,7 +305,7 @@ describe('Closing the booking form until a date', () => {
 
       for (const viewport of [PHONE, DESKTOP]) {
         // The visitor's browser is in Berlin; the date shown is the business's (New York) wall time.
-        const visitor = await openPage(browser, { viewport });
+        const visitor = await openPage(browser(), { viewport });
         await visitor.goto('/contact');
         const notice = visitor
           .getByRole('status')
