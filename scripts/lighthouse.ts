@@ -5,10 +5,11 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PUBLIC_ROUTES } from '@clean/shared';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS } from '../e2e/support/chromium';
-import { PUBLIC_PAGES, printLoadAfter, printMachine, startBuiltApp } from './support';
+import { printLoadAfter, printMachine, startBuiltApp } from './support';
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const reportDir = process.env.LIGHTHOUSE_REPORTS ? path.resolve(process.env.LIGHTHOUSE_REPORTS) : null;
@@ -24,7 +25,7 @@ const chrome = await chromeLauncher.launch({
 type Row = { route: string; scores: string[]; metrics: string[] };
 const rows: Row[] = [];
 try {
-  for (const route of PUBLIC_PAGES) {
+  for (const route of PUBLIC_ROUTES) {
     // One request first, as a running site has had: the page's HTML is cached (and the server's code warm), so
     // the audit measures what visitors get, not the first render after a start.
     await fetch(app.baseUrl + route).then((res) => res.arrayBuffer());

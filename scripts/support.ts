@@ -36,8 +36,6 @@ export async function startScript(
   return script;
 }
 
-export const PUBLIC_PAGES = ['/', '/packages', '/gallery', '/reviews', '/contact'] as const;
-
 const loadAverage = () =>
   loadavg()
     .map((l) => l.toFixed(2))

@@ -1,3 +1,4 @@
+import { PUBLIC_ROUTES } from '@clean/shared';
 import type { Page } from 'playwright-core';
 import { adminToken } from './admin';
 import { baseUrl, gotoHydrated } from './browser';
@@ -34,14 +35,17 @@ export function acceptDialogs(page: Page): string[] {
   return seen;
 }
 
-/** The public pages, each with the element that shows its content is there. */
-export const PUBLIC_PAGES: ReadonlyArray<readonly [path: string, ready: string]> = [
-  ['/', '.carousel[data-ready]'],
-  ['/packages', 'main ul li'],
-  ['/gallery', 'main ul li'],
-  ['/reviews', 'main ul li'],
-  ['/contact', 'main form'],
-];
+/** What shows that each public page has its content (a new public page must name one: the compiler says so). */
+const READY: Record<(typeof PUBLIC_ROUTES)[number], string> = {
+  '/': '.carousel[data-ready]',
+  '/packages': 'main ul li',
+  '/gallery': 'main ul li',
+  '/reviews': 'main ul li',
+  '/contact': 'main form',
+};
+
+/** The public pages (the shared route list), each with its ready marker. */
+export const PUBLIC_PAGES = PUBLIC_ROUTES.map((path) => [path, READY[path]] as const);
 
 /** Opens each public page in turn (hydrated, content shown) and runs `check` on it. */
 export async function forEachPublicPage(page: Page, check: (path: string) => Promise<void>) {
