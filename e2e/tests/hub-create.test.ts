@@ -349,5 +349,6 @@ describe('accessibility of the hub (axe)', () => {
       await page.context().close();
     }
     expect(found).toEqual([]);
-  });
+    // About 20 axe scans across both widths: close to a minute on a busy two-core machine.
+  }, 150_000);
 });

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../lib/api';
-import { nextPhoneValue } from '../../lib/phone';
+import { phoneShownChange } from '../../lib/phone';
 import { useSiteConfig } from '../../lib/site-config';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
@@ -84,7 +84,7 @@ export function BookingForm() {
               name={field.name}
               ref={field.ref}
               value={field.value ?? ''}
-              onChange={(e) => field.onChange(nextPhoneValue(field.value ?? '', e.target.value))}
+              onChange={phoneShownChange(field.value ?? '', field.onChange)}
               onBlur={field.onBlur}
               error={errors.phone_number?.message}
             />

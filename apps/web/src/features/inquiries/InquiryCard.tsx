@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { nextPhoneDigits, phoneInputValue } from '../../lib/phone';
+import { phoneDigitsChange, phoneInputValue } from '../../lib/phone';
 import { useSiteConfig } from '../../lib/site-config';
 import { Alert } from '../../lib/ui/Alert';
 import { DependantsDeleteDialog } from '../../lib/ui/DependantsDeleteDialog';
@@ -153,7 +153,7 @@ function InquiryEditForm({ inquiry, onDone }: { inquiry: Inquiry; onDone: () => 
             ref={field.ref}
             onBlur={field.onBlur}
             value={phoneInputValue(field.value ?? '')}
-            onChange={(e) => field.onChange(nextPhoneDigits(field.value ?? '', e.target.value))}
+            onChange={phoneDigitsChange(field.value ?? '', field.onChange)}
           />
         )}
       />

@@ -2,7 +2,7 @@ import { adminInquiryInput, INQUIRY_STATUSES, OTHER_TOWN, TOWNS } from '@clean/s
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { nextPhoneDigits, phoneInputValue } from '../../lib/phone';
+import { phoneDigitsChange, phoneInputValue } from '../../lib/phone';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
 import { SelectField, TextAreaField } from '../../lib/ui/FormFields';
@@ -64,7 +64,7 @@ export function NewInquiryForm({ onDone }: { onDone: () => void }) {
               ref={field.ref}
               onBlur={field.onBlur}
               value={phoneInputValue(field.value ?? '')}
-              onChange={(e) => field.onChange(nextPhoneDigits(field.value ?? '', e.target.value))}
+              onChange={phoneDigitsChange(field.value ?? '', field.onChange)}
             />
           )}
         />
