@@ -2,6 +2,7 @@ export * from './agenda/schemas';
 export * from './auth/schemas';
 export * from './cleanings/schemas';
 export * from './cleanup/schemas';
+export * from './common/currency';
 export * from './common/dates';
 export * from './common/fields';
 export * from './common/money';

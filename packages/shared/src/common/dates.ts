@@ -104,10 +104,21 @@ export function formatDateTime(iso: string | Date | null | undefined, timeZone: 
   if (iso === null || iso === undefined || iso === '') return 'Invalid Date';
   const date = iso instanceof Date ? iso : new Date(iso);
   if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    dateStyle: 'long',
-    timeStyle: 'short',
-    hour12: true,
-  }).format(date);
+  return dateTimeFormat(timeZone).format(date);
+}
+
+// One formatter per zone: building one costs far more than using it (a page of cards formats dozens of dates).
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+function dateTimeFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      dateStyle: 'long',
+      timeStyle: 'short',
+      hour12: true,
+    });
+    dateTimeFormats.set(timeZone, format);
+  }
+  return format;
 }

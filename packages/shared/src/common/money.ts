@@ -25,15 +25,3 @@ export const money = (label: string) =>
     .refine((v) => v <= MONEY_MAX, `${label} is too large.`)
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `${label} can have at most 2 decimals.`)
     .transform((v) => Math.round(v * 100) / 100);
-
-/** Spec §9 discount: multiply and fix at 2 decimals; an empty amount gives "0.00". */
-export function applyDiscount(amount: string | number | null | undefined, factor: number): string {
-  const value = amount === '' || amount === null || amount === undefined ? 0 : Number(amount);
-  if (!Number.isFinite(value)) return '0.00';
-  const cents = Math.round(Math.round(value * 100) * factor);
-  return (cents / 100).toFixed(2);
-}
-
-/** "$1,234.50" */
-export const formatMoney = (value: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value);
