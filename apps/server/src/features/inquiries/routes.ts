@@ -1,68 +1,22 @@
-import {
-  ADMIN_ERRORS,
-  errorsFor,
-  idParams,
-  inquiryPatch,
-  inquiryQuery,
-  inquirySchema,
-  noContent,
-  withDependantsQuery,
-} from '@clean/shared';
+import { inquiryPatch, inquiryQuery, inquirySchema } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { adminDeleteWithDependants, adminList, adminUpdate, sendNoContent } from '../../lib/admin-routes';
 import { sendList } from '../../lib/paging';
-import { requireAdmin } from '../auth/guard';
-import { inquiriesService } from './service';
+import { inquiriesServiceFor } from './service';
 
 /** Inquiries administration: list, edit, status, delete (admin only, DESIGN §5). */
 export const inquiriesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const inquiries = inquiriesService({
-    db: app.database.db,
-    config: app.config,
-    kickOutbox: () => app.outbox.kick(),
-  });
+  const inquiries = inquiriesServiceFor(app);
 
-  app.get(
-    '/api/inquiries',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        response: { 200: z.array(inquirySchema), ...errorsFor(...ADMIN_ERRORS) },
-        querystring: inquiryQuery,
-      },
-    },
-    async (request, reply) => {
-      const { items, total } = await inquiries.list(request.query);
-      return sendList(reply, items, total);
-    },
+  app.get('/api/inquiries', adminList(inquiryQuery, inquirySchema), async (request, reply) =>
+    sendList(reply, await inquiries.list(request.query)),
   );
 
-  app.patch(
-    '/api/inquiries/:id',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        response: { 200: inquirySchema, ...errorsFor(...ADMIN_ERRORS, 404) },
-        params: idParams,
-        body: inquiryPatch,
-      },
-    },
-    async (request) => inquiries.update(request.params.id, request.body),
+  app.patch('/api/inquiries/:id', adminUpdate(inquiryPatch, inquirySchema), async (request) =>
+    inquiries.update(request.params.id, request.body),
   );
 
-  app.delete(
-    '/api/inquiries/:id',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        response: { 204: noContent, ...errorsFor(...ADMIN_ERRORS, 404, 409) },
-        params: idParams,
-        querystring: withDependantsQuery,
-      },
-    },
-    async (request, reply) => {
-      await inquiries.remove(request.params.id, request.query);
-      return reply.status(204).send();
-    },
+  app.delete('/api/inquiries/:id', adminDeleteWithDependants, async (request, reply) =>
+    sendNoContent(reply, inquiries.remove(request.params.id, request.query)),
   );
 };

@@ -1,8 +1,5 @@
 import {
-  ADMIN_ERRORS,
   errorsFor,
-  idParams,
-  noContent,
   overduePaymentSchema,
   recurringPaidInput,
   recurringPaidPatch,
@@ -12,10 +9,17 @@ import {
   recurringPaymentPatch,
   recurringPaymentQuery,
   recurringPaymentSchema,
-  withDependantsQuery,
 } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  adminCreate,
+  adminDelete,
+  adminDeleteWithDependants,
+  adminList,
+  adminUpdate,
+  sendNoContent,
+} from '../../lib/admin-routes';
 import { sendList } from '../../lib/paging';
 import { requireAdmin } from '../auth/guard';
 import { inquiriesStore } from '../inquiries/store';
@@ -39,17 +43,8 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/recurring_payments',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        response: { 200: z.array(recurringPaymentSchema), ...errorsFor(...ADMIN_ERRORS) },
-        querystring: recurringPaymentQuery,
-      },
-    },
-    async (request, reply) => {
-      const { items, total } = await recurring.listSchedules(request.query);
-      return sendList(reply, items, total);
-    },
+    adminList(recurringPaymentQuery, recurringPaymentSchema),
+    async (request, reply) => sendList(reply, await recurring.listSchedules(request.query)),
   );
 
   // Schedules whose next payment is late (a recognised frequency, more than a period plus 3 days).
@@ -64,96 +59,39 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/recurring_payments',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        response: { 201: recurringPaymentSchema, ...errorsFor(...ADMIN_ERRORS) },
-        body: recurringPaymentInput,
-      },
-    },
+    adminCreate(recurringPaymentInput, recurringPaymentSchema),
     async (request, reply) => reply.status(201).send(await recurring.createSchedule(request.body)),
   );
 
   app.patch(
     '/api/recurring_payments/:id',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        response: { 200: recurringPaymentSchema, ...errorsFor(...ADMIN_ERRORS, 404) },
-        params: idParams,
-        body: recurringPaymentPatch,
-      },
-    },
+    adminUpdate(recurringPaymentPatch, recurringPaymentSchema),
     async (request) => recurring.updateSchedule(request.params.id, request.body),
   );
 
-  app.delete(
-    '/api/recurring_payments/:id',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        response: { 204: noContent, ...errorsFor(...ADMIN_ERRORS, 404, 409) },
-        params: idParams,
-        querystring: withDependantsQuery,
-      },
-    },
-    async (request, reply) => {
-      await recurring.removeSchedule(request.params.id, request.query);
-      return reply.status(204).send();
-    },
+  app.delete('/api/recurring_payments/:id', adminDeleteWithDependants, async (request, reply) =>
+    sendNoContent(reply, recurring.removeSchedule(request.params.id, request.query)),
   );
 
   // -------------------------------------------------------------- paid records
 
-  app.get(
-    '/api/recurring_paid',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        response: { 200: z.array(recurringPaidSchema), ...errorsFor(...ADMIN_ERRORS) },
-        querystring: recurringPaidQuery,
-      },
-    },
-    async (request, reply) => {
-      const { items, total } = await recurring.listPaid(request.query);
-      return sendList(reply, items, total);
-    },
+  app.get('/api/recurring_paid', adminList(recurringPaidQuery, recurringPaidSchema), async (request, reply) =>
+    sendList(reply, await recurring.listPaid(request.query)),
   );
 
   app.post(
     '/api/recurring_paid',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        response: { 201: recurringPaidSchema, ...errorsFor(...ADMIN_ERRORS) },
-        body: recurringPaidInput,
-      },
-    },
+    adminCreate(recurringPaidInput, recurringPaidSchema),
     async (request, reply) => reply.status(201).send(await recurring.createPaid(request.body)),
   );
 
   app.patch(
     '/api/recurring_paid/:id',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        response: { 200: recurringPaidSchema, ...errorsFor(...ADMIN_ERRORS, 404) },
-        params: idParams,
-        body: recurringPaidPatch,
-      },
-    },
+    adminUpdate(recurringPaidPatch, recurringPaidSchema),
     async (request) => recurring.updatePaid(request.params.id, request.body),
   );
 
-  app.delete(
-    '/api/recurring_paid/:id',
-    {
-      onRequest: requireAdmin,
-      schema: { response: { 204: noContent, ...errorsFor(...ADMIN_ERRORS, 404) }, params: idParams },
-    },
-    async (request, reply) => {
-      await recurring.removePaid(request.params.id);
-      return reply.status(204).send();
-    },
+  app.delete('/api/recurring_paid/:id', adminDelete, async (request, reply) =>
+    sendNoContent(reply, recurring.removePaid(request.params.id)),
   );
 };
