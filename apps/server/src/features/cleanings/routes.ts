@@ -5,9 +5,8 @@ import {
   oneTimeCleaningSchema,
 } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminCreate, adminDelete, adminList, adminUpdate, sendNoContent } from '../../lib/admin-routes';
-import { sendList } from '../../lib/paging';
 import { inquiriesStore } from '../inquiries/store';
+import { manageRoutes } from '../manage-routes';
 import { cleaningsService } from './service';
 import { cleaningsStore } from './store';
 
@@ -19,26 +18,10 @@ export const cleaningsRoutes: FastifyPluginAsyncZod = async (app) => {
     inquiryExists: inquiriesStore(db).exists,
     timezone: app.config.timezone,
   });
-
-  app.get(
-    '/api/one_time_cleanings',
-    adminList(oneTimeCleaningQuery, oneTimeCleaningSchema),
-    async (request, reply) => sendList(reply, await cleanings.list(request.query)),
-  );
-
-  app.post(
-    '/api/one_time_cleanings',
-    adminCreate(oneTimeCleaningInput, oneTimeCleaningSchema),
-    async (request, reply) => reply.status(201).send(await cleanings.create(request.body)),
-  );
-
-  app.patch(
-    '/api/one_time_cleanings/:id',
-    adminUpdate(oneTimeCleaningPatch, oneTimeCleaningSchema),
-    async (request) => cleanings.update(request.params.id, request.body),
-  );
-
-  app.delete('/api/one_time_cleanings/:id', adminDelete, async (request, reply) =>
-    sendNoContent(reply, cleanings.remove(request.params.id)),
-  );
+  manageRoutes(app, '/api/one_time_cleanings', oneTimeCleaningSchema, {
+    list: [oneTimeCleaningQuery, cleanings.list],
+    create: [oneTimeCleaningInput, cleanings.create],
+    update: [oneTimeCleaningPatch, cleanings.update],
+    remove: cleanings.remove,
+  });
 };

@@ -12,17 +12,9 @@ import {
 } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  adminCreate,
-  adminDelete,
-  adminDeleteWithDependants,
-  adminList,
-  adminUpdate,
-  sendNoContent,
-} from '../../lib/admin-routes';
-import { sendList } from '../../lib/paging';
 import { requireAdmin } from '../auth/guard';
 import { inquiriesStore } from '../inquiries/store';
+import { manageRoutes } from '../manage-routes';
 import { overdueSchedules } from './overdue';
 import { recurringService } from './service';
 import { paidStore, schedulesStore } from './store';
@@ -39,13 +31,12 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     timezone,
   });
 
-  // -------------------------------------------------------------- schedules
-
-  app.get(
-    '/api/recurring_payments',
-    adminList(recurringPaymentQuery, recurringPaymentSchema),
-    async (request, reply) => sendList(reply, await recurring.listSchedules(request.query)),
-  );
+  manageRoutes(app, '/api/recurring_payments', recurringPaymentSchema, {
+    list: [recurringPaymentQuery, recurring.listSchedules],
+    create: [recurringPaymentInput, recurring.createSchedule],
+    update: [recurringPaymentPatch, recurring.updateSchedule],
+    removeWithDependants: recurring.removeSchedule,
+  });
 
   // Schedules whose next payment is late (a recognised frequency, more than a period plus 3 days).
   app.get(
@@ -57,41 +48,10 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => recurring.overdue(),
   );
 
-  app.post(
-    '/api/recurring_payments',
-    adminCreate(recurringPaymentInput, recurringPaymentSchema),
-    async (request, reply) => reply.status(201).send(await recurring.createSchedule(request.body)),
-  );
-
-  app.patch(
-    '/api/recurring_payments/:id',
-    adminUpdate(recurringPaymentPatch, recurringPaymentSchema),
-    async (request) => recurring.updateSchedule(request.params.id, request.body),
-  );
-
-  app.delete('/api/recurring_payments/:id', adminDeleteWithDependants, async (request, reply) =>
-    sendNoContent(reply, recurring.removeSchedule(request.params.id, request.query)),
-  );
-
-  // -------------------------------------------------------------- paid records
-
-  app.get('/api/recurring_paid', adminList(recurringPaidQuery, recurringPaidSchema), async (request, reply) =>
-    sendList(reply, await recurring.listPaid(request.query)),
-  );
-
-  app.post(
-    '/api/recurring_paid',
-    adminCreate(recurringPaidInput, recurringPaidSchema),
-    async (request, reply) => reply.status(201).send(await recurring.createPaid(request.body)),
-  );
-
-  app.patch(
-    '/api/recurring_paid/:id',
-    adminUpdate(recurringPaidPatch, recurringPaidSchema),
-    async (request) => recurring.updatePaid(request.params.id, request.body),
-  );
-
-  app.delete('/api/recurring_paid/:id', adminDelete, async (request, reply) =>
-    sendNoContent(reply, recurring.removePaid(request.params.id)),
-  );
+  manageRoutes(app, '/api/recurring_paid', recurringPaidSchema, {
+    list: [recurringPaidQuery, recurring.listPaid],
+    create: [recurringPaidInput, recurring.createPaid],
+    update: [recurringPaidPatch, recurring.updatePaid],
+    remove: recurring.removePaid,
+  });
 };
