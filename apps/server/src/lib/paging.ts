@@ -14,7 +14,7 @@ export function paging(query: PageQuery): { limit: number; offset: number } | nu
 export const listHeaders = (total: number) => ({ [TOTAL_COUNT_HEADER]: String(total) });
 
 /** Sends one page of a list with the total in X-Total-Count (exposed for the browser). */
-export function sendList<T>(reply: FastifyReply, items: T[], total: number) {
+export function sendList<T>(reply: FastifyReply, { items, total }: { items: T[]; total: number }) {
   reply.header(TOTAL_COUNT_HEADER, String(total));
   return items;
 }

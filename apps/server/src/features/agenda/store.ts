@@ -8,7 +8,8 @@ import {
   recurringPaidDates,
   recurringPayments,
 } from '../../db/schema';
-import { joinDates, paidDates } from '../recurring/store';
+import { selectCleaningsWithInquiry } from '../cleanings/store';
+import { joinDates, paidDates, selectPaidWithInquiry } from '../recurring/store';
 
 /** Both ends inclusive; either may be open. */
 export type Range = { from?: Date; to?: Date };
@@ -24,33 +25,26 @@ export const agendaStore = (db: Db) => ({
    * with a date in it, listing only those dates. Without one, everything (undated cleanings included).
    */
   async summary(range: Range): Promise<CleaningDatesSummary> {
-    const cleanings = await db
-      .select({
-        cleaning_id: oneTimeCleanings.id,
-        inquiry_id: oneTimeCleanings.inquiryId,
-        inquiry_name: inquiries.name,
-        date_time: oneTimeCleanings.dateTime,
-        phone_number: inquiries.phoneNumber,
-        notes: oneTimeCleanings.notes,
-        paid: oneTimeCleanings.paid,
-      })
-      .from(oneTimeCleanings)
-      .innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId))
+    const cleanings = await selectCleaningsWithInquiry(db, {
+      cleaning_id: oneTimeCleanings.id,
+      inquiry_id: oneTimeCleanings.inquiryId,
+      inquiry_name: inquiries.name,
+      date_time: oneTimeCleanings.dateTime,
+      phone_number: inquiries.phoneNumber,
+      notes: oneTimeCleanings.notes,
+      paid: oneTimeCleanings.paid,
+    })
       .where(within(oneTimeCleanings.dateTime, range))
       .orderBy(sql`${oneTimeCleanings.dateTime} asc nulls last`, asc(oneTimeCleanings.id));
 
     const datesInRange = within(recurringPaidDates.dateTime, range);
-    const records = await db
-      .select({
-        recurring_paid_id: recurringPaid.id,
-        inquiry_id: recurringPayments.inquiryId,
-        inquiry_name: inquiries.name,
-        phone_number: inquiries.phoneNumber,
-        notes: recurringPaid.notes,
-      })
-      .from(recurringPaid)
-      .innerJoin(recurringPayments, eq(recurringPayments.id, recurringPaid.recurringPaymentId))
-      .innerJoin(inquiries, eq(inquiries.id, recurringPayments.inquiryId))
+    const records = await selectPaidWithInquiry(db, {
+      recurring_paid_id: recurringPaid.id,
+      inquiry_id: recurringPayments.inquiryId,
+      inquiry_name: inquiries.name,
+      phone_number: inquiries.phoneNumber,
+      notes: recurringPaid.notes,
+    })
       .where(
         hasRange(range)
           ? exists(

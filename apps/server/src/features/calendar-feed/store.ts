@@ -7,8 +7,9 @@ import {
   oneTimeCleanings,
   recurringPaid,
   recurringPaidDates,
-  recurringPayments,
 } from '../../db/schema';
+import { selectCleaningsWithInquiry } from '../cleanings/store';
+import { selectPaidWithInquiry } from '../recurring/store';
 
 const ROW_ID = 1;
 /** 32 random bytes, URL-safe: unguessable, and the only thing protecting the feed. */
@@ -53,30 +54,24 @@ export const calendarFeedStore = (db: Db) => ({
 
   /** Dated one-time cleanings and recurring paid dates from `since` on, oldest first. */
   async events(since: Date): Promise<FeedEvent[]> {
-    const cleanings = await db
-      .select({
-        id: oneTimeCleanings.id,
-        name: inquiries.name,
-        start: oneTimeCleanings.dateTime,
-        phone: inquiries.phoneNumber,
-        notes: oneTimeCleanings.notes,
-      })
-      .from(oneTimeCleanings)
-      .innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId))
+    const cleanings = await selectCleaningsWithInquiry(db, {
+      id: oneTimeCleanings.id,
+      name: inquiries.name,
+      start: oneTimeCleanings.dateTime,
+      phone: inquiries.phoneNumber,
+      notes: oneTimeCleanings.notes,
+    })
       .where(and(isNotNull(oneTimeCleanings.dateTime), gte(oneTimeCleanings.dateTime, since)))
       .orderBy(asc(oneTimeCleanings.dateTime), asc(oneTimeCleanings.id));
-    const paidDates = await db
-      .select({
-        id: recurringPaidDates.id,
-        name: inquiries.name,
-        start: recurringPaidDates.dateTime,
-        phone: inquiries.phoneNumber,
-        notes: recurringPaid.notes,
-      })
-      .from(recurringPaidDates)
-      .innerJoin(recurringPaid, eq(recurringPaid.id, recurringPaidDates.recurringPaidId))
-      .innerJoin(recurringPayments, eq(recurringPayments.id, recurringPaid.recurringPaymentId))
-      .innerJoin(inquiries, eq(inquiries.id, recurringPayments.inquiryId))
+    // Each paid date is an event: the records' query with their dates joined on.
+    const paidDates = await selectPaidWithInquiry(db, {
+      id: recurringPaidDates.id,
+      name: inquiries.name,
+      start: recurringPaidDates.dateTime,
+      phone: inquiries.phoneNumber,
+      notes: recurringPaid.notes,
+    })
+      .innerJoin(recurringPaidDates, eq(recurringPaidDates.recurringPaidId, recurringPaid.id))
       .where(gte(recurringPaidDates.dateTime, since))
       .orderBy(asc(recurringPaidDates.dateTime), asc(recurringPaidDates.id));
     return [

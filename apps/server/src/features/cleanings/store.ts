@@ -1,7 +1,9 @@
 import type { OneTimeCleaning } from '@clean/shared';
 import { count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { inquiries, oneTimeCleanings } from '../../db/schema';
+import { deleteById, updateById } from '../../lib/rows';
 import { contains } from '../../lib/search';
 
 export type CleaningValues = {
@@ -69,13 +71,16 @@ const newestFirst = [
   sql`${oneTimeCleanings.id} desc nulls last`,
 ];
 
+/**
+ * One-time cleanings joined to their inquiry (whose name and phone they show): the one query shape behind
+ * this list, the calendar, its feed and the CSV export.
+ */
+export const selectCleaningsWithInquiry = <F extends SelectedFields>(db: Db, fields: F) =>
+  db.select(fields).from(oneTimeCleanings).innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId));
+
 export const cleaningsStore = (db: Db) => ({
   async get(id: number): Promise<OneTimeCleaning | undefined> {
-    const [row] = await db
-      .select(columns)
-      .from(oneTimeCleanings)
-      .innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId))
-      .where(eq(oneTimeCleanings.id, id));
+    const [row] = await selectCleaningsWithInquiry(db, columns).where(eq(oneTimeCleanings.id, id));
     return row && toCleaning(row);
   },
 
@@ -84,10 +89,7 @@ export const cleaningsStore = (db: Db) => ({
     page: { limit: number; offset: number } | null,
   ): Promise<{ items: OneTimeCleaning[]; total: number }> {
     const condition = searchCondition(db, search);
-    const query = db
-      .select(columns)
-      .from(oneTimeCleanings)
-      .innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId))
+    const query = selectCleaningsWithInquiry(db, columns)
       .where(condition)
       .orderBy(...newestFirst)
       .$dynamic();
@@ -126,22 +128,9 @@ export const cleaningsStore = (db: Db) => ({
   },
 
   /** Changes the given fields; false when there is no such cleaning. */
-  async update(id: number, changes: Partial<CleaningValues>): Promise<boolean> {
-    const rows = await db
-      .update(oneTimeCleanings)
-      .set(changes)
-      .where(eq(oneTimeCleanings.id, id))
-      .returning({ id: oneTimeCleanings.id });
-    return rows.length > 0;
-  },
+  update: (id: number, changes: Partial<CleaningValues>) => updateById(db, oneTimeCleanings, id, changes),
 
-  async remove(id: number): Promise<boolean> {
-    const rows = await db
-      .delete(oneTimeCleanings)
-      .where(eq(oneTimeCleanings.id, id))
-      .returning({ id: oneTimeCleanings.id });
-    return rows.length > 0;
-  },
+  remove: (id: number) => deleteById(db, oneTimeCleanings, id),
 });
 
 export type CleaningsStore = ReturnType<typeof cleaningsStore>;

@@ -1,5 +1,4 @@
 import {
-  ADMIN_ERRORS,
   type CleanupResult,
   cleanupResultSchema,
   csvResponse,
@@ -8,7 +7,7 @@ import {
   pageQuery,
 } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { adminList } from '../../lib/admin-routes';
 import { EXPORT_TIMEOUT_MS, sendCsv } from '../../lib/csv';
 import { sendList } from '../../lib/paging';
 import { requireAdmin } from '../auth/guard';
@@ -20,19 +19,8 @@ export const cleanupRoutes: FastifyPluginAsyncZod = async (app) => {
   const cleanup = cleanupService({ store: cleanupStore(app.database.db), timezone: app.config.timezone });
 
   // `?page=1&limit=1` gives just the count (X-Total-Count) for the Manage tab's heading colour and banner.
-  app.get(
-    '/api/old_records',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        querystring: pageQuery,
-        response: { 200: z.array(oldRecordSchema), ...errorsFor(...ADMIN_ERRORS) },
-      },
-    },
-    async (request, reply) => {
-      const { items, total } = await cleanup.list(request.query);
-      return sendList(reply, items, total);
-    },
+  app.get('/api/old_records', adminList(pageQuery, oldRecordSchema), async (request, reply) =>
+    sendList(reply, await cleanup.list(request.query)),
   );
 
   // Exactly what the cleanup below would delete now (the same rules), to keep before deleting.

@@ -10,9 +10,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { inquiries, oneTimeCleanings, recurringPaid, recurringPayments } from '../../db/schema';
 import { type Cell, cents, inBatches } from '../../lib/csv';
-import { searchCondition } from '../cleanings/store';
+import { searchCondition, selectCleaningsWithInquiry } from '../cleanings/store';
 import { inquiryCondition } from '../inquiries/store';
-import { paidCondition, paidDates, scheduleCondition } from '../recurring/store';
+import { paidCondition, paidDates, scheduleCondition, selectPaidWithInquiry } from '../recurring/store';
 
 const below = (column: Column, id: number | null): SQL | undefined =>
   id === null ? undefined : lt(column, id);
@@ -70,18 +70,15 @@ export function exportsService(db: Db) {
       const condition = searchCondition(db, query.search);
       async function* rows(): AsyncGenerator<Cell[]> {
         for await (const batch of inBatches((before, limit) =>
-          db
-            .select({
-              id: oneTimeCleanings.id,
-              dateTime: oneTimeCleanings.dateTime,
-              name: inquiries.name,
-              phone: inquiries.phoneNumber,
-              amount: oneTimeCleanings.amount,
-              paid: oneTimeCleanings.paid,
-              notes: oneTimeCleanings.notes,
-            })
-            .from(oneTimeCleanings)
-            .innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId))
+          selectCleaningsWithInquiry(db, {
+            id: oneTimeCleanings.id,
+            dateTime: oneTimeCleanings.dateTime,
+            name: inquiries.name,
+            phone: inquiries.phoneNumber,
+            amount: oneTimeCleanings.amount,
+            paid: oneTimeCleanings.paid,
+            notes: oneTimeCleanings.notes,
+          })
             .where(and(condition, below(oneTimeCleanings.id, before)))
             .orderBy(desc(oneTimeCleanings.id))
             .limit(limit),
@@ -143,18 +140,14 @@ export function exportsService(db: Db) {
       const condition = paidCondition(db, query.name);
       async function* rows(): AsyncGenerator<Cell[]> {
         for await (const batch of inBatches((before, limit) =>
-          db
-            .select({
-              id: recurringPaid.id,
-              scheduleId: recurringPaid.recurringPaymentId,
-              name: inquiries.name,
-              amountPaid: recurringPaid.amountPaid,
-              notes: recurringPaid.notes,
-              submittedAt: recurringPaid.submittedAt,
-            })
-            .from(recurringPaid)
-            .innerJoin(recurringPayments, eq(recurringPayments.id, recurringPaid.recurringPaymentId))
-            .innerJoin(inquiries, eq(inquiries.id, recurringPayments.inquiryId))
+          selectPaidWithInquiry(db, {
+            id: recurringPaid.id,
+            scheduleId: recurringPaid.recurringPaymentId,
+            name: inquiries.name,
+            amountPaid: recurringPaid.amountPaid,
+            notes: recurringPaid.notes,
+            submittedAt: recurringPaid.submittedAt,
+          })
             .where(and(condition, below(recurringPaid.id, before)))
             .orderBy(desc(recurringPaid.id))
             .limit(limit),

@@ -1,17 +1,9 @@
-import {
-  ADMIN_ERRORS,
-  errorsFor,
-  galleryPhotoSchema,
-  galleryQuery,
-  galleryUploadInput,
-  idParams,
-  messageResponse,
-} from '@clean/shared';
+import { errorsFor, galleryPhotoSchema, galleryQuery, galleryUploadInput } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminCreate, adminDeleteWithMessage } from '../../lib/admin-routes';
 import { NotFoundError } from '../../lib/errors';
 import { listHeaders, paging } from '../../lib/paging';
-import { requireAdmin } from '../auth/guard';
 import { galleryStore } from './store';
 
 /** Gallery: GET /api/gallery; POST /api/gallery/upload, DELETE (admin). */
@@ -39,26 +31,12 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/gallery/upload',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        response: { 201: galleryPhotoSchema, ...errorsFor(...ADMIN_ERRORS) },
-        body: galleryUploadInput,
-      },
-    },
+    adminCreate(galleryUploadInput, galleryPhotoSchema),
     async (request, reply) => reply.status(201).send(await store.create(request.body)),
   );
 
-  app.delete(
-    '/api/gallery/:id',
-    {
-      onRequest: requireAdmin,
-      schema: { response: { 200: messageResponse, ...errorsFor(...ADMIN_ERRORS, 404) }, params: idParams },
-    },
-    async (request) => {
-      if (!(await store.remove(request.params.id)))
-        throw new NotFoundError('There is no photo with that id.');
-      return { message: 'Photo deleted successfully!' };
-    },
-  );
+  app.delete('/api/gallery/:id', adminDeleteWithMessage, async (request) => {
+    if (!(await store.remove(request.params.id))) throw new NotFoundError('There is no photo with that id.');
+    return { message: 'Photo deleted successfully!' };
+  });
 };

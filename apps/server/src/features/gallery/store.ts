@@ -1,7 +1,8 @@
 import { GALLERY_CATEGORIES, type GalleryPhoto } from '@clean/shared';
-import { desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { desc, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { galleryPhotos } from '../../db/schema';
+import { deleteById } from '../../lib/rows';
 import { contains } from '../../lib/search';
 
 type PhotoRow = typeof galleryPhotos.$inferSelect;
@@ -65,11 +66,5 @@ export const galleryStore = (db: Db) => ({
     return toPhoto(row);
   },
   /** Whether a photo was deleted. */
-  async remove(id: number): Promise<boolean> {
-    const rows = await db
-      .delete(galleryPhotos)
-      .where(eq(galleryPhotos.id, id))
-      .returning({ id: galleryPhotos.id });
-    return rows.length > 0;
-  },
+  remove: (id: number) => deleteById(db, galleryPhotos, id),
 });

@@ -1,18 +1,14 @@
 import { errorsFor, inquirySchema } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { optionalUser } from '../auth/guard';
-import { inquiriesService, isAdmin } from './service';
+import { inquiriesServiceFor, isAdmin } from './service';
 
 /**
  * POST /api/inquiries: the public booking request form (DESIGN §4), honouring the open/closed switch, and
  * the owner's phone leads (admin token: any time, any status, no rate limit, no notification).
  */
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const inquiries = inquiriesService({
-    db: app.database.db,
-    config: app.config,
-    kickOutbox: () => app.outbox.kick(),
-  });
+  const inquiries = inquiriesServiceFor(app);
 
   app.post(
     '/api/inquiries',

@@ -8,6 +8,7 @@ import {
   type inquiryQuery,
   type withDependantsQuery,
 } from '@clean/shared';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -122,3 +123,7 @@ export function inquiriesService({ db, config, kickOutbox }: InquiriesDeps) {
     },
   };
 }
+
+/** The service as the app wires it (the booking form's plugin and the administration's share this). */
+export const inquiriesServiceFor = (app: Pick<FastifyInstance, 'database' | 'config' | 'outbox'>) =>
+  inquiriesService({ db: app.database.db, config: app.config, kickOutbox: () => app.outbox.kick() });

@@ -1,15 +1,8 @@
-import {
-  ADMIN_ERRORS,
-  errorsFor,
-  idParams,
-  messageResponse,
-  packageInput,
-  packageSchema,
-} from '@clean/shared';
+import { errorsFor, packageInput, packageSchema } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminCreate, adminDeleteWithMessage, adminUpdate } from '../../lib/admin-routes';
 import { NotFoundError } from '../../lib/errors';
-import { requireAdmin } from '../auth/guard';
 import { packagesStore } from './store';
 
 const NOT_FOUND = 'There is no package with that id.';
@@ -25,41 +18,18 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
       app.publicCache.json(request, reply, async () => ({ value: { body: await store.list() } })),
   );
 
-  app.post(
-    '/api/packages',
-    {
-      onRequest: requireAdmin,
-      schema: { response: { 201: packageSchema, ...errorsFor(...ADMIN_ERRORS) }, body: packageInput },
-    },
-    async (request, reply) => reply.status(201).send(await store.create(request.body)),
+  app.post('/api/packages', adminCreate(packageInput, packageSchema), async (request, reply) =>
+    reply.status(201).send(await store.create(request.body)),
   );
 
-  app.put(
-    '/api/packages/:id',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        response: { 200: packageSchema, ...errorsFor(...ADMIN_ERRORS, 404) },
-        params: idParams,
-        body: packageInput,
-      },
-    },
-    async (request) => {
-      const updated = await store.update(request.params.id, request.body);
-      if (!updated) throw new NotFoundError(NOT_FOUND);
-      return updated;
-    },
-  );
+  app.put('/api/packages/:id', adminUpdate(packageInput, packageSchema), async (request) => {
+    const updated = await store.update(request.params.id, request.body);
+    if (!updated) throw new NotFoundError(NOT_FOUND);
+    return updated;
+  });
 
-  app.delete(
-    '/api/packages/:id',
-    {
-      onRequest: requireAdmin,
-      schema: { response: { 200: messageResponse, ...errorsFor(...ADMIN_ERRORS, 404) }, params: idParams },
-    },
-    async (request) => {
-      if (!(await store.remove(request.params.id))) throw new NotFoundError(NOT_FOUND);
-      return { message: 'Package deleted.' };
-    },
-  );
+  app.delete('/api/packages/:id', adminDeleteWithMessage, async (request) => {
+    if (!(await store.remove(request.params.id))) throw new NotFoundError(NOT_FOUND);
+    return { message: 'Package deleted.' };
+  });
 };

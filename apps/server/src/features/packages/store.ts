@@ -2,6 +2,7 @@ import type { Package } from '@clean/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { packages } from '../../db/schema';
+import { deleteById } from '../../lib/rows';
 
 type PackageRow = typeof packages.$inferSelect;
 type PackageValues = { title: string; amount: number; image_url: string; description: string };
@@ -38,8 +39,5 @@ export const packagesStore = (db: Db) => ({
     return row && toPackage(row);
   },
   /** Whether a package was deleted. */
-  async remove(id: number): Promise<boolean> {
-    const rows = await db.delete(packages).where(eq(packages.id, id)).returning({ id: packages.id });
-    return rows.length > 0;
-  },
+  remove: (id: number) => deleteById(db, packages, id),
 });

@@ -1,8 +1,10 @@
 import type { RecurringPaid, RecurringPayment } from '@clean/shared';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgSelectBase, PgSelectWithout, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { inquiries, recurringPaid, recurringPaidDates, recurringPayments } from '../../db/schema';
 import { type DependantsMessages, type DependantsPlan, deleteWithDependants } from '../../lib/dependants';
+import { deleteById, updateById } from '../../lib/rows';
 import { contains } from '../../lib/search';
 
 type Page = { limit: number; offset: number } | null;
@@ -120,14 +122,8 @@ export const schedulesStore = (db: Db) => ({
     return row.id;
   },
 
-  async update(id: number, changes: Partial<ScheduleValues>): Promise<boolean> {
-    const rows = await db
-      .update(recurringPayments)
-      .set(changes)
-      .where(eq(recurringPayments.id, id))
-      .returning({ id: recurringPayments.id });
-    return rows.length > 0;
-  },
+  /** Changes the given fields; false when there is no such schedule. */
+  update: (id: number, changes: Partial<ScheduleValues>) => updateById(db, recurringPayments, id, changes),
 
   /**
    * Deletes a schedule. When paid records belong to it, it is refused unless `withDependants`: then the
@@ -207,13 +203,34 @@ export const paidCondition = (db: Db, name: string | undefined): SQL | undefined
       )
     : undefined;
 
+/**
+ * Paid records joined to their schedule and its inquiry (whose name and phone they show): the one query shape
+ * behind this list, the calendar, its feed and the CSV export.
+ */
+export const selectPaidWithInquiry = <F extends SelectedFields>(db: Db, fields: F) =>
+  db
+    .select(fields as SelectedFields)
+    .from(recurringPaid)
+    .innerJoin(recurringPayments, eq(recurringPayments.id, recurringPaid.recurringPaymentId))
+    .innerJoin(inquiries, eq(inquiries.id, recurringPayments.inquiryId)) as unknown as PaidWithInquiry<F>;
+
+/**
+ * The type drizzle gives that query for a known selection, spelled out: it cannot chain a second join onto a
+ * selection that is still generic, so the query is built for any selection and given this type.
+ */
+type PaidWithInquiry<F extends SelectedFields> = PgSelectWithout<
+  PgSelectBase<
+    'recurring_paid',
+    F,
+    'partial',
+    { recurring_paid: 'not-null'; recurring_payments: 'not-null'; inquiries: 'not-null' }
+  >,
+  false,
+  never
+>;
+
 export const paidStore = (db: Db) => {
-  const select = () =>
-    db
-      .select(paidColumns)
-      .from(recurringPaid)
-      .innerJoin(recurringPayments, eq(recurringPayments.id, recurringPaid.recurringPaymentId))
-      .innerJoin(inquiries, eq(inquiries.id, recurringPayments.inquiryId));
+  const select = () => selectPaidWithInquiry(db, paidColumns);
 
   async function withDates(rows: PaidRow[]): Promise<RecurringPaid[]> {
     const dates = await paidDates(
@@ -289,13 +306,7 @@ export const paidStore = (db: Db) => {
     },
 
     /** Its dates go with it (on delete cascade). */
-    async remove(id: number): Promise<boolean> {
-      const rows = await db
-        .delete(recurringPaid)
-        .where(eq(recurringPaid.id, id))
-        .returning({ id: recurringPaid.id });
-      return rows.length > 0;
-    },
+    remove: (id: number) => deleteById(db, recurringPaid, id),
   };
 };
 

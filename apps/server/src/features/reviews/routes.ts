@@ -1,17 +1,16 @@
 import {
-  ADMIN_ERRORS,
   createdReviewSchema,
   errorsFor,
   idParams,
-  messageResponse,
   pageQuery,
   reviewInput,
   reviewSchema,
 } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { admin, adminDeleteWithMessage, adminList, adminUpdate } from '../../lib/admin-routes';
 import { listHeaders, sendList } from '../../lib/paging';
-import { optionalUser, requireAdmin } from '../auth/guard';
+import { optionalUser } from '../auth/guard';
 import { reviewsService } from './service';
 
 /** Reviews: public list and pending submission; moderation (admin). DESIGN §5: visitors' reviews start pending. */
@@ -43,19 +42,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.status(201).send(await reviews.create(request.user, request.body)),
   );
 
-  app.get(
-    '/api/reviews/pending',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        response: { 200: z.array(reviewSchema), ...errorsFor(...ADMIN_ERRORS) },
-        querystring: pageQuery,
-      },
-    },
-    async (request, reply) => {
-      const { items, total } = await reviews.list('pending', request.query);
-      return sendList(reply, items, total);
-    },
+  app.get('/api/reviews/pending', adminList(pageQuery, reviewSchema), async (request, reply) =>
+    sendList(reply, await reviews.list('pending', request.query)),
   );
 
   // The spec's public form edits with PUT, the hub's pending list with PATCH: same full body, same effect.
@@ -63,31 +51,18 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: '/api/reviews/:id',
-      onRequest: requireAdmin,
-      schema: {
-        params: idParams,
-        body: reviewInput,
-        response: { 200: reviewSchema, ...errorsFor(...ADMIN_ERRORS, 404) },
-      },
+      ...adminUpdate(reviewInput, reviewSchema),
       handler: async (request) => reviews.update(request.params.id, request.body),
     });
   }
 
   app.patch(
     '/api/reviews/:id/approve',
-    {
-      onRequest: requireAdmin,
-      schema: { response: { 200: reviewSchema, ...errorsFor(...ADMIN_ERRORS, 404) }, params: idParams },
-    },
+    admin({ params: idParams }, { 200: reviewSchema }, 404),
     async (request) => reviews.approve(request.params.id),
   );
 
-  app.delete(
-    '/api/reviews/:id',
-    {
-      onRequest: requireAdmin,
-      schema: { response: { 200: messageResponse, ...errorsFor(...ADMIN_ERRORS, 404) }, params: idParams },
-    },
-    async (request) => reviews.remove(request.params.id),
+  app.delete('/api/reviews/:id', adminDeleteWithMessage, async (request) =>
+    reviews.remove(request.params.id),
   );
 };

@@ -2,6 +2,7 @@ import type { Review, ReviewStatus } from '@clean/shared';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reviews } from '../../db/schema';
+import { deleteById } from '../../lib/rows';
 
 type ReviewRow = typeof reviews.$inferSelect;
 export type ReviewValues = {
@@ -68,8 +69,5 @@ export const reviewsStore = (db: Db) => ({
     return row && toReview(row);
   },
   /** Whether a review was deleted. */
-  async remove(id: number): Promise<boolean> {
-    const rows = await db.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id });
-    return rows.length > 0;
-  },
+  remove: (id: number) => deleteById(db, reviews, id),
 });
