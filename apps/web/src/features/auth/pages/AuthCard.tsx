@@ -1,6 +1,7 @@
 import type { ComponentProps, FormEventHandler, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cx } from '../../../lib/ui/cx';
+import { SubmitButton } from '../../../lib/ui/FormStatus';
 import { Card } from '../../../lib/ui/Page';
 import { TextField } from '../../../lib/ui/TextField';
 
@@ -49,5 +50,19 @@ export function UsernameField(props: Omit<ComponentProps<typeof TextField>, 'lab
       required
       {...props}
     />
+  );
+}
+
+/** An auth page's submit button, as wide as the card. */
+export function AuthSubmit(props: Omit<ComponentProps<typeof SubmitButton>, 'className'>) {
+  return <SubmitButton className="w-full" {...props} />;
+}
+
+/** The line under an auth form that leads to the other page: "Forgot your password? Reset here". */
+export function AuthPrompt({ text, to, link }: { text: string; to: string; link: string }) {
+  return (
+    <p className="text-center text-sm text-stone-700">
+      {text} <AuthLink to={to}>{link}</AuthLink>
+    </p>
   );
 }

@@ -1,11 +1,11 @@
 import { forgotPasswordSchema } from '@clean/shared';
 import { errorMessage } from '../../../lib/api';
-import { FormFeedback, SubmitButton } from '../../../lib/ui/FormStatus';
+import { FormFeedback } from '../../../lib/ui/FormStatus';
 import { useFeedback } from '../../../lib/useFeedback';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { useZodForm } from '../../../lib/useZodForm';
 import { useRequestPasswordReset } from '../api';
-import { AuthCard, AuthForm, AuthLink, UsernameField } from './AuthCard';
+import { AuthCard, AuthForm, AuthPrompt, AuthSubmit, UsernameField } from './AuthCard';
 
 export function ForgotPasswordPage() {
   const requestReset = useRequestPasswordReset();
@@ -37,15 +37,8 @@ export function ForgotPasswordPage() {
         </p>
         <FormFeedback feedback={feedback} />
         <UsernameField {...field('username')} />
-        <SubmitButton
-          className="w-full"
-          busy={formState.isSubmitting}
-          busyLabel="Sending…"
-          label="Send Reset Link"
-        />
-        <p className="text-center text-sm text-stone-700">
-          Remembered it? <AuthLink to="/signin">Back to Sign In</AuthLink>
-        </p>
+        <AuthSubmit busy={formState.isSubmitting} busyLabel="Sending…" label="Send Reset Link" />
+        <AuthPrompt text="Remembered it?" to="/signin" link="Back to Sign In" />
       </AuthForm>
     </AuthCard>
   );

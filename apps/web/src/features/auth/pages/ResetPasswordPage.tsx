@@ -3,12 +3,12 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api';
 import { Alert } from '../../../lib/ui/Alert';
-import { FormFeedback, SubmitButton } from '../../../lib/ui/FormStatus';
+import { FormFeedback } from '../../../lib/ui/FormStatus';
 import { TextField } from '../../../lib/ui/TextField';
 import { useFeedback } from '../../../lib/useFeedback';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { useResetPassword } from '../api';
-import { AuthCard, AuthForm, AuthLink } from './AuthCard';
+import { AuthCard, AuthForm, AuthLink, AuthSubmit } from './AuthCard';
 
 /** Client-side rules (spec §5), in order; returns the message to show or null. */
 export function validateNewPassword(password: string, confirm: string): string | null {
@@ -89,13 +89,7 @@ export function ResetPasswordPage() {
               disabled={done}
             />
           ))}
-          <SubmitButton
-            className="w-full"
-            busy={submitting}
-            disabled={done}
-            busyLabel="Resetting…"
-            label="Reset Password"
-          />
+          <AuthSubmit busy={submitting} disabled={done} busyLabel="Resetting…" label="Reset Password" />
         </AuthForm>
       )}
     </AuthCard>

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api';
 import { Alert } from '../../../lib/ui/Alert';
-import { FormFeedback, SubmitButton } from '../../../lib/ui/FormStatus';
+import { FormFeedback } from '../../../lib/ui/FormStatus';
 import { TextField } from '../../../lib/ui/TextField';
 import { useFeedback } from '../../../lib/useFeedback';
 import { usePageMeta } from '../../../lib/usePageMeta';
@@ -11,7 +11,7 @@ import { useZodForm } from '../../../lib/useZodForm';
 import { useSignIn } from '../api';
 import { randomCelebration } from '../celebrations';
 import { useSession } from '../session';
-import { AuthCard, AuthForm, AuthLink, UsernameField } from './AuthCard';
+import { AuthCard, AuthForm, AuthLink, AuthPrompt, AuthSubmit, UsernameField } from './AuthCard';
 
 export function SignInPage() {
   const signIn = useSignIn();
@@ -69,15 +69,8 @@ export function SignInPage() {
             required
             {...field('password')}
           />
-          <SubmitButton
-            className="w-full"
-            busy={formState.isSubmitting}
-            busyLabel="Signing in…"
-            label="Sign In"
-          />
-          <p className="text-center text-sm text-stone-700">
-            Forgot your password? <AuthLink to="/forgot-password">Reset here</AuthLink>
-          </p>
+          <AuthSubmit busy={formState.isSubmitting} busyLabel="Signing in…" label="Sign In" />
+          <AuthPrompt text="Forgot your password?" to="/forgot-password" link="Reset here" />
         </AuthForm>
       )}
     </AuthCard>
