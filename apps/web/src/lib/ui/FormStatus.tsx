@@ -1,5 +1,7 @@
+import type { ComponentProps } from 'react';
 import { Alert } from './Alert';
 import { Button } from './Button';
+import { cx } from './cx';
 
 export type Feedback = { tone: 'success' | 'error'; text: string };
 
@@ -26,5 +28,30 @@ export function SubmitButton({
     <Button type="submit" className={className} disabled={busy || disabled}>
       {busy ? busyLabel : label}
     </Button>
+  );
+}
+
+/** A form's submit button with, when the form can be left, a secondary button beside it (Cancel / Close). */
+export function SubmitRow({
+  onCancel,
+  cancelLabel = 'Cancel',
+  cancelDisabled = false,
+  className = 'gap-3',
+  ...submit
+}: Omit<ComponentProps<typeof SubmitButton>, 'className'> & {
+  onCancel?: () => void;
+  cancelLabel?: string;
+  cancelDisabled?: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={cx('flex flex-wrap', className)}>
+      <SubmitButton {...submit} />
+      {onCancel && (
+        <Button variant="secondary" onClick={onCancel} disabled={cancelDisabled}>
+          {cancelLabel}
+        </Button>
+      )}
+    </div>
   );
 }
