@@ -1,10 +1,9 @@
 import { type BookingRequestInput, bookingRequestInput, OTHER_TOWN } from '@clean/shared';
-import { Controller } from 'react-hook-form';
 import { errorMessage } from '../../lib/api';
-import { nextPhoneValue } from '../../lib/phone';
 import { useSiteConfig } from '../../lib/site-config';
 import { Options, SelectField, TextAreaField } from '../../lib/ui/FormFields';
 import { FormFeedback, SubmitButton } from '../../lib/ui/FormStatus';
+import { PhoneField } from '../../lib/ui/PhoneField';
 import { TextField } from '../../lib/ui/TextField';
 import { useFeedback } from '../../lib/useFeedback';
 import { useZodForm } from '../../lib/useZodForm';
@@ -45,24 +44,14 @@ export function BookingForm() {
       <TextField label="Name" autoComplete="name" required {...field('name')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-        <Controller
+        <PhoneField
           control={control}
           name="phone_number"
-          render={({ field, fieldState }) => (
-            <TextField
-              label="Phone number"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="(860) 555-0123"
-              name={field.name}
-              ref={field.ref}
-              value={field.value ?? ''}
-              onChange={(e) => field.onChange(nextPhoneValue(field.value ?? '', e.target.value))}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
+          holds="shown"
+          label="Phone number"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="(860) 555-0123"
         />
       </div>
       <p className="-mt-2 text-xs text-stone-600">Give us an email address or a phone number (or both).</p>
