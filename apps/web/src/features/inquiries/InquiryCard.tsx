@@ -7,11 +7,12 @@ import { Field } from '../../lib/ui/Field';
 import { Options, TextAreaField } from '../../lib/ui/FormFields';
 import { CardActions, Fact, Facts, HubCard } from '../../lib/ui/HubCard';
 import { HubEditForm } from '../../lib/ui/HubEditForm';
+import { PhoneField } from '../../lib/ui/PhoneField';
 import { TextField } from '../../lib/ui/TextField';
 import { useSubmit } from '../../lib/useSubmit';
 import { useZodForm } from '../../lib/useZodForm';
 import { useDeleteInquiry, useUpdateInquiry } from './api';
-import { CallOrTextField, InquiryPhoneField, InquiryStatusField } from './InquiryFields';
+import { CallOrTextField, InquiryStatusField, inquiryPhone } from './InquiryFields';
 
 const subjectOf = (inquiry: Inquiry) => `inquiry from ${inquiry.name}`;
 
@@ -119,7 +120,12 @@ function InquiryEditForm({ inquiry, onDone }: { inquiry: Inquiry; onDone: () => 
     >
       <TextField label="Name" {...field('name')} />
       <TextField label="Email" type="email" {...field('email')} />
-      <InquiryPhoneField control={control} hint="10 digits, or leave it empty." />
+      <PhoneField
+        control={control}
+        name="phone_number"
+        hint="10 digits, or leave it empty."
+        {...inquiryPhone}
+      />
       <CallOrTextField
         unset
         {...field('call_or_text', { setValueAs: (v: unknown) => (v === '' ? null : v) })}

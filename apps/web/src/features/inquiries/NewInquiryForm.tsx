@@ -4,11 +4,12 @@ import { Alert } from '../../lib/ui/Alert';
 import { Options, SelectField, TextAreaField } from '../../lib/ui/FormFields';
 import { SubmitRow } from '../../lib/ui/FormStatus';
 import { hubCardClass, hubCardHeadingClass } from '../../lib/ui/HubCard';
+import { PhoneField } from '../../lib/ui/PhoneField';
 import { TextField } from '../../lib/ui/TextField';
 import { useSubmit } from '../../lib/useSubmit';
 import { useZodForm } from '../../lib/useZodForm';
 import { useCreateInquiry } from './api';
-import { CallOrTextField, InquiryPhoneField, InquiryStatusField } from './InquiryFields';
+import { CallOrTextField, InquiryStatusField, inquiryPhone } from './InquiryFields';
 
 type Values = z.input<typeof adminInquiryInput>;
 const empty: Values = {
@@ -41,7 +42,7 @@ export function NewInquiryForm({ onDone }: { onDone: () => void }) {
       <h3 className={hubCardHeadingClass}>New Inquiry</h3>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="Name" autoComplete="off" {...field('name')} />
-        <InquiryPhoneField control={control} />
+        <PhoneField control={control} name="phone_number" {...inquiryPhone} />
         <TextField label="Email" type="email" autoComplete="off" {...field('email')} />
         <CallOrTextField {...field('call_or_text')} />
         <SelectField label="Town" {...field('town')}>

@@ -9,6 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Alert } from '../../lib/ui/Alert';
 import { Field } from '../../lib/ui/Field';
+import { FormPanel } from '../../lib/ui/FormPanel';
 import { SubmitRow } from '../../lib/ui/FormStatus';
 import { inputClass, TextField } from '../../lib/ui/TextField';
 import { useZodForm } from '../../lib/useZodForm';
@@ -80,11 +81,10 @@ export function ReviewForm({
   });
 
   return (
-    <form
+    <FormPanel
       onSubmit={onSubmit}
-      noValidate
       aria-label={editing ? 'Edit review' : 'Share your experience'}
-      className="max-w-2xl space-y-5 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+      className="max-w-2xl"
     >
       {editing && (
         <p className="text-sm font-semibold text-brand-900">Editing the review by {editing.reviewer_name}</p>
@@ -137,6 +137,6 @@ export function ReviewForm({
         label={editing ? 'Update Review' : 'Submit Review'}
         onCancel={editing ? onCancelEdit : undefined}
       />
-    </form>
+    </FormPanel>
   );
 }

@@ -6,6 +6,7 @@ import {
 } from '@clean/shared';
 import { errorMessage } from '../../../lib/api';
 import { Options, SelectField } from '../../../lib/ui/FormFields';
+import { FormPanel } from '../../../lib/ui/FormPanel';
 import { FormFeedback, SubmitButton } from '../../../lib/ui/FormStatus';
 import { TextField } from '../../../lib/ui/TextField';
 import { useFeedback } from '../../../lib/useFeedback';
@@ -50,10 +51,8 @@ export function GalleryUploadForm() {
   );
 
   return (
-    <form
-      noValidate
+    <FormPanel
       aria-labelledby="add-to-gallery-heading"
-      className="space-y-5 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
       onSubmit={(event) => {
         // Spec §5: an empty image URL is answered with an alert, before anything is sent.
         if (!String(getValues('image_url') ?? '').trim()) {
@@ -88,6 +87,6 @@ export function GalleryUploadForm() {
         </SelectField>
       </div>
       <SubmitButton busy={formState.isSubmitting} busyLabel="Uploading…" label="Add to Gallery" />
-    </form>
+    </FormPanel>
   );
 }

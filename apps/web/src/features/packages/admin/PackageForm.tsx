@@ -2,6 +2,7 @@ import { type Package, type PackageInput, packageInput } from '@clean/shared';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { TextAreaField } from '../../../lib/ui/FormFields';
+import { FormPanel } from '../../../lib/ui/FormPanel';
 import { FormFeedback, SubmitRow } from '../../../lib/ui/FormStatus';
 import { TextField } from '../../../lib/ui/TextField';
 import { useFeedback } from '../../../lib/useFeedback';
@@ -52,12 +53,7 @@ export function PackageForm({ editing, onDone }: { editing: Package | null; onDo
   );
 
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={editing ? 'Edit package' : 'Add a package'}
-      className="space-y-5 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
-    >
+    <FormPanel onSubmit={onSubmit} aria-label={editing ? 'Edit package' : 'Add a package'}>
       <h2 className="text-xl font-semibold text-brand-900">
         {editing ? `Edit ${editing.title}` : 'New package'}
       </h2>
@@ -81,6 +77,6 @@ export function PackageForm({ editing, onDone }: { editing: Package | null; onDo
         label={editing ? 'Save Changes' : 'Add Package'}
         onCancel={onDone}
       />
-    </form>
+    </FormPanel>
   );
 }
