@@ -3,10 +3,11 @@
  * same bytes, measured in the same run with autocannon on 127.0.0.1. Not part of `npm test` (timings are noisy).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, startBuiltApp, startScript } from './support';
+import { freePort } from '../apps/server/test/support/child';
+import { printLoadAfter, printMachine, startBuiltApp, startScript } from './support';
 
 const ROUTES = ['/api/packages', '/api/gallery', '/api/reviews', '/', '/packages'] as const;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -20,11 +21,7 @@ function drive(url: string) {
   });
 }
 
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-console.log(`machine: ${cpus().length} cores, load average (1/5/15 min) before: ${load()}`);
+printMachine();
 
 const app = await startBuiltApp();
 const bodies: Record<string, { type: string; body: string }> = {};
@@ -85,5 +82,5 @@ for (const { route, bytes, app: a, bare: b } of rows) {
     `| ${route} | ${bytes} | ${Math.round(a.requests.average)} | ${a.latency.p99} ms | ${Math.round(b.requests.average)} | ${b.latency.p99} ms | ${ratio.toFixed(2)}× | ≥ ${goal(route)}× ${ratio >= goal(route) ? 'met' : 'MISSED'} |`,
   );
 }
-console.log(`\nload average after: ${load()}`);
+printLoadAfter();
 process.exit(0);

@@ -4,39 +4,28 @@
  * TBT and CLS per page. Not part of `npm test` (timings are noisy).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
+import { PUBLIC_ROUTES } from '@clean/shared';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { PUBLIC_PAGES, startBuiltApp } from './support';
+import { CHROMIUM_FLAGS } from '../e2e/support/chromium';
+import { printLoadAfter, printMachine, startBuiltApp } from './support';
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const reportDir = process.env.LIGHTHOUSE_REPORTS ? path.resolve(process.env.LIGHTHOUSE_REPORTS) : null;
 if (reportDir) mkdirSync(reportDir, { recursive: true });
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-console.log(`machine: ${cpus().length} cores, load average (1/5/15 min) before: ${load()}`);
+printMachine();
 
 const app = await startBuiltApp();
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
 
 type Row = { route: string; scores: string[]; metrics: string[] };
 const rows: Row[] = [];
 try {
-  for (const route of PUBLIC_PAGES) {
+  for (const route of PUBLIC_ROUTES) {
     // One request first, as a running site has had: the page's HTML is cached (and the server's code warm), so
     // the audit measures what visitors get, not the first render after a start.
     await fetch(app.baseUrl + route).then((res) => res.arrayBuffer());
@@ -92,5 +81,5 @@ console.log('| route | performance | accessibility | best practices | SEO | FCP 
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const { route, scores, metrics } of rows)
   console.log(`| ${route} | ${scores.join(' | ')} | ${metrics.join(' | ')} |`);
-console.log(`\nload average after: ${load()}`);
+printLoadAfter();
 process.exit(0);

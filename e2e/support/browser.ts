@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { CHROMIUM_FLAGS } from './chromium';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -9,19 +10,38 @@ export const PHONE = { width: 375, height: 740 };
 export const DESKTOP = { width: 1280, height: 860 };
 
 /** Debian's chromium, with the flags this closed network needs. */
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: [...CHROMIUM_FLAGS, '--disable-quic'],
   });
+}
+
+/**
+ * One browser for the test file that calls this (at its top level): launched before its tests, closed after them.
+ * Returns the browser's getter, as it exists only once the tests run.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+  return () => {
+    if (!browser)
+      throw new Error('the browser is launched in beforeAll: call the getter inside a test or hook');
+    return browser;
+  };
+}
+
+/** JS file names the page downloads from now on, in order. */
+export function scriptsOf(page: Page): string[] {
+  const names: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith('.js')) names.push(pathname.split('/').pop() ?? '');
+  });
+  return names;
 }
 
 /** A fresh context (no stored token) and page; the browser's zone differs from the business's on purpose. */

@@ -1,6 +1,7 @@
+import { PUBLIC_ROUTES } from '@clean/shared';
 import type { Page } from 'playwright-core';
 import { adminToken } from './admin';
-import { baseUrl } from './browser';
+import { baseUrl, gotoHydrated } from './browser';
 
 /** A JSON call to the API; `admin` adds the admin's bearer token. Throws on a non-OK answer unless `allow`. */
 export async function api<T = unknown>(
@@ -32,4 +33,25 @@ export function acceptDialogs(page: Page): string[] {
     void dialog.accept();
   });
   return seen;
+}
+
+/** What shows that each public page has its content (a new public page must name one: the compiler says so). */
+const READY: Record<(typeof PUBLIC_ROUTES)[number], string> = {
+  '/': '.carousel[data-ready]',
+  '/packages': 'main ul li',
+  '/gallery': 'main ul li',
+  '/reviews': 'main ul li',
+  '/contact': 'main form',
+};
+
+/** The public pages (the shared route list), each with its ready marker. */
+export const PUBLIC_PAGES = PUBLIC_ROUTES.map((path) => [path, READY[path]] as const);
+
+/** Opens each public page in turn (hydrated, content shown) and runs `check` on it. */
+export async function forEachPublicPage(page: Page, check: (path: string) => Promise<void>) {
+  for (const [path, ready] of PUBLIC_PAGES) {
+    await gotoHydrated(page, path);
+    await page.locator(ready).first().waitFor();
+    await check(path);
+  }
 }

@@ -1,21 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
   gotoHydrated,
   latestResetLink,
-  launchBrowser,
   openPage,
   outboxCount,
   PHONE,
+  useBrowser,
 } from '../support/browser';
 import { E2E_ADMIN_PASSWORD } from '../support/global';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = useBrowser();
 
 async function signIn(page: Page, password = E2E_ADMIN_PASSWORD) {
   await page.goto('/signin');
@@ -28,7 +24,7 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 describe('sign-in', () => {
   it('signs in, celebrates, lands on the hub after 5 s, shows Admin, and signs out to /', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await signIn(page);
     await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/Contact Center/);
     const celebratedAt = Date.now();
@@ -48,7 +44,7 @@ describe('sign-in', () => {
   });
 
   it('shows the server error for a wrong password and stays signed out', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await signIn(page, 'not-the-password');
     const alert = page.getByRole('alert');
     await alert.waitFor();
@@ -59,14 +55,14 @@ describe('sign-in', () => {
   });
 
   it('sends a visitor without a session from the hub to /signin', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await page.goto('/contact-center');
     await page.waitForURL('**/signin');
     await page.context().close();
   });
 
   it('drops a stale token and sends the user to /signin', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await page.addInitScript(() => localStorage.setItem('token', 'forged.token.value'));
     await page.goto('/gallery');
     await page.waitForURL('**/signin');
@@ -77,7 +73,7 @@ describe('sign-in', () => {
 
 describe('password reset', () => {
   it('shows Invalid or missing token without a token', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await page.goto('/reset-password');
     await page.getByText('Invalid or missing token.').waitFor();
     expect(await page.getByLabel('New Password').count()).toBe(0);
@@ -85,7 +81,7 @@ describe('password reset', () => {
   });
 
   it('mails a link, checks both fields, resets, redirects to /signin after 2 s, and the new password works', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     const before = outboxCount();
     await page.goto('/forgot-password');
     await page.getByRole('heading', { name: 'Forgot Password' }).waitFor();
@@ -139,7 +135,7 @@ describe('password reset', () => {
 
 describe('phone layout', () => {
   it('collapses the menu into a toggle at 375 px that opens and closes it, with no horizontal scroll', async () => {
-    const page = await openPage(browser, { viewport: PHONE });
+    const page = await openPage(browser(), { viewport: PHONE });
     await gotoHydrated(page, '/');
     const toggle = page.getByRole('button', { name: 'Menu' });
     const gallery = nav(page).getByRole('link', { name: 'Gallery' });
@@ -160,7 +156,7 @@ describe('phone layout', () => {
   });
 
   it('hides the toggle at desktop width and shows the links inline', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await page.goto('/');
     expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
     expect(await nav(page).getByRole('link', { name: 'Book Now' }).getAttribute('href')).toBe('/contact');

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../support/admin';
-import { horizontalOverflow, launchBrowser, PHONE } from '../support/browser';
+import { horizontalOverflow, PHONE, useBrowser } from '../support/browser';
 import { api, call, createInquiry, openHubPage, openTab } from '../support/hub';
 
 // Cleanup deletes every record older than 90 days, the demo's old ones included: this journey ends with none.
@@ -10,7 +10,7 @@ const stamp = Date.now().toString(36);
 const BANNER = 'Database is getting large! Consider cleaning up old records.';
 const TOOLTIP = 'Records older than 90 days can be deleted at the bottom of the Manage tab.';
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 let inquiryId = 0;
 
@@ -49,15 +49,13 @@ async function showManage(expected: number) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   inquiryId = (await createInquiry(`Hub Cleanup ${stamp}`)).id;
-  page = await openHubPage(browser, { viewport: PHONE });
+  page = await openHubPage(browser(), { viewport: PHONE });
 });
 
 afterAll(async () => {
   if (inquiryId) await api('DELETE', `/api/inquiries/${inquiryId}?with_dependants=true`).catch(() => {});
   await page?.context().close();
-  await browser?.close();
 });
 
 describe('Cleanup Old Records', () => {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, horizontalOverflow, launchBrowser, openPage, PHONE } from '../support/browser';
+import { DESKTOP, horizontalOverflow, openPage, PHONE, useBrowser } from '../support/browser';
 import { api, businessToday, createInquiry, openHubPage, openTab, signInToHub } from '../support/hub';
 
 // The browser runs in Europe/Berlin (openPage); the business is in New York. Late-evening New York times are
@@ -15,18 +15,16 @@ const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'U
   new Date(Date.UTC(year, month - 1, 1)),
 );
 
-let browser: Browser;
+const browser = useBrowser();
 let inquiryId = 0;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   inquiryId = (await createInquiry(CLIENT)).id;
 });
 
 afterAll(async () => {
   // Leave the shared demo data as it was: the inquiry and everything created for it go.
   if (inquiryId) await api('DELETE', `/api/inquiries/${inquiryId}?with_dependants=true`).catch(() => {});
-  await browser?.close();
 });
 
 /** Picks `name` in a react-select selector labelled `label`, typing to search the server. */
@@ -69,7 +67,7 @@ describe('Create Cleaning → Agenda → Manage', () => {
   let page: Page;
 
   beforeAll(async () => {
-    page = await openPage(browser, { viewport: DESKTOP });
+    page = await openPage(browser(), { viewport: DESKTOP });
     await signInToHub(page, 'manage');
     // Manage stays mounted once seen: its lists must update without a reload after the creates below.
     await page.getByRole('heading', { name: 'One-Time Cleanings' }).waitFor();
@@ -267,7 +265,7 @@ describe('Create Cleaning → Agenda → Manage', () => {
 
 describe('the hub at phone width', () => {
   it('works at 375 px with no page-level horizontal scroll on any tab', async () => {
-    const page = await openHubPage(browser, { viewport: PHONE });
+    const page = await openHubPage(browser(), { viewport: PHONE });
     await page.getByRole('heading', { name: 'Cleaning Calendar' }).waitFor();
     await page.locator('.rbc-month-view').waitFor();
     expect(await page.locator('.rbc-month-view').isVisible()).toBe(true);
@@ -313,7 +311,7 @@ describe('accessibility of the hub (axe)', () => {
   it('has no critical or serious violations on any tab, with forms, editors and dialogs open, at 375 and 1280 px', async () => {
     const found: string[] = [];
     for (const viewport of [PHONE, DESKTOP]) {
-      const page = await openHubPage(browser, { viewport, reducedMotion: 'reduce' });
+      const page = await openHubPage(browser(), { viewport, reducedMotion: 'reduce' });
       await page.locator('.rbc-event').first().waitFor();
       found.push(...(await violations(page, `agenda ${viewport.width}`)));
       await page
@@ -351,5 +349,6 @@ describe('accessibility of the hub (axe)', () => {
       await page.context().close();
     }
     expect(found).toEqual([]);
-  });
+    // About 20 axe scans across both widths: close to a minute on a busy two-core machine.
+  }, 150_000);
 });

@@ -3,10 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../support/admin';
-import { DESKTOP, horizontalOverflow, launchBrowser, openPage, PHONE } from '../support/browser';
+import { DESKTOP, horizontalOverflow, openPage, PHONE, useBrowser } from '../support/browser';
 import { api, call, createInquiry, openHubPage } from '../support/hub';
 
 /**
@@ -19,13 +19,9 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'clean-e2e-scree
 mkdirSync(SHOTS, { recursive: true });
 const DAY = 24 * 60 * 60 * 1000;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
+const browser = useBrowser();
 afterAll(async () => {
   await api('PATCH', '/api/contact-status', { is_open: true }).catch(() => {});
-  await browser?.close();
 });
 
 const section = (page: Page, heading: string): Locator =>
@@ -40,10 +36,27 @@ async function shoot(page: Page, name: string, width: number) {
   return file;
 }
 
+/** A recurring schedule for the inquiry with one paid record, for the visits the given days ago, all paid. */
+async function paidSchedule(
+  inquiryId: number,
+  plan: { amount: number; frequency: string },
+  daysAgo: number[],
+) {
+  const schedule = await api<{ id: number }>('POST', '/api/recurring_payments', {
+    inquiry_id: inquiryId,
+    ...plan,
+  });
+  await api('POST', '/api/recurring_paid', {
+    recurring_payment_id: schedule.id,
+    dates_related: daysAgo.map((days) => new Date(Date.now() - days * DAY).toISOString()),
+    amount_paid: plan.amount * daysAgo.length,
+  });
+}
+
 /** Opens the hub at both widths in turn. */
 async function atBothWidths(run: (page: Page, width: number) => Promise<void>, path = '/contact-center') {
   for (const viewport of [PHONE, DESKTOP]) {
-    const page = await openHubPage(browser, { viewport }, path);
+    const page = await openHubPage(browser(), { viewport }, path);
     try {
       await run(page, viewport.width);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
@@ -93,7 +106,7 @@ describe('New Inquiry (phone leads)', () => {
   });
 
   it('a blank name is refused in the form, nothing stored', async () => {
-    const page = await openHubPage(browser, {}, '/contact-center?tab=manage');
+    const page = await openHubPage(browser(), {}, '/contact-center?tab=manage');
     try {
       const before = (await api<unknown[]>('GET', '/api/inquiries')).length;
       await section(page, 'Inquiries').getByRole('button', { name: 'New Inquiry' }).click();
@@ -111,16 +124,7 @@ describe('Agenda: calendar feed and payments overdue', () => {
   const LATE = `Late Payer ${stamp}`;
   beforeAll(async () => {
     const inquiry = await createInquiry(LATE);
-    const schedule = await api<{ id: number }>('POST', '/api/recurring_payments', {
-      inquiry_id: inquiry.id,
-      amount: 120,
-      frequency: 'Weekly',
-    });
-    await api('POST', '/api/recurring_paid', {
-      recurring_payment_id: schedule.id,
-      dates_related: [new Date(Date.now() - 20 * DAY).toISOString()],
-      amount_paid: 120,
-    });
+    await paidSchedule(inquiry.id, { amount: 120, frequency: 'Weekly' }, [20]);
   });
 
   it('copies the feed address, which serves the calendar; a new address retires the old one', async () => {
@@ -184,16 +188,7 @@ describe('Download CSV', () => {
       amount: 149.5,
       notes: `export ${stamp}`,
     });
-    const schedule = await api<{ id: number }>('POST', '/api/recurring_payments', {
-      inquiry_id: inquiry.id,
-      amount: 80,
-      frequency: 'Monthly',
-    });
-    await api('POST', '/api/recurring_paid', {
-      recurring_payment_id: schedule.id,
-      dates_related: [new Date(Date.now() - 2 * DAY).toISOString(), new Date(Date.now() - DAY).toISOString()],
-      amount_paid: 160,
-    });
+    await paidSchedule(inquiry.id, { amount: 80, frequency: 'Monthly' }, [2, 1]);
     // An old record (a cleaning dated 120 days ago), so the cleanup has something to offer whatever ran before.
     await api('POST', '/api/one_time_cleanings', {
       inquiry_id: inquiry.id,
@@ -291,12 +286,12 @@ describe('Download CSV', () => {
 describe('Closing the booking form until a date', () => {
   it('the owner closes it with a date and a message; /contact shows both in the business zone', async () => {
     const year = new Date().getFullYear() + 1;
-    const phoneHub = await openHubPage(browser, { viewport: PHONE }, '/contact-center?tab=manage');
+    const phoneHub = await openHubPage(browser(), { viewport: PHONE }, '/contact-center?tab=manage');
     await section(phoneHub, 'Contact Form').getByLabel('Reopens on (optional)').fill(`${year}-01-04T09:00`);
     await shoot(phoneHub, 'contact-toggle-open', PHONE.width);
     expect(await horizontalOverflow(phoneHub)).toBeLessThanOrEqual(0);
     await phoneHub.context().close();
-    const hub = await openHubPage(browser, { viewport: DESKTOP }, '/contact-center?tab=manage');
+    const hub = await openHubPage(browser(), { viewport: DESKTOP }, '/contact-center?tab=manage');
     try {
       const toggle = section(hub, 'Contact Form');
       await toggle.getByRole('button', { name: 'Close Contact Form' }).waitFor();
@@ -310,7 +305,7 @@ describe('Closing the booking form until a date', () => {
 
       for (const viewport of [PHONE, DESKTOP]) {
         // The visitor's browser is in Berlin; the date shown is the business's (New York) wall time.
-        const visitor = await openPage(browser, { viewport });
+        const visitor = await openPage(browser(), { viewport });
         await visitor.goto('/contact');
         const notice = visitor
           .getByRole('status')

@@ -1,7 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../support/admin';
-import { DESKTOP, horizontalOverflow, launchBrowser, openPage, PHONE } from '../support/browser';
+import { DESKTOP, horizontalOverflow, openPage, PHONE, useBrowser } from '../support/browser';
 import { api, call, createInquiry, openHubPage, signInToHub } from '../support/hub';
 
 const stamp = Date.now().toString(36);
@@ -12,7 +12,7 @@ const phoneDigits = `860555${String(Date.now() % 10_000).padStart(4, '0')}`;
 const phoneShown = `(${phoneDigits.slice(0, 3)}) ${phoneDigits.slice(3, 6)}-${phoneDigits.slice(6)}`;
 
 type Listed = { id: number };
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 let personId = 0;
 let clientId = 0;
@@ -24,7 +24,6 @@ const nextYear = new Date().getFullYear() + 1;
 const future = (day: number, time = '10:00') => `${nextYear}-03-${String(day).padStart(2, '0')}T${time}`;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   personId = (await createInquiry(PERSON, { phone_number: phoneDigits })).id;
   clientId = (await createInquiry(CLIENT, { phone_number: '8605550166' })).id;
   for (let i = 1; i <= 6; i++) {
@@ -59,7 +58,7 @@ beforeAll(async () => {
     );
     reviewIds.push(res.id);
   }
-  page = await openPage(browser, { viewport: DESKTOP });
+  page = await openPage(browser(), { viewport: DESKTOP });
   await signInToHub(page, 'manage');
 });
 
@@ -70,7 +69,6 @@ afterAll(async () => {
   }
   for (const id of reviewIds) await api('DELETE', `/api/reviews/${id}`).catch(() => {});
   await page?.context().close();
-  await browser?.close();
 });
 
 const section = (name: string) =>
@@ -451,7 +449,7 @@ describe('Manage', () => {
     expect(await toggle.textContent()).toContain('The contact form is closed');
     await page.unroute('**/api/contact-status');
 
-    const visitor = await openPage(browser);
+    const visitor = await openPage(browser());
     await visitor.goto('/contact');
     await visitor.getByRole('heading', { name: 'Contact Us', level: 1 }).waitFor();
     await visitor.getByRole('status').first().waitFor();
@@ -468,7 +466,7 @@ describe('Manage', () => {
 
 describe('Manage at phone width', () => {
   it('stacks the cards and keeps the page within 375 px', async () => {
-    const phone = await openHubPage(browser, { viewport: PHONE }, '/contact-center?tab=manage');
+    const phone = await openHubPage(browser(), { viewport: PHONE }, '/contact-center?tab=manage');
     await phone.getByRole('heading', { name: 'Cleanup Old Records' }).waitFor();
     await phone.getByRole('article').first().waitFor();
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);

@@ -1,32 +1,18 @@
 import type { GalleryPhoto, Package, Review } from '@clean/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { openAdminPage } from '../support/admin';
-import { horizontalOverflow, launchBrowser, PHONE } from '../support/browser';
+import { horizontalOverflow, PHONE, scriptsOf, useBrowser } from '../support/browser';
 import { acceptDialogs, api } from '../support/public';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = useBrowser();
 
 const main = (page: Page) => page.locator('main');
-
-/** JS files the page downloads, by file name. */
-function scriptsOf(page: Page): string[] {
-  const names: string[] = [];
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (pathname.endsWith('.js')) names.push(pathname.split('/').pop() ?? '');
-  });
-  return names;
-}
 
 describe('packages as the owner', () => {
   it('adds (form toggle, validation), edits (prefilled) and deletes (confirmed) a package', async () => {
     const title = `E2E Package ${Date.now()}`;
-    const page = await openAdminPage(browser);
+    const page = await openAdminPage(browser());
     const dialogs = acceptDialogs(page);
     const scripts = scriptsOf(page);
     await page.goto('/packages');
@@ -91,7 +77,7 @@ describe('packages as the owner', () => {
   });
 
   it('shows a red message when a save or delete fails (the spec only logs them)', async () => {
-    const page = await openAdminPage(browser);
+    const page = await openAdminPage(browser());
     acceptDialogs(page);
     await page.route(
       (url) => url.pathname.startsWith('/api/packages/'),
@@ -124,7 +110,7 @@ describe('packages as the owner', () => {
 describe('gallery as the owner', () => {
   it('uploads (empty URL alert), shows a broken link as the placeholder, and deletes with confirmation', async () => {
     const caption = `E2E photo ${Date.now()}`;
-    const page = await openAdminPage(browser);
+    const page = await openAdminPage(browser());
     const dialogs = acceptDialogs(page);
     const scripts = scriptsOf(page);
     await page.goto('/gallery');
@@ -189,7 +175,7 @@ describe('gallery as the owner', () => {
   });
 
   it("reports the server's error, 'Failed to upload photo.', 'An error occurred while uploading.' and a failed delete", async () => {
-    const page = await openAdminPage(browser);
+    const page = await openAdminPage(browser());
     acceptDialogs(page);
     let mode: 'message' | 'bare' | 'offline' = 'message';
     await page.route(
@@ -239,7 +225,7 @@ describe('reviews as the owner', () => {
       body: { reviewer_name: name, rating: 5, comment: 'Posted by the e2e journey.', photo_url: null },
     });
     try {
-      const page = await openAdminPage(browser);
+      const page = await openAdminPage(browser());
       const dialogs = acceptDialogs(page);
       await page.goto('/reviews');
       const card = main(page).getByRole('listitem').filter({ hasText: name });
@@ -268,7 +254,7 @@ describe('reviews as the owner', () => {
 
 describe('owner views at phone width', () => {
   it('the edit modes fit 375 px without horizontal scrolling', async () => {
-    const page = await openAdminPage(browser, { viewport: PHONE });
+    const page = await openAdminPage(browser(), { viewport: PHONE });
     await page.goto('/packages');
     await main(page).getByRole('button', { name: 'Add New Package' }).click();
     await main(page).getByRole('form').waitFor();

@@ -1,17 +1,14 @@
 import { request as httpRequest } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { openAdminPage } from '../support/admin';
-import { baseUrl, DESKTOP, gotoHydrated, launchBrowser, openPage, PHONE } from '../support/browser';
+import { baseUrl, DESKTOP, gotoHydrated, openPage, PHONE, scriptsOf, useBrowser } from '../support/browser';
+import { forEachPublicPage, PUBLIC_PAGES } from '../support/public';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = useBrowser();
 
-const BUDGET_BYTES = 124 * 1024;
+const BUDGET_BYTES = 100 * 1024;
 /** Chunks only the owner needs: the hub and the admin forms of the public pages. */
 const ADMIN_CHUNK = /^(HubPage|PackageForm|GalleryUploadForm)-/;
 
@@ -38,23 +35,9 @@ function gzipBytes(url: string): Promise<number> {
   });
 }
 
-/** JS file names a page downloads. */
-function scriptsOf(page: Page): string[] {
-  const names: string[] = [];
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (pathname.endsWith('.js')) names.push(pathname.split('/').pop() ?? '');
-  });
-  return names;
-}
-
 describe('accessibility (axe)', () => {
-  const routes: Array<[string, string]> = [
-    ['/', '.carousel[data-ready]'],
-    ['/packages', 'main ul li'],
-    ['/gallery', 'main ul li'],
-    ['/reviews', 'main ul li'],
-    ['/contact', 'main form'],
+  const routes: ReadonlyArray<readonly [string, string]> = [
+    ...PUBLIC_PAGES,
     ['/signin', 'main form'],
     ['/forgot-password', 'main form'],
     ['/reset-password', 'main h1'],
@@ -64,7 +47,7 @@ describe('accessibility (axe)', () => {
   it('has no critical or serious violations on the public routes, at desktop and phone width', async () => {
     const report: Record<string, string[]> = {};
     for (const viewport of [undefined, PHONE]) {
-      const page = await openPage(browser, viewport ? { viewport } : {});
+      const page = await openPage(browser(), viewport ? { viewport } : {});
       for (const [path, ready] of routes) {
         await page.goto(path);
         await page.locator(ready).first().waitFor();
@@ -81,7 +64,7 @@ describe('accessibility (axe)', () => {
 
   it('has none in the open states either: dialogs, the review form, the owner’s forms', async () => {
     const report: Record<string, string[]> = {};
-    const visitor = await openPage(browser);
+    const visitor = await openPage(browser());
     await gotoHydrated(visitor, '/');
     await visitor.locator('.carousel-slide[data-active] button').click();
     await visitor.getByRole('dialog').waitFor();
@@ -98,7 +81,7 @@ describe('accessibility (axe)', () => {
     report['package dialog'] = await seriousViolations(visitor);
     await visitor.context().close();
 
-    const owner = await openAdminPage(browser);
+    const owner = await openAdminPage(browser());
     await owner.goto('/packages');
     await owner.getByRole('button', { name: 'Add New Package' }).click();
     await owner.getByRole('form', { name: 'Add a package' }).waitFor();
@@ -115,12 +98,12 @@ describe('accessibility (axe)', () => {
 });
 
 describe('speed', () => {
-  it('the first load of / transfers under 124 KB of JavaScript, compressed (phone and desktop)', async () => {
+  it('the first load of / transfers under 100 KB of JavaScript, compressed (phone and desktop)', async () => {
     for (const [label, viewport] of [
       ['phone', PHONE],
       ['desktop', DESKTOP],
     ] as const) {
-      const page = await openPage(browser, { viewport });
+      const page = await openPage(browser(), { viewport });
       const js: Array<{ url: string; transferred: Promise<number> }> = [];
       page.on('requestfinished', (request) => {
         if (!new URL(request.url()).pathname.endsWith('.js')) return;
@@ -153,7 +136,7 @@ describe('speed', () => {
   });
 
   it("visitors never download the owner's hub or the admin forms", async () => {
-    const owner = await openAdminPage(browser);
+    const owner = await openAdminPage(browser());
     const ownerScripts = scriptsOf(owner);
     await owner.goto('/contact-center');
     await owner.getByRole('tablist').waitFor();
@@ -166,19 +149,9 @@ describe('speed', () => {
     // The pattern names real chunks: the owner does load them.
     expect(ownerScripts.filter((s) => ADMIN_CHUNK.test(s)).length).toBeGreaterThanOrEqual(3);
 
-    const visitor = await openPage(browser);
+    const visitor = await openPage(browser());
     const visitorScripts = scriptsOf(visitor);
-    for (const [path, ready] of [
-      ['/', '.carousel[data-ready]'],
-      ['/packages', 'main ul li'],
-      ['/gallery', 'main ul li'],
-      ['/reviews', 'main ul li'],
-      ['/contact', 'main form'],
-    ] as const) {
-      await gotoHydrated(visitor, path);
-      await visitor.locator(ready).first().waitFor();
-      await visitor.waitForLoadState('networkidle');
-    }
+    await forEachPublicPage(visitor, () => visitor.waitForLoadState('networkidle'));
     await visitor.getByRole('link', { name: 'Reviews' }).first().click();
     await visitor.getByRole('button', { name: 'Share Your Experience' }).click();
     await visitor.getByRole('form', { name: 'Share your experience' }).waitFor();
@@ -214,7 +187,7 @@ describe('speed', () => {
 
   it('hydrates without asking the API again, and a demo photo loads at 127.0.0.1', async () => {
     expect(new URL(baseUrl()).hostname).toBe('127.0.0.1');
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     const apiCalls: string[] = [];
     const errors: string[] = [];
     page.on('request', (r) => {

@@ -1,21 +1,17 @@
 import { type GalleryPhoto, type Inquiry, type Package, type Review, TOWNS } from '@clean/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   arriveByLink,
   gotoHydrated,
   horizontalOverflow,
-  launchBrowser,
   openPage,
   PHONE,
+  useBrowser,
 } from '../support/browser';
-import { api } from '../support/public';
+import { api, forEachPublicPage } from '../support/public';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const browser = useBrowser();
 
 const main = (page: Page) => page.locator('main');
 const activeSlideIndex = (page: Page) =>
@@ -31,7 +27,7 @@ const focusedInsideSlide = (page: Page) =>
 
 describe('home', () => {
   it('has the headline, About Us, the four buttons, page meta and LocalBusiness JSON-LD', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await gotoHydrated(page, '/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await main(page).getByRole('heading', { name: 'About Us' }).isVisible()).toBe(true);
@@ -66,7 +62,7 @@ describe('home', () => {
   });
 
   it('carousel: up to 8 photos, 5 per view at desktop, autoplay that keeps going after a photo is opened', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await gotoHydrated(page, '/');
     await page.locator('.carousel[data-ready] .carousel-slide[data-active]').waitFor();
     const indexes = await page.$$eval('.carousel-slide', (els) =>
@@ -117,7 +113,7 @@ describe('home', () => {
   });
 
   it('carousel dialog falls back to No Caption, Uncategorized and No Type', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await page.route(
       (url) => url.pathname === '/api/gallery',
       (route) =>
@@ -144,7 +140,7 @@ describe('home', () => {
   });
 
   it('service area: 20 miles of Bristol, CT, the 17 towns, and a lazy map that follows the town', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await gotoHydrated(page, '/');
     const area = page.getByRole('region', { name: 'Our Service Area' });
     expect(await area.textContent()).toContain('within 20 miles of Bristol, CT');
@@ -172,7 +168,7 @@ describe('home', () => {
 describe('packages', () => {
   it('shows the cards, the eco banner, the consultation notice, and the detail dialog with Book Now', async () => {
     const { body: packages } = await api<Package[]>('GET', '/api/packages');
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await gotoHydrated(page, '/packages');
     await expect.poll(() => page.title()).toBe('Packages | Bristol Eco Clean');
     expect(await main(page).textContent()).toContain('Every package includes eco-friendly cleaning');
@@ -205,7 +201,7 @@ describe('packages', () => {
   });
 
   it("says 'Failed to load packages. Please try again later.' when the list fails", async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await page.route(
       (url) => url.pathname === '/api/packages',
       (route) => route.fulfill({ status: 500, json: { error: 'down' } }),
@@ -224,7 +220,7 @@ describe('gallery', () => {
   it('pages 12 at a time with page buttons, 5 columns at desktop, shuffled on each load', async () => {
     const { body: photos } = await api<GalleryPhoto[]>('GET', '/api/gallery');
     expect(photos.length).toBeGreaterThan(12);
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await gotoHydrated(page, '/gallery');
     await expect.poll(() => page.title()).toBe('Gallery | Bristol Eco Clean');
     await expect.poll(() => photoButtons(page).count()).toBe(12);
@@ -268,7 +264,7 @@ describe('gallery', () => {
   it('filters by category in the database as the search changes, and opens a photo in a dialog', async () => {
     const { body: kitchen } = await api<GalleryPhoto[]>('GET', '/api/gallery?category=kitchen');
     expect(kitchen.length).toBeGreaterThan(0);
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await gotoHydrated(page, '/gallery');
     await expect.poll(() => photoButtons(page).count()).toBe(12);
     const requested: string[] = [];
@@ -301,7 +297,7 @@ describe('gallery', () => {
 describe('reviews', () => {
   it('shows approved reviews with stars, default logo, and the photo dialog with Reviewed by', async () => {
     const { body: approved } = await api<Review[]>('GET', '/api/reviews');
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await gotoHydrated(page, '/reviews');
     await expect.poll(() => page.title()).toBe('Reviews | Bristol Eco Clean');
     const cards = main(page).getByRole('list').first().getByRole('listitem');
@@ -327,7 +323,7 @@ describe('reviews', () => {
   });
 
   it("pages 12 a page with 'Page N of M', asking the server for each page", async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     const asked: string[] = [];
     await page.route(
       (url) => url.pathname === '/api/reviews',
@@ -362,7 +358,7 @@ describe('reviews', () => {
 
   it('a visitor review: keyboard stars, 500-character comment, emojis for 3 s, pending until the admin approves', async () => {
     const name = `E2E Visitor ${Date.now()}`;
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await gotoHydrated(page, '/reviews');
     const toggle = main(page).getByRole('button', { name: 'Share Your Experience' });
     await toggle.click();
@@ -426,7 +422,7 @@ describe('reviews', () => {
 describe('booking request (/contact)', () => {
   it('formats the phone as typed, sends the request, and the inquiry is stored as New Inquiry', async () => {
     const name = `E2E Booker ${Date.now()}`;
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await gotoHydrated(page, '/contact');
     await expect.poll(() => page.title()).toBe('Contact Us | Bristol Eco Clean');
     await page.getByRole('heading', { name: 'Contact Us', level: 1 }).waitFor();
@@ -464,7 +460,7 @@ describe('booking request (/contact)', () => {
   });
 
   it('while the owner has closed the form: a polite message with phone and e-mail, no form, and the API refuses', async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await api('PATCH', '/api/contact-status', { admin: true, body: { is_open: false } });
     try {
       await gotoHydrated(page, '/contact');
@@ -495,18 +491,10 @@ describe('booking request (/contact)', () => {
 
 describe('phone width (375 px)', () => {
   it('every public page fits without horizontal scrolling', async () => {
-    const page = await openPage(browser, { viewport: PHONE });
-    for (const [path, ready] of [
-      ['/', '.carousel[data-ready]'],
-      ['/packages', 'main ul li'],
-      ['/gallery', 'main ul li'],
-      ['/reviews', 'main ul li'],
-      ['/contact', 'main form'],
-    ] as const) {
-      await gotoHydrated(page, path);
-      await page.locator(ready).first().waitFor();
+    const page = await openPage(browser(), { viewport: PHONE });
+    await forEachPublicPage(page, async (path) => {
       expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
-    }
+    });
     // Open states too: a dialog and the review form.
     await gotoHydrated(page, '/gallery');
     await main(page).locator('ul li button').first().click();

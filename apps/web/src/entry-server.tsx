@@ -1,12 +1,12 @@
 /**
  * Server rendering of the public pages (built by `vite build --ssr`, loaded by the server's lib/spa.ts).
- * Each page's data is fetched through the server itself (no network), rendered with React's own prerender
- * (which waits for every lazy page and query), and the query cache is sent along so the browser hydrates
+ * Each page's data is fetched through the server itself (no network), rendered to a string (Preact's renderer,
+ * which waits for every lazy page), and the query cache is sent along so the browser hydrates
  * the same data without fetching it again.
  */
 import { dehydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, StrictMode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { renderToStringAsync } from 'preact-render-to-string';
+import { StrictMode } from 'react';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createQueryClient } from './app/queryClient';
 import { routes } from './app/routes';
@@ -39,15 +39,6 @@ export type Rendered = {
   status: number;
 } & PageMeta;
 
-async function prerenderHtml(app: ReactNode) {
-  // React moves large finished sections to the end of the page and puts them in place with an inline
-  // script (CSP refuses it): with no size limit the page is written out in order.
-  const { prelude } = await prerenderToNodeStream(app, { progressiveChunkSize: Number.POSITIVE_INFINITY });
-  let html = '';
-  for await (const chunk of prelude) html += chunk;
-  return html;
-}
-
 /** Renders one public page. `fetch` answers the page's API calls (the server passes its own inject). */
 export async function render(
   pathname: string,
@@ -65,14 +56,15 @@ export async function render(
   const meta: PageMeta = {};
   const app = (
     <StrictMode>
-      <PageMetaContext value={meta}>
+      <PageMetaContext.Provider value={meta}>
         <QueryClientProvider client={queryClient}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </QueryClientProvider>
-      </PageMetaContext>
+      </PageMetaContext.Provider>
     </StrictMode>
   );
-  const html = await prerenderHtml(app);
+  // Waits for every lazy page (their data is already in the query cache), so the page arrives whole.
+  const html = await renderToStringAsync(app as never);
   const state = JSON.stringify(dehydrate(queryClient));
   queryClient.clear();
   return { html, state, status: context.statusCode, ...meta };

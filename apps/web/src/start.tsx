@@ -1,5 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadPage } from './app/routes';
@@ -20,13 +20,7 @@ const app = (
 // The server renders what a visitor sees; the signed-in owner's page differs (admin controls), so it is
 // rendered afresh rather than hydrated over the visitor's markup.
 if (state && container.firstChild && readStoredToken() === null) {
-  // As a transition, hydration yields to the browser every few milliseconds instead of blocking the main
-  // thread for its whole length (a click meanwhile is replayed once its part is hydrated).
-  preloadPage(window.location.pathname).finally(() =>
-    startTransition(() => {
-      hydrateRoot(container, app);
-    }),
-  );
+  preloadPage(window.location.pathname).finally(() => hydrateRoot(container, app));
 } else {
   createRoot(container).render(app);
 }

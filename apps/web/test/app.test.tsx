@@ -1,24 +1,8 @@
 import { TOKEN_STORAGE_KEY } from '@clean/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppRouterProvider } from '../src/app/AppRouterProvider';
-import { routes } from '../src/app/routes';
+import { ADMIN_USER, renderApp } from './support/app';
 import { stubFetch } from './utils';
-
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <AppRouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
-const admin = { id: 1, username: 'admin', email: null, is_admin: true };
 
 describe('app shell', () => {
   it('shows the public navigation, with the logo linking to /signin', async () => {
@@ -61,7 +45,7 @@ describe('app shell', () => {
 
   it('sends a signed-in non-admin from /contact-center to /signin', async () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'user-token');
-    stubFetch({ 'GET /api/user': { body: { ...admin, username: 'helper', is_admin: false } } });
+    stubFetch({ 'GET /api/user': { body: { ...ADMIN_USER, username: 'helper', is_admin: false } } });
     const router = renderApp('/contact-center');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
   });

@@ -10,7 +10,7 @@ const renderContact = () => renderWithApp('/contact', [page('/contact', <Contact
 
 /** Types `text` one character at a time, as a visitor does. */
 function typeInto(input: HTMLInputElement, text: string) {
-  for (const ch of text) fireEvent.change(input, { target: { value: input.value + ch } });
+  for (const ch of text) fireEvent.input(input, { target: { value: input.value + ch } });
 }
 
 describe('phone formatting', () => {
@@ -60,11 +60,11 @@ describe('/contact booking request', () => {
       'POST /api/inquiries': { status: 201, body: { id: 7, status: 'New Inquiry' } },
     });
     renderContact();
-    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Jo Smith' } });
+    fireEvent.input(await screen.findByLabelText('Name'), { target: { value: 'Jo Smith' } });
     typeInto(screen.getByLabelText('Phone number') as HTMLInputElement, '8605550142');
     fireEvent.click(screen.getByRole('radio', { name: 'Text' }));
     fireEvent.change(screen.getByLabelText('Town'), { target: { value: 'Plainville' } });
-    fireEvent.change(screen.getByLabelText('What can we help with?'), { target: { value: 'Weekly clean' } });
+    fireEvent.input(screen.getByLabelText('What can we help with?'), { target: { value: 'Weekly clean' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
 
     expect((await screen.findByRole('status')).textContent).toBe(
@@ -92,13 +92,13 @@ describe('/contact booking request', () => {
     expect(screen.getByText('Town must be one of the listed towns or Other.')).toBeTruthy();
 
     // The whole-form rules apply once the fields themselves are right.
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Jo' } });
+    fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'Jo' } });
     fireEvent.change(screen.getByLabelText('Town'), { target: { value: 'Berlin' } });
     typeInto(screen.getByLabelText('Phone number') as HTMLInputElement, '86055');
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     expect(await screen.findByText('Phone number must have 10 digits.')).toBeTruthy();
 
-    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '' } });
+    fireEvent.input(screen.getByLabelText('Phone number'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     expect(await screen.findByText('Give an email or a phone number so we can reach you.')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
@@ -114,8 +114,8 @@ describe('/contact booking request', () => {
       },
     });
     renderContact();
-    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Jo' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'jo@example.com' } });
+    fireEvent.input(await screen.findByLabelText('Name'), { target: { value: 'Jo' } });
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'jo@example.com' } });
     fireEvent.change(screen.getByLabelText('Town'), { target: { value: 'Other' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     expect(await screen.findByText('We’re not taking online requests right now')).toBeTruthy();
@@ -128,8 +128,8 @@ describe('/contact booking request', () => {
       'POST /api/inquiries': { status: 400, body: { error: 'Email must be a valid e-mail address.' } },
     });
     const view = renderContact();
-    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Jo' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'jo@example.com' } });
+    fireEvent.input(await screen.findByLabelText('Name'), { target: { value: 'Jo' } });
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'jo@example.com' } });
     fireEvent.change(screen.getByLabelText('Town'), { target: { value: 'Avon' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Email must be a valid e-mail address.');
@@ -140,8 +140,8 @@ describe('/contact booking request', () => {
       'POST /api/inquiries': new TypeError('Failed to fetch'),
     });
     renderContact();
-    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Jo' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'jo@example.com' } });
+    fireEvent.input(await screen.findByLabelText('Name'), { target: { value: 'Jo' } });
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'jo@example.com' } });
     fireEvent.change(screen.getByLabelText('Town'), { target: { value: 'Avon' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     expect((await screen.findByRole('alert')).textContent).toBe(

@@ -93,8 +93,8 @@ describe('/gallery', () => {
     await waitFor(() => expect(photoButtons()).toHaveLength(12));
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     const search = screen.getByLabelText('Search by category');
-    fireEvent.change(search, { target: { value: 'K' } });
-    fireEvent.change(search, { target: { value: 'Kit' } });
+    fireEvent.input(search, { target: { value: 'K' } });
+    fireEvent.input(search, { target: { value: 'Kit' } });
     const galleryCalls = () =>
       fetchMock.mock.calls
         .map(([u]) => new URL(String(u), 'http://localhost'))
@@ -141,7 +141,7 @@ describe('/gallery as the admin', () => {
       ['Uncategorized', 'Uncategorized'],
     ]);
     expect(category.value).toBe('Uncategorized');
-    fireEvent.change(within(form).getByLabelText('Image URL'), { target: { value: '   ' } });
+    fireEvent.input(within(form).getByLabelText('Image URL'), { target: { value: '   ' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add to Gallery' }));
     expect(alert).toHaveBeenCalledWith('Please provide an image URL.');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
@@ -158,10 +158,10 @@ describe('/gallery as the admin', () => {
     renderGallery();
     const form = await screen.findByRole('form', { name: 'Add to Gallery' });
     const fill = () => {
-      fireEvent.change(within(form).getByLabelText('Image URL'), {
+      fireEvent.input(within(form).getByLabelText('Image URL'), {
         target: { value: 'https://img.example/9.jpg' },
       });
-      fireEvent.change(within(form).getByLabelText('Caption (optional)'), {
+      fireEvent.input(within(form).getByLabelText('Caption (optional)'), {
         target: { value: 'Shiny tiles' },
       });
       fireEvent.change(within(form).getByLabelText('Category'), { target: { value: 'Carpets' } });

@@ -47,7 +47,7 @@ describe('discount buttons', () => {
     renderHub(<AmountWithDiscounts initial="19.99" />);
     fireEvent.click(screen.getByRole('button', { name: '15% Off' }));
     expect(amountValue()).toBe('16.99'); // 16.9915
-    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '' } });
+    fireEvent.input(screen.getByLabelText('Amount'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: '30% Off' }));
     expect(amountValue()).toBe('0.00');
   });
@@ -93,11 +93,11 @@ describe('phone editing', () => {
 
     fireEvent.click(within(card).getByRole('button', { name: 'Edit inquiry from Linda Park' }));
     const phone = screen.getByLabelText('Phone Number') as HTMLInputElement;
-    fireEvent.change(phone, { target: { value: '860' } });
+    fireEvent.input(phone, { target: { value: '860' } });
     expect(phone.value).toBe('(860');
-    fireEvent.change(phone, { target: { value: '(860555' } });
+    fireEvent.input(phone, { target: { value: '(860555' } });
     expect(phone.value).toBe('(860) 555');
-    fireEvent.change(phone, { target: { value: '(860) 555-0199 ext 4' } });
+    fireEvent.input(phone, { target: { value: '(860) 555-0199 ext 4' } });
     expect(phone.value).toBe('(860) 555-0199');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
@@ -141,7 +141,7 @@ describe('create forms', () => {
     expect(screen.getByText('Select an Inquiry')).toBeTruthy();
     expect(screen.getByPlaceholderText('Enter Amount')).toBeTruthy();
     expect(screen.getByPlaceholderText('Notes (optional)')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Date and Time'), { target: { value: '2026-07-04T09:30' } });
+    fireEvent.input(screen.getByLabelText('Date and Time'), { target: { value: '2026-07-04T09:30' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Paid' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create Cleaning' }));
 
@@ -169,9 +169,9 @@ describe('create forms', () => {
     expect(screen.getByText('Select Client for Payment')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add Date' }));
     expect(screen.getAllByRole('button', { name: /^Remove date/ })).toHaveLength(2);
-    fireEvent.change(screen.getByLabelText('Date 1'), { target: { value: '2026-07-04T09:30' } });
+    fireEvent.input(screen.getByLabelText('Date 1'), { target: { value: '2026-07-04T09:30' } });
     fireEvent.click(screen.getByRole('button', { name: 'Remove date 2' }));
-    fireEvent.change(screen.getByLabelText('Amount Paid:'), { target: { value: '100' } });
+    fireEvent.input(screen.getByLabelText('Amount Paid:'), { target: { value: '100' } });
     fireEvent.click(screen.getByRole('button', { name: '10% Off' }));
     expect((screen.getByLabelText('Amount Paid:') as HTMLInputElement).value).toBe('90.00');
     fireEvent.click(screen.getByRole('button', { name: 'Create Recurring Paid Record' }));

@@ -79,8 +79,8 @@ describe('/packages as the admin', () => {
     expect(within(form).getByText('Amount is required.')).toBeTruthy();
     expect(within(form).getByText('Image URL is required.')).toBeTruthy();
 
-    fireEvent.change(within(form).getByLabelText('Amount ($)'), { target: { value: 'twelve' } });
-    fireEvent.change(within(form).getByLabelText('Image URL'), {
+    fireEvent.input(within(form).getByLabelText('Amount ($)'), { target: { value: 'twelve' } });
+    fireEvent.input(within(form).getByLabelText('Image URL'), {
       target: { value: 'ftp://x.example/a.jpg' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Add Package' }));
@@ -105,9 +105,9 @@ describe('/packages as the admin', () => {
     renderPackages();
     fireEvent.click(await screen.findByRole('button', { name: 'Add New Package' }));
     const form = await screen.findByRole('form', { name: 'Add a package' });
-    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: '  Window Wash ' } });
-    fireEvent.change(within(form).getByLabelText('Amount ($)'), { target: { value: '89.5' } });
-    fireEvent.change(within(form).getByLabelText('Image URL'), {
+    fireEvent.input(within(form).getByLabelText('Title'), { target: { value: '  Window Wash ' } });
+    fireEvent.input(within(form).getByLabelText('Amount ($)'), { target: { value: '89.5' } });
+    fireEvent.input(within(form).getByLabelText('Image URL'), {
       target: { value: 'https://img.example/w.jpg' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Add Package' }));
@@ -142,7 +142,7 @@ describe('/packages as the admin', () => {
       'Desks',
     );
 
-    fireEvent.change(within(form).getByLabelText('Amount ($)'), { target: { value: '199.99' } });
+    fireEvent.input(within(form).getByLabelText('Amount ($)'), { target: { value: '199.99' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
     expect((await within(form).findByRole('alert')).textContent).toBe(
       'Failed to save the package. Please try again.',

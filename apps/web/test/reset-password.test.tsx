@@ -7,8 +7,8 @@ const renderReset = (path = '/reset-password?token=reset-abc') =>
   renderWithApp(path, [page('/reset-password', <ResetPasswordPage />)]);
 
 function fill(password: string, confirm: string) {
-  fireEvent.change(screen.getByLabelText('New Password'), { target: { value: password } });
-  fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: confirm } });
+  fireEvent.input(screen.getByLabelText('New Password'), { target: { value: password } });
+  fireEvent.input(screen.getByLabelText('Confirm Password'), { target: { value: confirm } });
   fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
 }
 

@@ -175,7 +175,7 @@ describe('/reviews', () => {
 
     const comment = within(form).getByLabelText('Comment') as HTMLTextAreaElement;
     expect(comment.maxLength).toBe(REVIEW_COMMENT_MAX);
-    fireEvent.change(comment, { target: { value: 'a'.repeat(650) } });
+    fireEvent.input(comment, { target: { value: 'a'.repeat(650) } });
     expect(comment.value).toHaveLength(500);
     expect(within(form).getByText('500/500 characters')).toBeTruthy();
 
@@ -187,7 +187,7 @@ describe('/reviews', () => {
     const fetchMock = stubApi({ 'GET /api/reviews': () => json([]) });
     renderReviews();
     const form = await openForm();
-    fireEvent.change(within(form).getByLabelText('Photo URL (optional)'), { target: { value: 'not a url' } });
+    fireEvent.input(within(form).getByLabelText('Photo URL (optional)'), { target: { value: 'not a url' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Submit Review' }));
     expect(await within(form).findByText('Name is required.')).toBeTruthy();
     expect(
@@ -218,9 +218,9 @@ describe('/reviews', () => {
     renderReviews();
     await screen.findByText('Customer 1');
     const form = await openForm();
-    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Sam' } });
+    fireEvent.input(within(form).getByLabelText('Name'), { target: { value: 'Sam' } });
     fireEvent.click(within(form).getByRole('radio', { name: '4 stars' }));
-    fireEvent.change(within(form).getByLabelText('Comment'), { target: { value: 'Great team' } });
+    fireEvent.input(within(form).getByLabelText('Comment'), { target: { value: 'Great team' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Submit Review' }));
 
     expect((await within(form).findByRole('status')).textContent).toBe(
@@ -262,7 +262,7 @@ describe('/reviews', () => {
     });
     renderReviews();
     const form = await openForm();
-    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Sam' } });
+    fireEvent.input(within(form).getByLabelText('Name'), { target: { value: 'Sam' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Submit Review' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to save review');
     expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe('Sam');
@@ -316,7 +316,7 @@ describe('/reviews as the admin', () => {
     const form = await screen.findByRole('form', { name: 'Edit review' });
     expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe('Ann');
     expect((within(form).getByRole('radio', { name: '2 stars' }) as HTMLInputElement).checked).toBe(true);
-    fireEvent.change(within(form).getByLabelText('Comment'), { target: { value: 'Better than ok' } });
+    fireEvent.input(within(form).getByLabelText('Comment'), { target: { value: 'Better than ok' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Update Review' }));
     expect(await screen.findByText('The review has been updated.')).toBeTruthy();
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');

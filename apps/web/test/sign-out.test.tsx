@@ -1,32 +1,16 @@
 import { TOKEN_STORAGE_KEY } from '@clean/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppRouterProvider } from '../src/app/AppRouterProvider';
-import { routes } from '../src/app/routes';
+import { ADMIN_USER, renderApp } from './support/app';
 import { stubFetch } from './utils';
 
 // Its own file on purpose: the home page's code is not loaded yet when Sign Out navigates there, which
 // is when a still-mounted admin guard could hijack the navigation and send the user to /signin.
 
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <AppRouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
-const admin = { id: 1, username: 'admin', email: null, is_admin: true };
-
 describe('admin hub and Sign Out', () => {
   it('shows the hub with its three tabs to the admin, plus Admin and Sign Out in the nav', async () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'admin-token');
-    stubFetch({ 'GET /api/user': { body: admin } });
+    stubFetch({ 'GET /api/user': { body: ADMIN_USER } });
     const router = renderApp('/contact-center');
 
     // The hub's chunk (calendar, selects) can take seconds to transform on a busy machine: wait up to 10 s.

@@ -8,8 +8,8 @@ import { page, renderWithApp, stubFetch } from './utils';
 const renderSignIn = () => renderWithApp('/signin', [page('/signin', <SignInPage />)]);
 
 function submit(username: string, password: string) {
-  fireEvent.change(screen.getByLabelText('Username'), { target: { value: username } });
-  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+  fireEvent.input(screen.getByLabelText('Username'), { target: { value: username } });
+  fireEvent.input(screen.getByLabelText('Password'), { target: { value: password } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 }
 
@@ -18,7 +18,7 @@ describe('/signin', () => {
     stubFetch({});
     renderSignIn();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome Back, Admin!');
-    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'sam' } });
+    fireEvent.input(screen.getByLabelText('Username'), { target: { value: 'sam' } });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome Back, sam!');
     expect(screen.getByRole('link', { name: 'Reset here' }).getAttribute('href')).toBe('/forgot-password');
   });

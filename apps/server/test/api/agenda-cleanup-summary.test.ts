@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type OldRecord, TOTAL_COUNT_HEADER } from '@clean/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   inquiries,
   oneTimeCleanings,
@@ -12,62 +12,15 @@ import {
   users,
 } from '../../src/db/schema';
 import { sessionTokens } from '../../src/features/auth/tokens';
-import { createTestApp, forgedToken, type Inject, type Method, type TestApp } from '../support/harness';
+import { records } from '../support/fixtures';
+import { type Method, useTestApp } from '../support/harness';
 
-let t: TestApp;
-let token: string;
-let api: Inject;
-beforeAll(async () => {
-  t = await createTestApp({ timezone: 'America/New_York' });
-  token = await t.signin();
-  api = t.injectAs(token);
-});
-afterAll(() => t?.close());
+const t = useTestApp({ timezone: 'America/New_York' });
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
 
-async function clearAll() {
-  await t.db.delete(recurringPaid);
-  await t.db.delete(recurringPayments);
-  await t.db.delete(oneTimeCleanings);
-  await t.db.delete(inquiries);
-}
-
-async function inquiry(name: string, values: Partial<typeof inquiries.$inferInsert> = {}) {
-  const [row] = await t.db
-    .insert(inquiries)
-    .values({ name, phoneNumber: '8605550100', ...values })
-    .returning();
-  return row?.id ?? 0;
-}
-async function cleaning(inquiryId: number, values: Partial<typeof oneTimeCleanings.$inferInsert> = {}) {
-  const [row] = await t.db
-    .insert(oneTimeCleanings)
-    .values({ inquiryId, amount: 100, ...values })
-    .returning();
-  return row?.id ?? 0;
-}
-async function schedule(inquiryId: number) {
-  const [row] = await t.db.insert(recurringPayments).values({ inquiryId, amount: 100 }).returning();
-  return row?.id ?? 0;
-}
-async function paidRecord(
-  scheduleId: number,
-  dates: Date[],
-  values: Partial<typeof recurringPaid.$inferInsert> = {},
-) {
-  const [row] = await t.db
-    .insert(recurringPaid)
-    .values({ recurringPaymentId: scheduleId, amountPaid: 100, ...values })
-    .returning();
-  const id = row?.id ?? 0;
-  if (dates.length)
-    await t.db
-      .insert(recurringPaidDates)
-      .values(dates.map((dateTime) => ({ recurringPaidId: id, dateTime })));
-  return id;
-}
+const { clearAll, inquiry, cleaning, schedule, paidRecord } = records(t);
 
 describe('GET /api/cleaning_dates_summary', () => {
   const at = (iso: string) => new Date(iso);
@@ -108,7 +61,7 @@ describe('GET /api/cleaning_dates_summary', () => {
   const julyNY = '?from=2026-07-01T00:00&to=2026-07-31T23:59:59';
 
   it('gives the calendar fields of spec §3 for events inside the range, both edges included', async () => {
-    const res = await api('GET', `/api/cleaning_dates_summary${julyNY}`);
+    const res = await t.asAdmin('GET', `/api/cleaning_dates_summary${julyNY}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.one_time_cleanings).toEqual([
@@ -146,7 +99,7 @@ describe('GET /api/cleaning_dates_summary', () => {
   });
 
   it('takes ISO instants with offsets as given, and open-ended ranges', async () => {
-    const iso = await api(
+    const iso = await t.asAdmin(
       'GET',
       '/api/cleaning_dates_summary?from=2026-07-01T04:00:00Z&to=2026-08-01T03:59:59Z',
     );
@@ -154,12 +107,12 @@ describe('GET /api/cleaning_dates_summary', () => {
       ids.atStart,
       ids.atEnd,
     ]);
-    const fromOnly = await api('GET', '/api/cleaning_dates_summary?from=2026-07-31T23:59:59');
+    const fromOnly = await t.asAdmin('GET', '/api/cleaning_dates_summary?from=2026-07-31T23:59:59');
     expect(fromOnly.json().one_time_cleanings.map((c: { cleaning_id: number }) => c.cleaning_id)).toEqual([
       ids.atEnd,
       ids.justAfter,
     ]);
-    const toOnly = await api('GET', '/api/cleaning_dates_summary?to=2026-06-30T23:59:59');
+    const toOnly = await t.asAdmin('GET', '/api/cleaning_dates_summary?to=2026-06-30T23:59:59');
     expect(toOnly.json().one_time_cleanings.map((c: { cleaning_id: number }) => c.cleaning_id)).toEqual([
       ids.justBefore,
     ]);
@@ -170,7 +123,7 @@ describe('GET /api/cleaning_dates_summary', () => {
   });
 
   it('without a range gives everything, undated cleanings last and records without dates', async () => {
-    const body = (await api('GET', '/api/cleaning_dates_summary')).json();
+    const body = (await t.asAdmin('GET', '/api/cleaning_dates_summary')).json();
     expect(body.one_time_cleanings.map((c: { cleaning_id: number }) => c.cleaning_id)).toEqual([
       ids.justBefore,
       ids.atStart,
@@ -187,7 +140,7 @@ describe('GET /api/cleaning_dates_summary', () => {
 
   it('refuses a bad or reversed range', async () => {
     for (const qs of ['from=2026-02-30T00:00', 'to=soon', 'from=2026-08-01T00:00&to=2026-07-01T00:00']) {
-      const res = await api('GET', `/api/cleaning_dates_summary?${qs}`);
+      const res = await t.asAdmin('GET', `/api/cleaning_dates_summary?${qs}`);
       expect(res.statusCode, qs).toBe(400);
       expect(res.json().error).toMatch(/from|to/);
     }
@@ -225,7 +178,7 @@ describe('old records and their cleanup', () => {
   });
 
   it('lists exactly the old records, oldest first, with name, date, type and paid dates', async () => {
-    const res = await api('GET', '/api/old_records');
+    const res = await t.asAdmin('GET', '/api/old_records');
     expect(res.statusCode).toBe(200);
     const body: OldRecord[] = res.json();
     expect(body.map((r) => [r.type, r.name])).toEqual([
@@ -251,15 +204,15 @@ describe('old records and their cleanup', () => {
     });
     expect(body.find((r) => r.id === ids.undatedOld && r.type === 'one_time_cleaning')).toBeTruthy();
 
-    const counted = await api('GET', '/api/old_records?page=1&limit=1');
+    const counted = await t.asAdmin('GET', '/api/old_records?page=1&limit=1');
     expect(counted.headers[TOTAL_COUNT_HEADER]).toBe('5');
     expect(counted.json()).toHaveLength(1);
-    const page3 = await api('GET', '/api/old_records?page=3&limit=2');
+    const page3 = await t.asAdmin('GET', '/api/old_records?page=3&limit=2');
     expect(page3.json().map((r: OldRecord) => r.type)).toEqual(['recurring_paid']);
   });
 
   it('deletes only old records, in one go, then has nothing to delete', async () => {
-    const res = await api('DELETE', '/api/cleanup_old_records');
+    const res = await t.asAdmin('DELETE', '/api/cleanup_old_records');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Deleted 5 old records.', deleted: 5 });
 
@@ -279,8 +232,8 @@ describe('old records and their cleanup', () => {
     expect(await t.db.$count(recurringPaidDates)).toBe(1);
     expect(await t.db.$count(recurringPayments)).toBe(1);
 
-    expect((await api('GET', '/api/old_records')).json()).toEqual([]);
-    const again = await api('DELETE', '/api/cleanup_old_records');
+    expect((await t.asAdmin('GET', '/api/old_records')).json()).toEqual([]);
+    const again = await t.asAdmin('DELETE', '/api/cleanup_old_records');
     expect(again.json()).toEqual({ message: 'No records to delete.', deleted: 0 });
   });
 });
@@ -299,7 +252,7 @@ describe('GET /api/total_paid_cleanings_summary', () => {
     const sched = await schedule(id);
     for (const amount of [0.01, 0.02]) await paidRecord(sched, [], { amountPaid: amount, submittedAt: now });
 
-    const res = await api('GET', '/api/total_paid_cleanings_summary');
+    const res = await t.asAdmin('GET', '/api/total_paid_cleanings_summary');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const expected = { one_time: 20.29, recurring: 0.03, total: 20.32 };
@@ -376,14 +329,12 @@ describe('every hub route requires the admin', () => {
     ['DELETE', '/api/cleanup_old_records'],
     ['GET', '/api/total_paid_cleanings_summary'],
   ];
-  let forged: string;
   let notAdmin: string;
   let counts: () => Promise<number[]>;
   beforeAll(async () => {
     await clearAll();
     const id = await inquiry('Target', { submittedAt: daysAgo(400) });
     await cleaning(id, { dateTime: daysAgo(200) });
-    forged = await forgedToken();
     const [helper] = await t.db
       .insert(users)
       .values({ username: 'helper', passwordHash: 'not-a-real-hash' })
@@ -399,7 +350,7 @@ describe('every hub route requires the admin', () => {
     const none = await t.anonymous(method, url, body);
     expect(none.statusCode).toBe(401);
     expect(none.json().error).toEqual(expect.any(String));
-    expect((await t.injectAs(forged)(method, url, body)).statusCode).toBe(401);
+    expect((await t.injectAs(t.forged)(method, url, body)).statusCode).toBe(401);
     expect((await t.injectAs('garbage')(method, url, body)).statusCode).toBe(401);
     const helper = await t.injectAs(notAdmin)(method, url, body);
     expect(helper.statusCode).toBe(403);
@@ -408,7 +359,7 @@ describe('every hub route requires the admin', () => {
   });
 
   it('the admin passes the same guard', async () => {
-    expect((await api('GET', '/api/old_records')).statusCode).toBe(200);
+    expect((await t.asAdmin('GET', '/api/old_records')).statusCode).toBe(200);
     expect(await t.db.$count(users, eq(users.username, 'admin'))).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/harness';
 
 /** Every route of the API with its method; {id} is filled with good and bad values below. */
 const ROUTES: Array<[string, string]> = [
@@ -95,13 +95,7 @@ const BAD_QUERIES = [
   `?search=${'x'.repeat(500)}`,
 ];
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.signin();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 /** Bad input must get a 4xx with a sentence, never a 5xx — with and without the admin's token. */
 it('answers malformed ids, bodies and queries on every route with a 4xx and an error sentence', async () => {
@@ -113,7 +107,7 @@ it('answers malformed ids, bodies and queries on every route with a 4xx and an e
     for (const url of urls) {
       for (const body of method === 'GET' ? [undefined] : BAD_BODIES) {
         for (const auth of [true, false]) {
-          const res = await (auth ? t.injectAs(token) : t.anonymous)(
+          const res = await (auth ? t.asAdmin : t.anonymous)(
             method as 'GET',
             url,
             body === undefined ? undefined : JSON.stringify(body),
@@ -131,7 +125,7 @@ it('answers malformed ids, bodies and queries on every route with a 4xx and an e
 }, 120_000);
 
 it('refuses a NUL character inside otherwise valid input with 400 and stores nothing', async () => {
-  const before = await t.injectAs(token)('GET', '/api/reviews/pending');
+  const before = await t.asAdmin('GET', '/api/reviews/pending');
   const res = await t.anonymous('POST', '/api/reviews', {
     reviewer_name: 'Ann',
     rating: 5,
@@ -139,7 +133,7 @@ it('refuses a NUL character inside otherwise valid input with 400 and stores not
   });
   expect(res.statusCode).toBe(400);
   expect(res.json()).toEqual({ error: 'Text must not contain NUL characters.' });
-  const after = await t.injectAs(token)('GET', '/api/reviews/pending');
+  const after = await t.asAdmin('GET', '/api/reviews/pending');
   expect(after.json()).toEqual(before.json());
 });
 
@@ -148,8 +142,8 @@ describe('hostile input', () => {
   // Bodies go as JSON text, so malformed ones (a string) reach the server exactly as written.
   const send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
     payload === undefined
-      ? t.injectAs(token)(method, url)
-      : t.injectAs(token)(method, url, typeof payload === 'string' ? payload : JSON.stringify(payload), {
+      ? t.asAdmin(method, url)
+      : t.asAdmin(method, url, typeof payload === 'string' ? payload : JSON.stringify(payload), {
           headers: { 'content-type': 'application/json' },
         });
   /** Every list the admin can read, in full: nothing may change when input is refused. */

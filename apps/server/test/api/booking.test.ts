@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactStatus, inquiries, reviews } from '../../src/db/schema';
-import { createTestApp, forgedToken, type TestApp } from '../support/harness';
+import { createTestApp, type TestApp, useTestApp } from '../support/harness';
+import { expectRefused, NOT_ADMIN } from '../support/refusals';
 
-let t: TestApp;
-let admin: string;
-let forged: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signin();
-  forged = await forgedToken();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const status = async () => {
   const res = await t.anonymous('GET', '/api/contact-status');
@@ -20,7 +13,7 @@ const status = async () => {
 const OPEN = { is_open: true, reopens_at: null, message: null };
 const CLOSED = { is_open: false, reopens_at: null, message: null };
 const setOpen = async (is_open: boolean) => {
-  const res = await t.injectAs(admin)('PATCH', '/api/contact-status', { is_open });
+  const res = await t.asAdmin('PATCH', '/api/contact-status', { is_open });
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual(is_open ? OPEN : CLOSED);
 };
@@ -56,14 +49,10 @@ describe('contact status', () => {
     expect(await t.db.$count(contactStatus)).toBe(1);
   });
 
-  it.each([
-    ['no token', undefined],
-    ['a forged token', 'forged'],
-  ])('refuses a change with %s (401), changing nothing', async (_name, which) => {
-    const token = which === 'forged' ? forged : which;
-    const res = await t.injectAs(token)('PATCH', '/api/contact-status', { is_open: false });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().error).toBeTruthy();
+  it.each(NOT_ADMIN)('refuses a change with %s (401), changing nothing', async (_name, tokenOf) => {
+    await expectRefused(status, { status: 401 }, () =>
+      t.injectAs(tokenOf(t))('PATCH', '/api/contact-status', { is_open: false }),
+    );
     expect(await status()).toEqual(OPEN);
   });
 
@@ -73,7 +62,7 @@ describe('contact status', () => {
     ['is_open as a number', { is_open: 0 }],
     ['is_open null', { is_open: null }],
   ])('refuses %s with 400 naming the field', async (_name, body) => {
-    const res = await t.injectAs(admin)('PATCH', '/api/contact-status', body);
+    const res = await t.asAdmin('PATCH', '/api/contact-status', body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(/is_open/);
     expect(await status()).toEqual(OPEN);
@@ -81,7 +70,7 @@ describe('contact status', () => {
 });
 
 describe('closing until a date, with a message', () => {
-  const patch = (body: object, token = admin) => t.injectAs(token)('PATCH', '/api/contact-status', body);
+  const patch = (body: object, token = t.token) => t.injectAs(token)('PATCH', '/api/contact-status', body);
 
   it('shows the message and the reopening time while closed; opening clears both', async () => {
     const reopens = new Date(Date.now() + 7 * 24 * 3600_000);
@@ -147,7 +136,7 @@ describe('POST /api/inquiries by the owner (phone leads)', () => {
   it('creates a lead with any status while the form is closed; only the name is required', async () => {
     await setOpen(false);
     try {
-      const res = await t.injectAs(admin)('POST', '/api/inquiries', { name: 'Called In', status: 'Booked' });
+      const res = await t.asAdmin('POST', '/api/inquiries', { name: 'Called In', status: 'Booked' });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({
         name: 'Called In',
@@ -165,11 +154,7 @@ describe('POST /api/inquiries by the owner (phone leads)', () => {
     ['an unknown status', { name: 'X', status: 'Lost' }, /status/i],
     ['a 9-digit phone', { name: 'X', phone_number: '860555019' }, /phone/i],
   ])('refuses %s with 400, storing nothing', async (_name, body, error) => {
-    const before = await count();
-    const res = await t.injectAs(admin)('POST', '/api/inquiries', body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(error);
-    expect(await count()).toBe(before);
+    await expectRefused(count, { status: 400, error }, () => t.asAdmin('POST', '/api/inquiries', body));
   });
 });
 

@@ -1,24 +1,18 @@
-import { Writable } from 'node:stream';
 import ical, { type VEvent } from 'node-ical';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { createTestApp, forgedToken, injectAnonymous, type TestApp } from '../support/harness';
+import { injectAnonymous, useTestApp } from '../support/harness';
+import { logCapture } from '../support/log-capture';
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp({ publicUrl: 'https://clean.example' });
-  token = await t.signin();
-});
-afterAll(() => t?.close());
+const t = useTestApp({ publicUrl: 'https://clean.example' });
 
 async function post(url: string, payload: object) {
-  const res = await t.injectAs(token)('POST', url, payload);
+  const res = await t.asAdmin('POST', url, payload);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: number }>();
 }
 const feedUrl = async () => {
-  const res = await t.injectAs(token)('GET', '/api/calendar_feed');
+  const res = await t.asAdmin('GET', '/api/calendar_feed');
   expect(res.statusCode).toBe(200);
   return res.json<{ url: string }>().url;
 };
@@ -74,7 +68,7 @@ it('serves one VEVENT per dated one-time cleaning and per recurring paid date, i
 
 it('rotating gives a new address; the old one answers 404 at once', async () => {
   const old = await feedUrl();
-  const res = await t.injectAs(token)('POST', '/api/calendar_feed/rotate');
+  const res = await t.asAdmin('POST', '/api/calendar_feed/rotate');
   expect(res.statusCode).toBe(200);
   const fresh = res.json<{ url: string }>().url;
   expect(fresh).not.toBe(old);
@@ -101,21 +95,14 @@ it('keeps the address for the admin only', async () => {
     ['POST', '/api/calendar_feed/rotate'],
   ] as const) {
     expect((await t.anonymous(method, url)).statusCode).toBe(401);
-    const forged = await forgedToken();
-    expect((await t.injectAs(forged)(method, url)).statusCode).toBe(401);
+    expect((await t.injectAs(t.forged)(method, url)).statusCode).toBe(401);
   }
 });
 
 it('never writes the secret address to the log, even at info level', async () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
+  const { lines, logger } = logCapture('info');
   // A second app on the same database, logging every request at info.
-  const logged = await buildApp(t.config, { database: t.database, logger: { level: 'info', stream } });
+  const logged = await buildApp(t.config, { database: t.database, logger });
   try {
     const url = await feedUrl();
     const secret = /calendar\/([^.]+)\.ics$/.exec(url)?.[1] ?? '';

@@ -1,33 +1,20 @@
 import { TOTAL_COUNT_HEADER } from '@clean/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { inquiries, oneTimeCleanings } from '../../src/db/schema';
-import { createTestApp, type Inject, type TestApp } from '../support/harness';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { oneTimeCleanings } from '../../src/db/schema';
+import { records } from '../support/fixtures';
+import { useTestApp } from '../support/harness';
 
-let t: TestApp;
-let token: string;
-let api: Inject;
+// The default business zone, America/New_York, stated so the expectations below read plainly.
+const t = useTestApp({ timezone: 'America/New_York' });
 let maria: number;
 let tom: number;
 beforeAll(async () => {
-  // The default business zone, America/New_York, stated so the expectations below read plainly.
-  t = await createTestApp({ timezone: 'America/New_York' });
-  token = await t.signin();
-  api = t.injectAs(token);
-  const rows = await t.db
-    .insert(inquiries)
-    .values([
-      { name: 'Maria Gonzalez', phoneNumber: '8605550101' },
-      { name: 'Tom Reilly', phoneNumber: '8605550102' },
-    ])
-    .returning();
-  maria = rows[0]?.id ?? 0;
-  tom = rows[1]?.id ?? 0;
+  ({ maria, tom } = await records(t).customers());
 });
-afterAll(() => t?.close());
 
 const create = (payload: Record<string, unknown>) =>
-  api('POST', '/api/one_time_cleanings', {
+  t.asAdmin('POST', '/api/one_time_cleanings', {
     inquiry_id: maria,
     date_time: '2026-07-04T10:00',
     amount: 100,
@@ -95,7 +82,7 @@ describe('POST /api/one_time_cleanings', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error, JSON.stringify(payload)).toMatch(message);
     }
-    const missing = await api('POST', '/api/one_time_cleanings', { inquiry_id: maria, amount: 5 });
+    const missing = await t.asAdmin('POST', '/api/one_time_cleanings', { inquiry_id: maria, amount: 5 });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toMatch(/date_time|date/i);
     expect(await t.db.$count(oneTimeCleanings)).toBe(0);
@@ -179,7 +166,7 @@ describe('GET /api/one_time_cleanings', () => {
     body.map((c) => Object.entries(ids).find(([, id]) => id === c.id)?.[0]);
 
   it('lists newest date first, undated last, each with its inquiry name', async () => {
-    const res = await api('GET', '/api/one_time_cleanings');
+    const res = await t.asAdmin('GET', '/api/one_time_cleanings');
     expect(res.statusCode).toBe(200);
     expect(order(res.json())).toEqual(['july', 'june', 'may', 'april', 'march', 'undated']);
     expect(res.json()[0]).toEqual({
@@ -194,39 +181,43 @@ describe('GET /api/one_time_cleanings', () => {
   });
 
   it('searches the inquiry name or the notes, case-insensitive', async () => {
-    expect(order((await api('GET', '/api/one_time_cleanings?search=maria')).json())).toEqual([
+    expect(order((await t.asAdmin('GET', '/api/one_time_cleanings?search=maria')).json())).toEqual([
       'may',
       'april',
       'undated',
     ]);
-    expect(order((await api('GET', '/api/one_time_cleanings?search=UNDER%20MAT')).json())).toEqual(['may']);
-    expect(order((await api('GET', '/api/one_time_cleanings?search=reill')).json())).toEqual([
+    expect(order((await t.asAdmin('GET', '/api/one_time_cleanings?search=UNDER%20MAT')).json())).toEqual([
+      'may',
+    ]);
+    expect(order((await t.asAdmin('GET', '/api/one_time_cleanings?search=reill')).json())).toEqual([
       'july',
       'june',
       'march',
     ]);
     // "eco soap" lives in Maria's notes, not in a name.
-    expect(order((await api('GET', '/api/one_time_cleanings?search=eco%20soap')).json())).toEqual(['april']);
-    expect((await api('GET', '/api/one_time_cleanings?search=nobody')).json()).toEqual([]);
+    expect(order((await t.asAdmin('GET', '/api/one_time_cleanings?search=eco%20soap')).json())).toEqual([
+      'april',
+    ]);
+    expect((await t.asAdmin('GET', '/api/one_time_cleanings?search=nobody')).json()).toEqual([]);
   });
 
   it('the word "paid" also finds paid cleanings; any other text only matches names and notes', async () => {
     for (const word of ['paid', 'PAID', ' Paid ']) {
-      const res = await api('GET', `/api/one_time_cleanings?search=${encodeURIComponent(word)}`);
+      const res = await t.asAdmin('GET', `/api/one_time_cleanings?search=${encodeURIComponent(word)}`);
       // July and May are paid; June's notes contain "unpaid".
       expect(order(res.json()), word).toEqual(['july', 'june', 'may']);
     }
-    expect(order((await api('GET', '/api/one_time_cleanings?search=unpaid')).json())).toEqual(['june']);
+    expect(order((await t.asAdmin('GET', '/api/one_time_cleanings?search=unpaid')).json())).toEqual(['june']);
   });
 
   it('pages with X-Total-Count, also while searching', async () => {
-    const first = await api('GET', '/api/one_time_cleanings?page=1&limit=5');
+    const first = await t.asAdmin('GET', '/api/one_time_cleanings?page=1&limit=5');
     expect(first.headers[TOTAL_COUNT_HEADER]).toBe('6');
     expect(order(first.json())).toEqual(['july', 'june', 'may', 'april', 'march']);
-    const second = await api('GET', '/api/one_time_cleanings?page=2&limit=5');
+    const second = await t.asAdmin('GET', '/api/one_time_cleanings?page=2&limit=5');
     expect(second.headers[TOTAL_COUNT_HEADER]).toBe('6');
     expect(order(second.json())).toEqual(['undated']);
-    const searched = await api('GET', '/api/one_time_cleanings?search=maria&page=2&limit=2');
+    const searched = await t.asAdmin('GET', '/api/one_time_cleanings?search=maria&page=2&limit=2');
     expect(searched.headers[TOTAL_COUNT_HEADER]).toBe('3');
     expect(order(searched.json())).toEqual(['undated']);
   });
@@ -241,7 +232,7 @@ describe('PATCH and DELETE /api/one_time_cleanings/{id}', () => {
   const row = async () => (await t.db.select().from(oneTimeCleanings).where(eq(oneTimeCleanings.id, id)))[0];
 
   it('changes only the fields sent', async () => {
-    const amount = await api('PATCH', `/api/one_time_cleanings/${id}`, { amount: '85.50' });
+    const amount = await t.asAdmin('PATCH', `/api/one_time_cleanings/${id}`, { amount: '85.50' });
     expect(amount.statusCode).toBe(200);
     expect(amount.json()).toMatchObject({
       amount: 85.5,
@@ -249,7 +240,7 @@ describe('PATCH and DELETE /api/one_time_cleanings/{id}', () => {
       notes: 'Original',
       date_time: '2026-07-04T14:00:00.000Z',
     });
-    const rest = await api('PATCH', `/api/one_time_cleanings/${id}`, {
+    const rest = await t.asAdmin('PATCH', `/api/one_time_cleanings/${id}`, {
       date_time: '2026-12-24T18:30',
       paid: false,
       notes: '',
@@ -278,18 +269,18 @@ describe('PATCH and DELETE /api/one_time_cleanings/{id}', () => {
       [{}, /at least one field/, 400],
     ];
     for (const [payload, message, status] of cases) {
-      const res = await api('PATCH', `/api/one_time_cleanings/${id}`, payload);
+      const res = await t.asAdmin('PATCH', `/api/one_time_cleanings/${id}`, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(status);
       expect(res.json().error).toMatch(message);
     }
     expect(await row()).toEqual(before);
-    expect((await api('PATCH', '/api/one_time_cleanings/999999', { amount: 5 })).statusCode).toBe(404);
+    expect((await t.asAdmin('PATCH', '/api/one_time_cleanings/999999', { amount: 5 })).statusCode).toBe(404);
   });
 
   it('deletes, then 404', async () => {
-    expect((await api('DELETE', `/api/one_time_cleanings/${id}`)).statusCode).toBe(204);
+    expect((await t.asAdmin('DELETE', `/api/one_time_cleanings/${id}`)).statusCode).toBe(204);
     expect(await row()).toBeUndefined();
-    expect((await api('DELETE', `/api/one_time_cleanings/${id}`)).statusCode).toBe(404);
-    expect((await api('DELETE', '/api/one_time_cleanings/abc')).statusCode).toBe(400);
+    expect((await t.asAdmin('DELETE', `/api/one_time_cleanings/${id}`)).statusCode).toBe(404);
+    expect((await t.asAdmin('DELETE', '/api/one_time_cleanings/abc')).statusCode).toBe(400);
   });
 });

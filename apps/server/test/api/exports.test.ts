@@ -1,36 +1,18 @@
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  inquiries,
-  oneTimeCleanings,
-  recurringPaid,
-  recurringPaidDates,
-  recurringPayments,
-} from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../support/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { records } from '../support/fixtures';
+import { useTestApp } from '../support/harness';
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.signin();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 async function csv(url: string): Promise<Record<string, string>[]> {
-  const res = await t.injectAs(token)('GET', url);
+  const res = await t.asAdmin('GET', url);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
   expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[a-z_]+\.csv"$/);
   return parse(res.body, { columns: true });
 }
-async function insertInquiry(name: string, values: Partial<typeof inquiries.$inferInsert> = {}) {
-  const [row] = await t.db
-    .insert(inquiries)
-    .values({ name, phoneNumber: '8605550100', ...values })
-    .returning();
-  return row?.id ?? 0;
-}
+const { inquiry, cleaning, schedule, paidRecord } = records(t);
 
 const DAY = 24 * 60 * 60 * 1000;
 const EVIL = [
@@ -45,36 +27,26 @@ const EVIL = [
 describe('exports for the bookkeeper', () => {
   let ana: number;
   beforeAll(async () => {
-    ana = await insertInquiry('Ana Lopez', {
+    ana = await inquiry('Ana Lopez', {
       email: 'ana@example.com',
       town: 'Bristol',
       status: 'Booked',
       description: 'Two floors, "big" kitchen, dog',
       submittedAt: new Date('2030-01-15T14:05:00Z'),
     });
-    for (const name of EVIL) await insertInquiry(name);
-    await t.db.insert(oneTimeCleanings).values([
-      {
-        inquiryId: ana,
-        amount: 180,
-        paid: true,
-        dateTime: new Date('2030-03-14T13:30:00Z'),
-        notes: 'Gate code 1234',
-      },
-      { inquiryId: ana, amount: 99.5, notes: '=cmd|" /C calc"!A0' },
-    ]);
-    const [schedule] = await t.db
-      .insert(recurringPayments)
-      .values({ inquiryId: ana, amount: 120, frequency: 'Every 2 weeks', notes: 'Tuesdays' })
-      .returning();
-    const [paid] = await t.db
-      .insert(recurringPaid)
-      .values({ recurringPaymentId: schedule?.id ?? 0, amountPaid: 240.1, notes: 'check' })
-      .returning();
-    await t.db.insert(recurringPaidDates).values([
-      { recurringPaidId: paid?.id ?? 0, dateTime: new Date('2030-02-04T15:00:00Z') },
-      { recurringPaidId: paid?.id ?? 0, dateTime: new Date('2030-02-18T15:00:00Z') },
-    ]);
+    for (const name of EVIL) await inquiry(name);
+    await cleaning(ana, {
+      amount: 180,
+      paid: true,
+      dateTime: new Date('2030-03-14T13:30:00Z'),
+      notes: 'Gate code 1234',
+    });
+    await cleaning(ana, { amount: 99.5, notes: '=cmd|" /C calc"!A0' });
+    const biweekly = await schedule(ana, { amount: 120, frequency: 'Every 2 weeks', notes: 'Tuesdays' });
+    await paidRecord(biweekly, [new Date('2030-02-04T15:00:00Z'), new Date('2030-02-18T15:00:00Z')], {
+      amountPaid: 240.1,
+      notes: 'check',
+    });
   });
 
   it('inquiries.csv: a header, every inquiry, dates in the business zone, formula cells neutralised', async () => {
@@ -102,7 +74,7 @@ describe('exports for the bookkeeper', () => {
     const rows = await csv('/api/export/inquiries.csv?name=lopez&status=Booked');
     expect(rows.map((r) => r.name)).toEqual(['Ana Lopez']);
     expect(await csv('/api/export/inquiries.csv?name=lopez&status=Paused')).toEqual([]);
-    const bad = await t.injectAs(token)('GET', '/api/export/inquiries.csv?status=Lost');
+    const bad = await t.asAdmin('GET', '/api/export/inquiries.csv?status=Lost');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/status/i);
   });
@@ -151,12 +123,10 @@ describe('exports for the bookkeeper', () => {
 
 describe('old_records.csv before cleanup', () => {
   it('lists exactly what the cleanup then deletes', async () => {
-    const oldInquiry = await insertInquiry('Old Olga', { submittedAt: new Date(Date.now() - 200 * DAY) });
-    await insertInquiry('=Old Formula', { submittedAt: new Date(Date.now() - 100 * DAY) });
-    await t.db
-      .insert(oneTimeCleanings)
-      .values({ inquiryId: oldInquiry, amount: 50, dateTime: new Date(Date.now() - 150 * DAY) });
-    const listed = await t.injectAs(token)('GET', '/api/old_records');
+    const oldInquiry = await inquiry('Old Olga', { submittedAt: new Date(Date.now() - 200 * DAY) });
+    await inquiry('=Old Formula', { submittedAt: new Date(Date.now() - 100 * DAY) });
+    await cleaning(oldInquiry, { amount: 50, dateTime: new Date(Date.now() - 150 * DAY) });
+    const listed = await t.asAdmin('GET', '/api/old_records');
     const expected = listed.json<{ id: number; type: string; name: string }[]>();
     expect(expected.length).toBeGreaterThanOrEqual(3);
 
@@ -166,7 +136,7 @@ describe('old_records.csv before cleanup', () => {
     );
     expect(rows.map((r) => r.name)).toContain("'=Old Formula");
 
-    const cleanup = await t.injectAs(token)('DELETE', '/api/cleanup_old_records');
+    const cleanup = await t.asAdmin('DELETE', '/api/cleanup_old_records');
     expect(cleanup.json().deleted).toBe(rows.length);
     expect(await csv('/api/old_records.csv')).toEqual([]);
   });

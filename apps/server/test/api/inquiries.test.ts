@@ -1,6 +1,6 @@
 import { INQUIRY_STATUSES, TOTAL_COUNT_HEADER } from '@clean/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   inquiries,
   oneTimeCleanings,
@@ -8,17 +8,10 @@ import {
   recurringPaidDates,
   recurringPayments,
 } from '../../src/db/schema';
-import { createTestApp, type Inject, type TestApp } from '../support/harness';
+import { records } from '../support/fixtures';
+import { useTestApp } from '../support/harness';
 
-let t: TestApp;
-let token: string;
-let api: Inject;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.signin();
-  api = t.injectAs(token);
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const names = (body: Array<{ name: string }>) => body.map((i) => i.name);
 
@@ -37,11 +30,10 @@ const PEOPLE = [
   { name: 'Bob_Smith', phoneNumber: '8605550108', status: 'Booked' },
 ] as const;
 
+const { clearAll, cleaning, schedule, paidRecord } = records(t);
+
 async function reset() {
-  await t.db.delete(recurringPaid);
-  await t.db.delete(recurringPayments);
-  await t.db.delete(oneTimeCleanings);
-  await t.db.delete(inquiries);
+  await clearAll();
   return t.db
     .insert(inquiries)
     .values(
@@ -61,7 +53,7 @@ describe('GET /api/inquiries', () => {
   beforeEach(reset);
 
   it('lists every inquiry, newest submitted first, with the spec fields', async () => {
-    const res = await api('GET', '/api/inquiries');
+    const res = await t.asAdmin('GET', '/api/inquiries');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(names(body)).toEqual(PEOPLE.map((p) => p.name).reverse());
@@ -80,19 +72,22 @@ describe('GET /api/inquiries', () => {
   });
 
   it('searches by name: contains, case-insensitive, the text taken literally', async () => {
-    expect(names((await api('GET', '/api/inquiries?name=maria')).json())).toEqual([
+    expect(names((await t.asAdmin('GET', '/api/inquiries?name=maria')).json())).toEqual([
       'MARIA Lopez',
       'Maria Gonzalez',
     ]);
-    expect(names((await api('GET', '/api/inquiries?name=REILL')).json())).toEqual(['Tom Reilly']);
+    expect(names((await t.asAdmin('GET', '/api/inquiries?name=REILL')).json())).toEqual(['Tom Reilly']);
     // % and _ are not wildcards.
-    expect(names((await api('GET', '/api/inquiries?name=100%25')).json())).toEqual(['100% Clean Co']);
-    expect(names((await api('GET', '/api/inquiries?name=b_s')).json())).toEqual(['Bob_Smith']);
-    expect((await api('GET', '/api/inquiries?name=zzz')).json()).toEqual([]);
+    expect(names((await t.asAdmin('GET', '/api/inquiries?name=100%25')).json())).toEqual(['100% Clean Co']);
+    expect(names((await t.asAdmin('GET', '/api/inquiries?name=b_s')).json())).toEqual(['Bob_Smith']);
+    expect((await t.asAdmin('GET', '/api/inquiries?name=zzz')).json()).toEqual([]);
   });
 
   it('searches by phone number, ignoring the formatting typed in the search', async () => {
-    const formatted = await api('GET', `/api/inquiries?phone_number=${encodeURIComponent('(860) 555-01')}`);
+    const formatted = await t.asAdmin(
+      'GET',
+      `/api/inquiries?phone_number=${encodeURIComponent('(860) 555-01')}`,
+    );
     expect(names(formatted.json())).toEqual([
       'Bob_Smith',
       'MARIA Lopez',
@@ -100,56 +95,60 @@ describe('GET /api/inquiries', () => {
       'Tom Reilly',
       'Maria Gonzalez',
     ]);
-    expect(names((await api('GET', '/api/inquiries?phone_number=203-555')).json())).toEqual(['Priya Shah']);
-    expect(names((await api('GET', '/api/inquiries?phone_number=0199')).json())).toEqual(['MARIA Lopez']);
+    expect(names((await t.asAdmin('GET', '/api/inquiries?phone_number=203-555')).json())).toEqual([
+      'Priya Shah',
+    ]);
+    expect(names((await t.asAdmin('GET', '/api/inquiries?phone_number=0199')).json())).toEqual([
+      'MARIA Lopez',
+    ]);
     // Letters can never be in a phone number; formatting alone filters nothing yet.
-    expect((await api('GET', '/api/inquiries?phone_number=abc')).json()).toEqual([]);
-    expect((await api('GET', `/api/inquiries?phone_number=${encodeURIComponent('(')}`)).json()).toHaveLength(
-      8,
-    );
+    expect((await t.asAdmin('GET', '/api/inquiries?phone_number=abc')).json()).toEqual([]);
+    expect(
+      (await t.asAdmin('GET', `/api/inquiries?phone_number=${encodeURIComponent('(')}`)).json(),
+    ).toHaveLength(8);
   });
 
   it('filters by exact status, and refuses a status that is not one of the five', async () => {
-    expect(names((await api('GET', '/api/inquiries?status=Booked')).json())).toEqual([
+    expect(names((await t.asAdmin('GET', '/api/inquiries?status=Booked')).json())).toEqual([
       'Bob_Smith',
       'Dan Kowalski',
       'Maria Gonzalez',
     ]);
-    expect(names((await api('GET', '/api/inquiries?status=New%20Inquiry')).json())).toEqual([
+    expect(names((await t.asAdmin('GET', '/api/inquiries?status=New%20Inquiry')).json())).toEqual([
       '100% Clean Co',
       'Linda Park',
     ]);
-    expect((await api('GET', '/api/inquiries?status=')).json()).toHaveLength(8);
+    expect((await t.asAdmin('GET', '/api/inquiries?status=')).json()).toHaveLength(8);
     for (const bad of ['Book', 'booked', 'Cancelled']) {
-      const res = await api('GET', `/api/inquiries?status=${bad}`);
+      const res = await t.asAdmin('GET', `/api/inquiries?status=${bad}`);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatch(/status/i);
     }
   });
 
   it('combines filters', async () => {
-    const res = await api('GET', '/api/inquiries?name=maria&status=Paused&phone_number=860');
+    const res = await t.asAdmin('GET', '/api/inquiries?name=maria&status=Paused&phone_number=860');
     expect(names(res.json())).toEqual(['MARIA Lopez']);
   });
 
   it('pages in the database with X-Total-Count', async () => {
-    const first = await api('GET', '/api/inquiries?page=1&limit=6');
+    const first = await t.asAdmin('GET', '/api/inquiries?page=1&limit=6');
     expect(first.headers[TOTAL_COUNT_HEADER]).toBe('8');
     expect(first.json()).toHaveLength(6);
-    const second = await api('GET', '/api/inquiries?page=2&limit=6');
+    const second = await t.asAdmin('GET', '/api/inquiries?page=2&limit=6');
     expect(second.headers[TOTAL_COUNT_HEADER]).toBe('8');
     expect(names(second.json())).toEqual(['Tom Reilly', 'Maria Gonzalez']);
-    const filtered = await api('GET', '/api/inquiries?status=Booked&page=2&limit=2');
+    const filtered = await t.asAdmin('GET', '/api/inquiries?status=Booked&page=2&limit=2');
     expect(filtered.headers[TOTAL_COUNT_HEADER]).toBe('3');
     expect(names(filtered.json())).toEqual(['Maria Gonzalez']);
-    const beyond = await api('GET', '/api/inquiries?page=9&limit=6');
+    const beyond = await t.asAdmin('GET', '/api/inquiries?page=9&limit=6');
     expect(beyond.json()).toEqual([]);
     expect(beyond.headers[TOTAL_COUNT_HEADER]).toBe('8');
   });
 
   it('refuses bad paging values', async () => {
     for (const qs of ['page=0', 'page=abc', 'limit=1000', 'limit=-1']) {
-      const res = await api('GET', `/api/inquiries?${qs}`);
+      const res = await t.asAdmin('GET', `/api/inquiries?${qs}`);
       expect(res.statusCode, qs).toBe(400);
       expect(res.json().error).toMatch(/page|limit/);
     }
@@ -167,7 +166,7 @@ describe('PATCH /api/inquiries/{id}', () => {
     const id = ids[1] as number;
     const before = await row(id);
     for (const status of INQUIRY_STATUSES) {
-      const res = await api('PATCH', `/api/inquiries/${id}`, { status });
+      const res = await t.asAdmin('PATCH', `/api/inquiries/${id}`, { status });
       expect(res.statusCode).toBe(200);
       expect(res.json().status).toBe(status);
     }
@@ -176,7 +175,7 @@ describe('PATCH /api/inquiries/{id}', () => {
 
   it('edits name, email, phone (digits kept from a formatted value), call_or_text and description', async () => {
     const id = ids[0] as number;
-    const res = await api('PATCH', `/api/inquiries/${id}`, {
+    const res = await t.asAdmin('PATCH', `/api/inquiries/${id}`, {
       name: '  Maria G. Gonzalez ',
       email: 'maria.g@example.com',
       phone_number: '(860) 555-0199',
@@ -195,7 +194,7 @@ describe('PATCH /api/inquiries/{id}', () => {
       status: 'Contacted',
     });
     // Clearing optional fields stores "none".
-    const cleared = await api('PATCH', `/api/inquiries/${id}`, {
+    const cleared = await t.asAdmin('PATCH', `/api/inquiries/${id}`, {
       phone_number: '',
       email: '',
       description: '',
@@ -221,7 +220,7 @@ describe('PATCH /api/inquiries/{id}', () => {
       [{ name: 'x'.repeat(101) }, /name/i],
     ];
     for (const [payload, message] of cases) {
-      const res = await api('PATCH', `/api/inquiries/${id}`, payload);
+      const res = await t.asAdmin('PATCH', `/api/inquiries/${id}`, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error).toMatch(message);
     }
@@ -229,8 +228,8 @@ describe('PATCH /api/inquiries/{id}', () => {
   });
 
   it('answers 404 for an unknown id and 400 for an id that is not one', async () => {
-    expect((await api('PATCH', '/api/inquiries/999999', { status: 'Booked' })).statusCode).toBe(404);
-    const bad = await api('PATCH', '/api/inquiries/abc', { status: 'Booked' });
+    expect((await t.asAdmin('PATCH', '/api/inquiries/999999', { status: 'Booked' })).statusCode).toBe(404);
+    const bad = await t.asAdmin('PATCH', '/api/inquiries/abc', { status: 'Booked' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/id/);
   });
@@ -244,42 +243,24 @@ describe('DELETE /api/inquiries/{id}', () => {
 
   it('deletes an inquiry nothing refers to', async () => {
     const id = ids[4] as number;
-    const res = await api('DELETE', `/api/inquiries/${id}`);
+    const res = await t.asAdmin('DELETE', `/api/inquiries/${id}`);
     expect(res.statusCode).toBe(204);
     expect(await t.db.$count(inquiries, eq(inquiries.id, id))).toBe(0);
-    expect((await api('DELETE', `/api/inquiries/${id}`)).statusCode).toBe(404);
+    expect((await t.asAdmin('DELETE', `/api/inquiries/${id}`)).statusCode).toBe(404);
   });
 
   it('refuses while cleanings or schedules refer to it, then deletes everything in one go when confirmed', async () => {
     const id = ids[0] as number;
     const other = ids[1] as number;
-    await t.db.insert(oneTimeCleanings).values([
-      { inquiryId: id, dateTime: new Date(), amount: 100 },
-      { inquiryId: id, dateTime: null, amount: 50, paid: true },
-      { inquiryId: other, dateTime: new Date(), amount: 70 },
-    ]);
-    const [schedule] = await t.db
-      .insert(recurringPayments)
-      .values({ inquiryId: id, amount: 140, frequency: 'Weekly' })
-      .returning();
-    const [otherSchedule] = await t.db
-      .insert(recurringPayments)
-      .values({ inquiryId: other, amount: 90, frequency: 'Monthly' })
-      .returning();
-    const [paid] = await t.db
-      .insert(recurringPaid)
-      .values({ recurringPaymentId: schedule?.id ?? 0, amountPaid: 140 })
-      .returning();
-    const [otherPaid] = await t.db
-      .insert(recurringPaid)
-      .values({ recurringPaymentId: otherSchedule?.id ?? 0, amountPaid: 90 })
-      .returning();
-    await t.db.insert(recurringPaidDates).values([
-      { recurringPaidId: paid?.id ?? 0, dateTime: new Date() },
-      { recurringPaidId: otherPaid?.id ?? 0, dateTime: new Date() },
-    ]);
+    await cleaning(id, { dateTime: new Date(), amount: 100 });
+    await cleaning(id, { dateTime: null, amount: 50, paid: true });
+    await cleaning(other, { dateTime: new Date(), amount: 70 });
+    const weekly = await schedule(id, { amount: 140, frequency: 'Weekly' });
+    const monthly = await schedule(other, { amount: 90, frequency: 'Monthly' });
+    const paid = await paidRecord(weekly, [new Date()], { amountPaid: 140 });
+    await paidRecord(monthly, [new Date()], { amountPaid: 90 });
 
-    const refused = await api('DELETE', `/api/inquiries/${id}`);
+    const refused = await t.asAdmin('DELETE', `/api/inquiries/${id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       error:
@@ -287,18 +268,16 @@ describe('DELETE /api/inquiries/{id}', () => {
     });
     expect(await t.db.$count(inquiries, eq(inquiries.id, id))).toBe(1);
     expect(await t.db.$count(oneTimeCleanings, eq(oneTimeCleanings.inquiryId, id))).toBe(2);
-    expect((await api('DELETE', `/api/inquiries/${id}?with_dependants=false`)).statusCode).toBe(409);
-    expect((await api('DELETE', `/api/inquiries/${id}?with_dependants=yes`)).statusCode).toBe(400);
+    expect((await t.asAdmin('DELETE', `/api/inquiries/${id}?with_dependants=false`)).statusCode).toBe(409);
+    expect((await t.asAdmin('DELETE', `/api/inquiries/${id}?with_dependants=yes`)).statusCode).toBe(400);
 
-    const done = await api('DELETE', `/api/inquiries/${id}?with_dependants=true`);
+    const done = await t.asAdmin('DELETE', `/api/inquiries/${id}?with_dependants=true`);
     expect(done.statusCode).toBe(204);
     expect(await t.db.$count(inquiries, eq(inquiries.id, id))).toBe(0);
     expect(await t.db.$count(oneTimeCleanings, eq(oneTimeCleanings.inquiryId, id))).toBe(0);
     expect(await t.db.$count(recurringPayments, eq(recurringPayments.inquiryId, id))).toBe(0);
-    expect(await t.db.$count(recurringPaid, eq(recurringPaid.id, paid?.id ?? 0))).toBe(0);
-    expect(await t.db.$count(recurringPaidDates, eq(recurringPaidDates.recurringPaidId, paid?.id ?? 0))).toBe(
-      0,
-    );
+    expect(await t.db.$count(recurringPaid, eq(recurringPaid.id, paid))).toBe(0);
+    expect(await t.db.$count(recurringPaidDates, eq(recurringPaidDates.recurringPaidId, paid))).toBe(0);
     // The other customer's records are untouched.
     expect(await t.db.$count(oneTimeCleanings)).toBe(1);
     expect(await t.db.$count(recurringPayments)).toBe(1);
@@ -307,9 +286,9 @@ describe('DELETE /api/inquiries/{id}', () => {
   });
 
   it('with_dependants=true on an inquiry without dependants simply deletes it; 404 for unknown ids', async () => {
-    expect((await api('DELETE', `/api/inquiries/${ids[3]}?with_dependants=true`)).statusCode).toBe(204);
-    expect((await api('DELETE', '/api/inquiries/999999?with_dependants=true')).statusCode).toBe(404);
-    expect((await api('DELETE', '/api/inquiries/0')).statusCode).toBe(400);
+    expect((await t.asAdmin('DELETE', `/api/inquiries/${ids[3]}?with_dependants=true`)).statusCode).toBe(204);
+    expect((await t.asAdmin('DELETE', '/api/inquiries/999999?with_dependants=true')).statusCode).toBe(404);
+    expect((await t.asAdmin('DELETE', '/api/inquiries/0')).statusCode).toBe(400);
     expect(await t.db.$count(inquiries)).toBe(7);
   });
 });

@@ -1,12 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { ADMIN_PASSWORD, injectAnonymous, injectAs, openTestDatabase } from '../support/harness';
+import { logCapture } from '../support/log-capture';
 import { resetTokenFrom } from '../support/mail';
 
 let database: Database;
@@ -20,20 +20,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Everything the app logs, at the most talkative level, as raw lines (what a log reader would see). */
-function logCapture() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { lines, logger: { level: 'trace', stream } };
-}
-
 it('a forgot -> open link -> reset flow leaves the reset token in no log line (only in the outbox file)', async () => {
-  const log = logCapture();
+  const log = logCapture('trace'); // the most talkative level
   const config = { ...loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, DEMO_CONTENT: '0' }) };
   // No SMTP_URL and no injected mailer: the real outbox mailer, as a fresh install runs.
   const app = await buildApp(config, { database, logger: log.logger });
@@ -66,7 +54,7 @@ it('a forgot -> open link -> reset flow leaves the reset token in no log line (o
 });
 
 it('refusing absurdly nested JSON is a 400 that logs no error (1,000 such requests once meant 1,000 error logs)', async () => {
-  const log = logCapture();
+  const log = logCapture('trace'); // the most talkative level
   const config = { ...loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, DEMO_CONTENT: '0' }) };
   const app = await buildApp(config, { database, logger: log.logger });
   try {

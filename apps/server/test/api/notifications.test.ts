@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { type Config, loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { inquiries, mailOutbox } from '../../src/db/schema';
 import { ADMIN_PASSWORD, injectAnonymous, injectAs, openTestDatabase } from '../support/harness';
+import { logCapture } from '../support/log-capture';
 import { startSmtp } from '../support/smtp';
 
 /**
@@ -47,13 +47,7 @@ function config(smtpUrl: string, env: NodeJS.ProcessEnv = {}): Config {
 
 /** The real app with the real nodemailer transport, logging at info into `logLines`. */
 async function start(smtpUrl: string, env?: NodeJS.ProcessEnv) {
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  const app = await buildApp(config(smtpUrl, env), { database, logger: { level: 'info', stream } });
+  const app = await buildApp(config(smtpUrl, env), { database, logger: logCapture('info', logLines).logger });
   await app.ready();
   return app;
 }

@@ -1,21 +1,16 @@
+import type { OverduePayment } from '@clean/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { recurringPayments } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../support/harness';
+import { useTestApp } from '../support/harness';
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.signin();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
 
 async function post(url: string, payload: object) {
-  const res = await t.injectAs(token)('POST', url, payload);
+  const res = await t.asAdmin('POST', url, payload);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: number }>();
 }
@@ -36,16 +31,6 @@ async function schedule(name: string, frequency: string, paidDaysAgo: number[], 
   return s.id;
 }
 
-type Overdue = {
-  id: number;
-  inquiry_name: string;
-  amount: number;
-  frequency: string;
-  last_paid: string | null;
-  expected_by: string;
-  days_overdue: number;
-};
-
 it('lists the late schedules with a recognised frequency, and only those', async () => {
   const onTime = await schedule('Weekly On Time', 'Weekly', [19, 12, 5]);
   const late = await schedule('Weekly Late', 'weekly', [26, 19, 12]);
@@ -56,9 +41,9 @@ it('lists the late schedules with a recognised frequency, and only those', async
   const unknown = await schedule('Unknown Frequency', 'When needed', [], 400);
   const unknownOld = await schedule('Unknown Old Paid', 'Tuesdays', [300]);
 
-  const res = await t.injectAs(token)('GET', '/api/recurring_payments/overdue');
+  const res = await t.asAdmin('GET', '/api/recurring_payments/overdue');
   expect(res.statusCode).toBe(200);
-  const list = res.json<Overdue[]>();
+  const list = res.json<OverduePayment[]>();
   const ids = list.map((o) => o.id);
   expect(ids).toEqual(expect.arrayContaining([late, biweeklyLate, neverPaid]));
   for (const id of [onTime, withinGrace, newSchedule, unknown, unknownOld]) expect(ids).not.toContain(id);
@@ -86,15 +71,15 @@ it('lists the late schedules with a recognised frequency, and only those', async
 
 it('a new payment takes a schedule off the list', async () => {
   const id = await schedule('Paid Up Now', 'Weekly', [30]);
-  const before = await t.injectAs(token)('GET', '/api/recurring_payments/overdue');
-  expect(before.json<Overdue[]>().map((o) => o.id)).toContain(id);
+  const before = await t.asAdmin('GET', '/api/recurring_payments/overdue');
+  expect(before.json<OverduePayment[]>().map((o) => o.id)).toContain(id);
   await post('/api/recurring_paid', {
     recurring_payment_id: id,
     dates_related: [daysAgo(1).toISOString()],
     amount_paid: 95.5,
   });
-  const after = await t.injectAs(token)('GET', '/api/recurring_payments/overdue');
-  expect(after.json<Overdue[]>().map((o) => o.id)).not.toContain(id);
+  const after = await t.asAdmin('GET', '/api/recurring_payments/overdue');
+  expect(after.json<OverduePayment[]>().map((o) => o.id)).not.toContain(id);
 });
 
 it('is for the admin only', async () => {

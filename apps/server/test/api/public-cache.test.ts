@@ -1,27 +1,15 @@
 import { galleryUploadInput, packageInput } from '@clean/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { relativizeDemoLinks } from '../../src/db/demo';
 import { galleryPhotos, packages } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../support/harness';
+import { addPackage } from '../support/fixtures';
+import { useTestApp } from '../support/harness';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signin();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.anonymous('GET', url, undefined, { headers });
-const addPackage = (title: string) =>
-  t.injectAs(admin)('POST', '/api/packages', {
-    title,
-    amount: 100,
-    image_url: '/demo/pkg-deep.svg',
-    description: '',
-  });
 
 describe('public JSON reads (in-process cache, ETag)', () => {
   it.each([
@@ -43,7 +31,7 @@ describe('public JSON reads (in-process cache, ETag)', () => {
 
   it('serves a write at once: the next read shows it, with a new ETag', async () => {
     const before = await get('/api/packages');
-    expect((await addPackage('Cache Buster')).statusCode).toBe(201);
+    expect((await addPackage(t, 'Cache Buster')).statusCode).toBe(201);
     const after = await get('/api/packages', { 'if-none-match': String(before.headers.etag) });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);
@@ -55,7 +43,7 @@ describe('public JSON reads (in-process cache, ETag)', () => {
       .insert(galleryPhotos)
       .values([1, 2, 3].map((i) => ({ imageUrl: `/demo/kitchen.svg`, category: `C${i}` })));
     // A write through the API empties the cache (the insert above bypassed it on purpose).
-    await addPackage('Another');
+    await addPackage(t, 'Another');
     const first = await get('/api/gallery?page=1&limit=2');
     const cached = await get('/api/gallery?page=1&limit=2');
     expect(first.headers['x-total-count']).toBe('3');
@@ -64,7 +52,7 @@ describe('public JSON reads (in-process cache, ETag)', () => {
   });
 
   it('switching the booking form is seen by the very next read, still never cached by browsers', async () => {
-    const set = (is_open: boolean) => t.injectAs(admin)('PATCH', '/api/contact-status', { is_open });
+    const set = (is_open: boolean) => t.asAdmin('PATCH', '/api/contact-status', { is_open });
     await get('/api/contact-status');
     expect((await set(false)).statusCode).toBe(200);
     const closed = await get('/api/contact-status');
@@ -78,7 +66,7 @@ describe('public JSON reads (in-process cache, ETag)', () => {
 describe('a cached read answered early (onRequest fast path)', () => {
   it('is the same answer as the route gives: headers, security headers, gzip, ETag and 304', async () => {
     // Enough packages for a body over the compression threshold (1 KB).
-    for (let i = 0; i < 12; i++) await addPackage(`Fast Path ${i}`);
+    for (let i = 0; i < 12; i++) await addPackage(t, `Fast Path ${i}`);
     const fromRoute = await get('/api/packages', { 'accept-encoding': 'gzip' });
     const fromCache = await get('/api/packages', { 'accept-encoding': 'gzip' });
     expect(fromCache.statusCode).toBe(200);

@@ -1,30 +1,17 @@
 import { TOTAL_COUNT_HEADER } from '@clean/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { inquiries, recurringPaid, recurringPaidDates, recurringPayments } from '../../src/db/schema';
-import { createTestApp, type Inject, type TestApp } from '../support/harness';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { recurringPaid, recurringPaidDates, recurringPayments } from '../../src/db/schema';
+import { records } from '../support/fixtures';
+import { useTestApp } from '../support/harness';
 
-let t: TestApp;
-let token: string;
-let api: Inject;
+const t = useTestApp({ timezone: 'America/New_York' });
 let maria: number;
 let tom: number;
 let priya: number;
 beforeAll(async () => {
-  t = await createTestApp({ timezone: 'America/New_York' });
-  token = await t.signin();
-  api = t.injectAs(token);
-  const rows = await t.db
-    .insert(inquiries)
-    .values([
-      { name: 'Maria Gonzalez', phoneNumber: '8605550101' },
-      { name: 'Tom Reilly', phoneNumber: '8605550102' },
-      { name: 'Priya Shah', phoneNumber: null },
-    ])
-    .returning();
-  [maria, tom, priya] = rows.map((r) => r.id) as [number, number, number];
+  ({ maria, tom, priya } = await records(t).customers());
 });
-afterAll(() => t?.close());
 
 async function clear() {
   await t.db.delete(recurringPaid);
@@ -34,7 +21,7 @@ async function clear() {
 describe('recurring payment schedules', () => {
   beforeEach(clear);
   const schedule = (payload: Record<string, unknown> = {}) =>
-    api('POST', '/api/recurring_payments', {
+    t.asAdmin('POST', '/api/recurring_payments', {
       inquiry_id: maria,
       amount: 140,
       frequency: 'Biweekly',
@@ -52,7 +39,7 @@ describe('recurring payment schedules', () => {
       frequency: 'Biweekly',
       notes: 'Tuesday mornings',
     });
-    const bare = await api('POST', '/api/recurring_payments', { inquiry_id: tom, amount: 0 });
+    const bare = await t.asAdmin('POST', '/api/recurring_payments', { inquiry_id: tom, amount: 0 });
     expect(bare.json()).toMatchObject({ frequency: '', notes: null, amount: 0 });
   });
 
@@ -79,7 +66,7 @@ describe('recurring payment schedules', () => {
     const b = (await schedule({ inquiry_id: tom, frequency: 'Monthly', notes: 'First Friday' })).json().id;
     const c = (await schedule({ inquiry_id: priya, frequency: 'Biweekly', notes: null })).json().id;
     const d = (await schedule({ inquiry_id: tom, frequency: 'weekly', notes: 'gate is stiff' })).json().id;
-    const ids = (url: string) => api('GET', url).then((r) => r.json().map((s: { id: number }) => s.id));
+    const ids = (url: string) => t.asAdmin('GET', url).then((r) => r.json().map((s: { id: number }) => s.id));
 
     expect(await ids('/api/recurring_payments')).toEqual([d, c, b, a]);
     expect(await ids('/api/recurring_payments?inquiry_name=REILLY')).toEqual([d, b]);
@@ -87,7 +74,7 @@ describe('recurring payment schedules', () => {
     expect(await ids('/api/recurring_payments?notes=GATE')).toEqual([d, a]);
     expect(await ids('/api/recurring_payments?inquiry_name=tom&frequency=monthly')).toEqual([b]);
     expect(await ids('/api/recurring_payments?notes=nothing-like-this')).toEqual([]);
-    const list = (await api('GET', '/api/recurring_payments?inquiry_name=priya')).json();
+    const list = (await t.asAdmin('GET', '/api/recurring_payments?inquiry_name=priya')).json();
     expect(list).toEqual([
       {
         id: c,
@@ -99,17 +86,20 @@ describe('recurring payment schedules', () => {
       },
     ]);
 
-    const page2 = await api('GET', '/api/recurring_payments?page=2&limit=3');
+    const page2 = await t.asAdmin('GET', '/api/recurring_payments?page=2&limit=3');
     expect(page2.headers[TOTAL_COUNT_HEADER]).toBe('4');
     expect(page2.json().map((s: { id: number }) => s.id)).toEqual([a]);
-    const searchedPage = await api('GET', '/api/recurring_payments?frequency=week&page=1&limit=2');
+    const searchedPage = await t.asAdmin('GET', '/api/recurring_payments?frequency=week&page=1&limit=2');
     expect(searchedPage.headers[TOTAL_COUNT_HEADER]).toBe('3');
     expect(searchedPage.json().map((s: { id: number }) => s.id)).toEqual([d, c]);
   });
 
   it('edits only the fields sent; refuses bad values; 404 for unknown ids', async () => {
     const id = (await schedule({ notes: 'Keep' })).json().id;
-    const res = await api('PATCH', `/api/recurring_payments/${id}`, { amount: 150.25, frequency: 'Monthly' });
+    const res = await t.asAdmin('PATCH', `/api/recurring_payments/${id}`, {
+      amount: 150.25,
+      frequency: 'Monthly',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       amount: 150.25,
@@ -117,20 +107,20 @@ describe('recurring payment schedules', () => {
       notes: 'Keep',
       inquiry_id: maria,
     });
-    const moved = await api('PATCH', `/api/recurring_payments/${id}`, { inquiry_id: tom, notes: '' });
+    const moved = await t.asAdmin('PATCH', `/api/recurring_payments/${id}`, { inquiry_id: tom, notes: '' });
     expect(moved.json()).toMatchObject({ inquiry_id: tom, inquiry_name: 'Tom Reilly', notes: null });
     for (const payload of [{ amount: -5 }, { inquiry_id: 999999 }, {}]) {
-      expect((await api('PATCH', `/api/recurring_payments/${id}`, payload)).statusCode).toBe(400);
+      expect((await t.asAdmin('PATCH', `/api/recurring_payments/${id}`, payload)).statusCode).toBe(400);
     }
     const [row] = await t.db.select().from(recurringPayments).where(eq(recurringPayments.id, id));
     expect(row).toMatchObject({ amount: 150.25, inquiryId: tom, frequency: 'Monthly', notes: null });
-    expect((await api('PATCH', '/api/recurring_payments/999999', { amount: 1 })).statusCode).toBe(404);
+    expect((await t.asAdmin('PATCH', '/api/recurring_payments/999999', { amount: 1 })).statusCode).toBe(404);
   });
 
   it('deletes a schedule; one with paid records only when confirmed, taking the records along', async () => {
     const plain = (await schedule()).json().id;
-    expect((await api('DELETE', `/api/recurring_payments/${plain}`)).statusCode).toBe(204);
-    expect((await api('DELETE', `/api/recurring_payments/${plain}`)).statusCode).toBe(404);
+    expect((await t.asAdmin('DELETE', `/api/recurring_payments/${plain}`)).statusCode).toBe(204);
+    expect((await t.asAdmin('DELETE', `/api/recurring_payments/${plain}`)).statusCode).toBe(404);
 
     const id = (await schedule()).json().id;
     const keep = (await schedule({ inquiry_id: tom })).json().id;
@@ -139,14 +129,14 @@ describe('recurring payment schedules', () => {
       [id, '2026-06-01T09:00'],
       [keep, ['2026-06-02T09:00']],
     ] as const) {
-      const res = await api('POST', '/api/recurring_paid', {
+      const res = await t.asAdmin('POST', '/api/recurring_paid', {
         recurring_payment_id: scheduleId,
         dates_related: dates,
         amount_paid: 140,
       });
       expect(res.statusCode).toBe(201);
     }
-    const refused = await api('DELETE', `/api/recurring_payments/${id}`);
+    const refused = await t.asAdmin('DELETE', `/api/recurring_payments/${id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       error:
@@ -154,7 +144,9 @@ describe('recurring payment schedules', () => {
     });
     expect(await t.db.$count(recurringPaid)).toBe(3);
 
-    expect((await api('DELETE', `/api/recurring_payments/${id}?with_dependants=true`)).statusCode).toBe(204);
+    expect((await t.asAdmin('DELETE', `/api/recurring_payments/${id}?with_dependants=true`)).statusCode).toBe(
+      204,
+    );
     expect(await t.db.$count(recurringPayments, eq(recurringPayments.id, id))).toBe(0);
     expect(await t.db.$count(recurringPaid)).toBe(1);
     expect(await t.db.$count(recurringPaidDates)).toBe(1);
@@ -167,14 +159,22 @@ describe('recurring paid records', () => {
   beforeEach(async () => {
     await clear();
     schedule = (
-      await api('POST', '/api/recurring_payments', { inquiry_id: maria, amount: 140, frequency: 'Biweekly' })
+      await t.asAdmin('POST', '/api/recurring_payments', {
+        inquiry_id: maria,
+        amount: 140,
+        frequency: 'Biweekly',
+      })
     ).json().id;
     tomSchedule = (
-      await api('POST', '/api/recurring_payments', { inquiry_id: tom, amount: 90, frequency: 'Monthly' })
+      await t.asAdmin('POST', '/api/recurring_payments', {
+        inquiry_id: tom,
+        amount: 90,
+        frequency: 'Monthly',
+      })
     ).json().id;
   });
   const paid = (payload: Record<string, unknown> = {}) =>
-    api('POST', '/api/recurring_paid', {
+    t.asAdmin('POST', '/api/recurring_paid', {
       recurring_payment_id: schedule,
       dates_related: '2026-07-04T10:00, 2026-06-20T09:30',
       amount_paid: 280,
@@ -240,7 +240,7 @@ describe('recurring paid records', () => {
 
   it('edits: dates_related replaces the whole set; other fields alone leave the dates', async () => {
     const { id } = (await paid()).json();
-    const amount = await api('PATCH', `/api/recurring_paid/${id}`, {
+    const amount = await t.asAdmin('PATCH', `/api/recurring_paid/${id}`, {
       amount_paid: 140.1,
       notes: 'One refunded',
     });
@@ -250,7 +250,7 @@ describe('recurring paid records', () => {
       notes: 'One refunded',
       dates: ['2026-06-20T13:30:00.000Z', '2026-07-04T14:00:00.000Z'],
     });
-    const replaced = await api('PATCH', `/api/recurring_paid/${id}`, {
+    const replaced = await t.asAdmin('PATCH', `/api/recurring_paid/${id}`, {
       dates_related: ['2026-08-01T09:00', '2026-07-18T09:00', '2026-08-15T09:00'],
     });
     expect(replaced.json().dates).toEqual([
@@ -259,7 +259,7 @@ describe('recurring paid records', () => {
       '2026-08-15T13:00:00.000Z',
     ]);
     expect(await storedDates(id)).toEqual(replaced.json().dates);
-    const joined = await api('PATCH', `/api/recurring_paid/${id}`, {
+    const joined = await t.asAdmin('PATCH', `/api/recurring_paid/${id}`, {
       dates_related: '2026-08-01T13:00:00.000Z, 2026-08-15T13:00:00.000Z',
       recurring_payment_id: tomSchedule,
     });
@@ -280,10 +280,10 @@ describe('recurring paid records', () => {
       { recurring_payment_id: 999999, dates_related: ['2026-08-01T09:00'] },
       {},
     ]) {
-      expect((await api('PATCH', `/api/recurring_paid/${id}`, payload)).statusCode).toBe(400);
+      expect((await t.asAdmin('PATCH', `/api/recurring_paid/${id}`, payload)).statusCode).toBe(400);
     }
     expect(await storedDates(id)).toEqual(dates);
-    expect((await api('PATCH', '/api/recurring_paid/999999', { amount_paid: 1 })).statusCode).toBe(404);
+    expect((await t.asAdmin('PATCH', '/api/recurring_paid/999999', { amount_paid: 1 })).statusCode).toBe(404);
   });
 
   it("lists newest first, searches the schedule's inquiry name, pages with X-Total-Count", async () => {
@@ -304,11 +304,11 @@ describe('recurring paid records', () => {
         .where(eq(recurringPaid.id, id));
     }
     const ids = (res: { json: () => Array<{ id: number }> }) => res.json().map((p) => p.id);
-    expect(ids(await api('GET', '/api/recurring_paid'))).toEqual([third, second, first]);
-    expect(ids(await api('GET', '/api/recurring_paid?name=GONZ'))).toEqual([third, first]);
-    expect(ids(await api('GET', '/api/recurring_paid?name=tom'))).toEqual([second]);
-    expect(ids(await api('GET', '/api/recurring_paid?name=nobody'))).toEqual([]);
-    const listed = (await api('GET', '/api/recurring_paid?name=tom')).json()[0];
+    expect(ids(await t.asAdmin('GET', '/api/recurring_paid'))).toEqual([third, second, first]);
+    expect(ids(await t.asAdmin('GET', '/api/recurring_paid?name=GONZ'))).toEqual([third, first]);
+    expect(ids(await t.asAdmin('GET', '/api/recurring_paid?name=tom'))).toEqual([second]);
+    expect(ids(await t.asAdmin('GET', '/api/recurring_paid?name=nobody'))).toEqual([]);
+    const listed = (await t.asAdmin('GET', '/api/recurring_paid?name=tom')).json()[0];
     expect(listed).toEqual({
       id: second,
       recurring_payment_id: tomSchedule,
@@ -319,20 +319,20 @@ describe('recurring paid records', () => {
       notes: null,
       submitted_at: '2026-06-02T12:00:00.000Z',
     });
-    const page2 = await api('GET', '/api/recurring_paid?page=2&limit=2');
+    const page2 = await t.asAdmin('GET', '/api/recurring_paid?page=2&limit=2');
     expect(page2.headers[TOTAL_COUNT_HEADER]).toBe('3');
     expect(ids(page2)).toEqual([first]);
     expect(page2.json()[0].dates).toHaveLength(2);
-    const searched = await api('GET', '/api/recurring_paid?name=maria&page=1&limit=1');
+    const searched = await t.asAdmin('GET', '/api/recurring_paid?name=maria&page=1&limit=1');
     expect(searched.headers[TOTAL_COUNT_HEADER]).toBe('2');
     expect(ids(searched)).toEqual([third]);
   });
 
   it('deletes a record with its dates', async () => {
     const { id } = (await paid()).json();
-    expect((await api('DELETE', `/api/recurring_paid/${id}`)).statusCode).toBe(204);
+    expect((await t.asAdmin('DELETE', `/api/recurring_paid/${id}`)).statusCode).toBe(204);
     expect(await t.db.$count(recurringPaid)).toBe(0);
     expect(await t.db.$count(recurringPaidDates)).toBe(0);
-    expect((await api('DELETE', `/api/recurring_paid/${id}`)).statusCode).toBe(404);
+    expect((await t.asAdmin('DELETE', `/api/recurring_paid/${id}`)).statusCode).toBe(404);
   });
 });

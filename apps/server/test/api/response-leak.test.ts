@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../support/harness';
 
 /**
  * The store is made to hand back more than the contract lists (a future column, a careless spread), as a store row
@@ -26,24 +26,13 @@ vi.mock('../../src/features/packages/store', async (importOriginal) => {
   };
 });
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signin();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const body = { title: 'Deep Clean', amount: 250, image_url: '/demo/kitchen.jpg', description: 'All of it.' };
 
 describe('response schemas', () => {
   it('send only the listed fields, in lists and single records', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/packages',
-      headers: { authorization: `Bearer ${admin}` },
-      payload: body,
-    });
+    const created = await t.asAdmin('POST', '/api/packages', body);
     expect(created.statusCode).toBe(201);
     expect(Object.keys(created.json()).sort()).toEqual(['amount', 'description', 'id', 'image_url', 'title']);
     expect(created.body).not.toContain('pays late');
@@ -56,12 +45,7 @@ describe('response schemas', () => {
 
   it('turn a record that does not fit the contract into a 500 sentence', async () => {
     const [first] = (await t.app.inject({ method: 'GET', url: '/api/packages' })).json<{ id: number }[]>();
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/packages/${first?.id}`,
-      headers: { authorization: `Bearer ${admin}` },
-      payload: body,
-    });
+    const res = await t.asAdmin('PUT', `/api/packages/${first?.id}`, body);
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ error: expect.stringMatching(/^Something went wrong on our side/) });
     expect(res.body).not.toContain('Deep Clean');

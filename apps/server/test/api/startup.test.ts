@@ -1,13 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { galleryPhotos, inquiries, packages, recurringPaidDates, reviews } from '../../src/db/schema';
 import { injectAnonymous, memoryMailer, openTestDatabase } from '../support/harness';
+import { logCapture } from '../support/log-capture';
 
 let database: Database;
 beforeAll(async () => {
@@ -15,24 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-function logCapture() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { lines, logger: { level: 'warn', stream } };
-}
-
 const config = () => ({
   ...loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'clean-start-')), DEMO_CONTENT: '1' }),
   webDist: '/nonexistent',
 });
 
 it('first start creates admin with a random password printed once, and loads demo content once', async () => {
-  const first = logCapture();
+  const first = logCapture('warn');
   const app = await buildApp(config(), { database, mailer: memoryMailer().mailer, logger: first.logger });
   const line = first.lines.find((l) => l.includes('printed only this once'));
   const password = /once: (\S+?)"/.exec(line ?? '')?.[1];
@@ -55,7 +44,7 @@ it('first start creates admin with a random password printed once, and loads dem
   expect(afterFirst.inquiries).toBeGreaterThan(0);
   expect(afterFirst.paidDates).toBeGreaterThan(0);
 
-  const second = logCapture();
+  const second = logCapture('warn');
   const again = await buildApp(config(), { database, mailer: memoryMailer().mailer, logger: second.logger });
   await again.close();
   expect(second.lines.join('')).not.toContain('printed only this once');

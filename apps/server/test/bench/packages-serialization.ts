@@ -5,7 +5,7 @@
  *
  *   npm run bench:packages -- <commit before the change> [seconds per turn, default 8]
  */
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serializerCompiler } from '../../src/lib/serializer';
-import { freePort, type ServerProcess, waitForHealthy } from '../support/server-process';
+import { startServerProcess } from '../support/server-process';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const [before, seconds = '8'] = process.argv.slice(2);
@@ -25,45 +25,9 @@ const beforeTree = path.join(scratch, 'before');
 execSync(`mkdir -p ${beforeTree} && git -C ${root} archive ${before} | tar -x -C ${beforeTree}`);
 symlinkSync(path.join(root, 'node_modules'), path.join(beforeTree, 'node_modules'));
 
-async function start(cwd: string, name: string): Promise<ServerProcess> {
-  const port = await freePort();
-  let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(scratch, `data-${name}`),
-      ADMIN_PASSWORD: 'bench-password-123',
-      DEMO_CONTENT: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (c) => {
-    log += c;
-  });
-  child.stderr?.on('data', (c) => {
-    log += c;
-  });
-  const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
-  );
-  const server: ServerProcess = {
-    url: `http://127.0.0.1:${port}`,
-    child,
-    output: () => log,
-    exited,
-    async stop() {
-      child.kill('SIGTERM');
-      return exited;
-    },
-  };
-  await waitForHealthy(server);
-  return server;
-}
+// Each server runs the checkout it is given, on its own port and data folder, with the demo content.
+const start = (cwd: string, name: string) =>
+  startServerProcess({ DATA_DIR: path.join(scratch, `data-${name}`), DEMO_CONTENT: '1' }, { cwd });
 
 const servers = { before: await start(beforeTree, 'before'), after: await start(root, 'after') };
 const results: Record<string, { rps: number[]; p50: number[]; p99: number[] }> = {

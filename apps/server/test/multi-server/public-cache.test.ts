@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { createTestApp, type TestApp } from '../support/harness';
+import { addPackage } from '../support/fixtures';
+import { useTestApp } from '../support/harness';
 
 // PostgreSQL only (one PGlite belongs to one process): run by the api-postgres project.
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signin();
-});
-afterAll(() => t?.close());
-
-const addPackage = (title: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/packages',
-    headers: { authorization: `Bearer ${admin}` },
-    payload: { title, amount: 100, image_url: '/demo/pkg-deep.svg', description: '' },
-  });
+const t = useTestApp();
 
 describe('several app servers on one PostgreSQL', () => {
   it('a write on one server is seen by another within a second (LISTEN/NOTIFY)', async () => {
@@ -29,7 +16,7 @@ describe('several app servers on one PostgreSQL', () => {
         (await other.inject({ method: 'GET', url: '/api/packages' })).json<Array<{ title: string }>>();
       // The other server now holds the list in its cache.
       expect((await read()).map((p) => p.title)).not.toContain('Made Elsewhere');
-      expect((await addPackage('Made Elsewhere')).statusCode).toBe(201);
+      expect((await addPackage(t, 'Made Elsewhere')).statusCode).toBe(201);
       const started = Date.now();
       await expect
         .poll(async () => (await read()).map((p) => p.title), { timeout: 1000, interval: 20 })

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/client';
@@ -126,4 +126,28 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A file's app, signed in as the admin: the token, requests with it, and a forged token to be refused. */
+export type SignedInApp = TestApp & { token: string; asAdmin: Inject; forged: string };
+
+/**
+ * The one setup of an API test file: builds the app before its tests (createTestApp's arguments), signs the admin
+ * in and closes it all after them. The answer stands for that app; read it inside tests and hooks only.
+ */
+export function useTestApp(...args: Parameters<typeof createTestApp>): SignedInApp {
+  let current: SignedInApp | undefined;
+  beforeAll(async () => {
+    const t = await createTestApp(...args);
+    const token = await t.signin();
+    current = { ...t, token, asAdmin: t.injectAs(token), forged: await forgedToken() };
+  });
+  afterAll(() => current?.close());
+  return new Proxy({} as SignedInApp, {
+    get(_target, key) {
+      if (!current)
+        throw new Error(`useTestApp: ${String(key)} read before the app was built (outside a test)`);
+      return current[key as keyof SignedInApp];
+    },
+  });
 }

@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './child';
 
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
@@ -16,18 +16,6 @@ export type PostgresServer = {
   /** PIDs of the postmaster and all its backends, for SIGSTOP/SIGCONT fault tests. */
   pids: () => number[];
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** PostgreSQL refuses to run as root, so as root the server runs as the postgres user. */
 function run(bin: string, args: string[]) {

@@ -1,6 +1,7 @@
 import { SERVICE_RADIUS_MILES } from '@clean/shared';
 import { Link } from 'react-router';
 import { useSiteConfig } from '../lib/site-config';
+import { ExternalLink } from '../lib/ui/ExternalLink';
 import { LeafMark } from '../lib/ui/LeafMark';
 
 export function Footer() {
@@ -30,15 +31,9 @@ export function Footer() {
               </a>
             </li>
             <li>
-              <a
-                href={social.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="underline-offset-4 hover:underline"
-              >
+              <ExternalLink href={social.url} className="underline-offset-4 hover:underline">
                 {social.label}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
+              </ExternalLink>
             </li>
           </ul>
         </div>

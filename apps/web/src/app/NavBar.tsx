@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../features/auth/session';
 import { useSiteConfig } from '../lib/site-config';
 import { cx } from '../lib/ui/cx';
+import { ExternalLink } from '../lib/ui/ExternalLink';
 import { LeafMark } from '../lib/ui/LeafMark';
 
 const LINKS = [
@@ -119,17 +120,10 @@ export function NavBar() {
             </li>
           ))}
           <li>
-            <a
-              href={social.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={itemClass}
-              onClick={close}
-            >
+            <ExternalLink href={social.url} className={itemClass} onClick={close}>
               {social.label}
               <ExternalIcon />
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
+            </ExternalLink>
           </li>
           {isAuthenticated && (
             <>

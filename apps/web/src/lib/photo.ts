@@ -16,5 +16,11 @@ export const photoText = (photo: Pick<GalleryPhoto, 'caption' | 'category' | 'ph
   photoType: photo.photo_type?.trim() || 'No Type',
 });
 
+/** A photo's alt text: its caption, or what it shows ("Kitchen cleaning") when it has none. */
+export function photoAlt(photo: Pick<GalleryPhoto, 'caption' | 'category' | 'photo_type'>): string {
+  const text = photoText(photo);
+  return text.caption === 'No Caption' ? `${text.category} cleaning` : text.caption;
+}
+
 /** Shown when a photo's link is broken. */
 export const PHOTO_PLACEHOLDER = '/photo-placeholder.svg';

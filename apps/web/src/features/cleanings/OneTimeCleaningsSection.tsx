@@ -10,6 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { countLine } from '../../lib/countLine';
 import { failureMessage } from '../../lib/failure';
 import { useSiteConfig } from '../../lib/site-config';
 import { DeleteDialog } from '../../lib/ui/DeleteDialog';
@@ -19,6 +20,7 @@ import { CheckboxField, MoneyField, NotesField } from '../../lib/ui/FormFields';
 import { CardActions, Fact, Facts, HubCard, NotesFact } from '../../lib/ui/HubCard';
 import { HubEditForm } from '../../lib/ui/HubEditForm';
 import { PagedList } from '../../lib/ui/PagedList';
+import { SearchField } from '../../lib/ui/SearchField';
 import { TextField } from '../../lib/ui/TextField';
 import { usePagedSearch } from '../../lib/usePagedSearch';
 import { useSubmit } from '../../lib/useSubmit';
@@ -39,12 +41,11 @@ export function OneTimeCleaningsSection() {
         />
       }
       search={
-        <TextField
+        <SearchField
           label="Search One-Time Cleanings"
-          type="search"
           placeholder="Search by inquiry name, notes or 'paid'"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={setSearch}
           className="max-w-md"
         />
       }
@@ -52,9 +53,7 @@ export function OneTimeCleaningsSection() {
       failure={(err) => failureMessage('Failed to fetch one-time cleanings.', err)}
       loading="Loading one-time cleanings..."
       count={(total) =>
-        total === 0
-          ? 'No one-time cleanings match.'
-          : `${total} one-time ${total === 1 ? 'cleaning' : 'cleanings'}`
+        countLine(total, 'No one-time cleanings match.', 'one-time cleaning', 'one-time cleanings')
       }
       pagesLabel="One-time cleanings pages"
       renderItem={(cleaning) => <OneTimeCleaningCard cleaning={cleaning} />}

@@ -1,12 +1,12 @@
 import { type GalleryPhoto, PAGE_SIZES } from '@clean/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { PHOTO_PLACEHOLDER, photoText } from '../../lib/photo';
+import { photoText } from '../../lib/photo';
 import { Alert } from '../../lib/ui/Alert';
 import { InlineLoading } from '../../lib/ui/Loading';
 import { Page } from '../../lib/ui/Page';
 import { PhotoDialog } from '../../lib/ui/PhotoDialog';
-import { SafeImage } from '../../lib/ui/SafeImage';
+import { PhotoTile } from '../../lib/ui/PhotoTile';
 import { inputClass } from '../../lib/ui/TextField';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -118,41 +118,28 @@ export function GalleryPage() {
         )}
         {visible.length > 0 && (
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 sm:gap-4">
-            {visible.map((photo, index) => {
-              const text = photoText(photo);
-              return (
-                <li key={photo.id} className="flex flex-col gap-2">
+            {visible.map((photo, index) => (
+              <li key={photo.id} className="flex flex-col gap-2">
+                <PhotoTile
+                  photo={photo}
+                  onOpen={setSelected}
+                  className="rounded-xl"
+                  width={400}
+                  loading={index < 5 ? 'eager' : 'lazy'}
+                />
+                {isAdmin && (
                   <button
                     type="button"
-                    onClick={() => setSelected(photo)}
-                    className="group block overflow-hidden rounded-xl bg-brand-50 shadow-sm ring-1 ring-stone-200"
+                    aria-label={`Delete photo: ${photoText(photo).caption}`}
+                    onClick={() => onDelete(photo)}
+                    disabled={remove.isPending && remove.variables === photo.id}
+                    className="rounded-full border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
                   >
-                    <span className="block aspect-[4/3]">
-                      <SafeImage
-                        src={photo.image_url}
-                        fallback={PHOTO_PLACEHOLDER}
-                        alt={text.caption === 'No Caption' ? `${text.category} cleaning` : text.caption}
-                        width={400}
-                        height={300}
-                        loading={index < 5 ? 'eager' : 'lazy'}
-                        className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
-                      />
-                    </span>
+                    Delete
                   </button>
-                  {isAdmin && (
-                    <button
-                      type="button"
-                      aria-label={`Delete photo: ${text.caption}`}
-                      onClick={() => onDelete(photo)}
-                      disabled={remove.isPending && remove.variables === photo.id}
-                      className="rounded-full border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
-                    >
-                      Delete
-                    </button>
-                  )}
-                </li>
-              );
-            })}
+                )}
+              </li>
+            ))}
           </ul>
         )}
       </div>

@@ -1,8 +1,7 @@
 import { CAROUSEL, type GalleryPhoto } from '@clean/shared';
 import { useEffect, useRef, useState } from 'react';
-import { PHOTO_PLACEHOLDER, photoText } from '../../lib/photo';
 import { PhotoDialog } from '../../lib/ui/PhotoDialog';
-import { SafeImage } from '../../lib/ui/SafeImage';
+import { PhotoTile } from '../../lib/ui/PhotoTile';
 import { useCarouselPhotos } from '../gallery/api';
 import { CarouselPlaceholder } from './CarouselPlaceholder';
 
@@ -100,40 +99,27 @@ export function GalleryCarousel() {
     <>
       <section aria-roledescription="carousel" aria-label="Photos of our work">
         <ul ref={trackRef} className={TRACK_CLASS} data-ready={ready || undefined}>
-          {photos.map((photo, index) => {
-            const text = photoText(photo);
-            return (
-              <li
-                key={photo.id}
-                className="carousel-slide snap-start"
-                data-slide-index={index}
-                // Which slide is current is known once the script runs (it follows scrolling).
-                data-active={(ready && index === active) || undefined}
-                aria-roledescription="slide"
-                aria-label={`Photo ${index + 1} of ${photos.length}`}
-              >
-                <button
-                  type="button"
-                  onClick={() => setSelected(photo)}
-                  className="group block w-full overflow-hidden rounded-2xl bg-brand-50 shadow-sm ring-1 ring-stone-200"
-                >
-                  <span className="block aspect-[4/3]">
-                    <SafeImage
-                      src={photo.image_url}
-                      fallback={PHOTO_PLACEHOLDER}
-                      alt={text.caption === 'No Caption' ? `${text.category} cleaning` : text.caption}
-                      width={800}
-                      height={600}
-                      // The first photo is the largest paint of the page; the rest wait until near view.
-                      loading={index === 0 ? 'eager' : 'lazy'}
-                      fetchPriority={index === 0 ? 'high' : 'auto'}
-                      className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
-                    />
-                  </span>
-                </button>
-              </li>
-            );
-          })}
+          {photos.map((photo, index) => (
+            <li
+              key={photo.id}
+              className="carousel-slide snap-start"
+              data-slide-index={index}
+              // Which slide is current is known once the script runs (it follows scrolling).
+              data-active={(ready && index === active) || undefined}
+              aria-roledescription="slide"
+              aria-label={`Photo ${index + 1} of ${photos.length}`}
+            >
+              <PhotoTile
+                photo={photo}
+                onOpen={setSelected}
+                className="w-full rounded-2xl"
+                width={800}
+                // The first photo is the largest paint of the page; the rest wait until near view.
+                loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+              />
+            </li>
+          ))}
         </ul>
       </section>
       <div className="mt-3 flex justify-end">

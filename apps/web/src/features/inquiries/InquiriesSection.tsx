@@ -1,10 +1,11 @@
 import { INQUIRY_STATUSES, PAGE_SIZES } from '@clean/shared';
 import { useState } from 'react';
+import { countLine } from '../../lib/countLine';
 import { Button } from '../../lib/ui/Button';
 import { DownloadCsvButton } from '../../lib/ui/DownloadCsvButton';
 import { SelectField } from '../../lib/ui/FormFields';
 import { PagedList } from '../../lib/ui/PagedList';
-import { TextField } from '../../lib/ui/TextField';
+import { SearchField } from '../../lib/ui/SearchField';
 import { usePagedSearch } from '../../lib/usePagedSearch';
 import { type InquiryFilters, inquiriesPageQueryOptions } from './api';
 import { InquiryCard } from './InquiryCard';
@@ -33,20 +34,18 @@ export function InquiriesSection() {
         <div className="space-y-4">
           {creating && <NewInquiryForm onDone={() => setCreating(false)} />}
           <div className="grid gap-3 sm:grid-cols-3">
-            <TextField
+            <SearchField
               label="Search by Name"
-              type="search"
               placeholder="Search by Name"
               value={name}
-              onChange={(e) => setName(e.target.value)}
+              onChange={setName}
             />
-            <TextField
+            <SearchField
               label="Search by Phone Number"
-              type="search"
               inputMode="tel"
               placeholder="Phone Number"
               value={phone}
-              onChange={(e) => setPhone(e.target.value)}
+              onChange={setPhone}
             />
             <SelectField label="Search by Status" value={status} onChange={(e) => setStatus(e.target.value)}>
               <option value="">All statuses</option>
@@ -63,9 +62,8 @@ export function InquiriesSection() {
       failure={() => 'Failed to fetch inquiries.'}
       loading="Loading inquiries..."
       count={(total) =>
-        total === 0
-          ? 'No inquiries match.'
-          : `${total} ${total === 1 ? 'inquiry' : 'inquiries'}${paged.query.isPlaceholderData ? ' — loading…' : ''}`
+        countLine(total, 'No inquiries match.', 'inquiry', 'inquiries') +
+        (total > 0 && paged.query.isPlaceholderData ? ' — loading…' : '')
       }
       pagesLabel="Inquiries pages"
       renderItem={(inquiry) => <InquiryCard inquiry={inquiry} />}

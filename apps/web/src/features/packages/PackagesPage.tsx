@@ -5,9 +5,11 @@ import { PHOTO_PLACEHOLDER } from '../../lib/photo';
 import { Alert } from '../../lib/ui/Alert';
 import { Button, ButtonLink } from '../../lib/ui/Button';
 import { Dialog } from '../../lib/ui/Dialog';
+import { EditDeleteButtons } from '../../lib/ui/EditDeleteButtons';
 import { LeafMark } from '../../lib/ui/LeafMark';
 import { InlineLoading } from '../../lib/ui/Loading';
 import { Page } from '../../lib/ui/Page';
+import { TileImage } from '../../lib/ui/PhotoTile';
 import { SafeImage } from '../../lib/ui/SafeImage';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../auth/session';
@@ -117,17 +119,13 @@ export function PackagesPage() {
                   onClick={() => setSelected(pkg)}
                   className="group flex flex-1 flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white text-left shadow-sm transition-shadow hover:shadow-md"
                 >
-                  <span className="block aspect-[4/3] overflow-hidden bg-brand-50">
-                    <SafeImage
-                      src={pkg.image_url}
-                      fallback={PHOTO_PLACEHOLDER}
-                      alt=""
-                      width={800}
-                      height={600}
-                      loading={index < 3 ? 'eager' : 'lazy'}
-                      className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
-                    />
-                  </span>
+                  <TileImage
+                    frameClassName="overflow-hidden bg-brand-50"
+                    src={pkg.image_url}
+                    alt=""
+                    width={800}
+                    loading={index < 3 ? 'eager' : 'lazy'}
+                  />
                   <span className="flex flex-1 flex-col gap-1 p-5">
                     <span className="text-lg font-semibold text-brand-950">{pkg.title}</span>
                     <span className="text-sm text-stone-700">From {formatMoney(pkg.amount)}</span>
@@ -137,25 +135,14 @@ export function PackagesPage() {
                   </span>
                 </button>
                 {isAdmin && (
-                  <div className="mt-2 flex gap-2">
-                    <Button
-                      variant="secondary"
-                      className="flex-1"
-                      aria-label={`Edit ${pkg.title}`}
-                      onClick={() => openForm(pkg)}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      className="flex-1 border-red-700 text-red-800 hover:bg-red-50"
-                      disabled={remove.isPending && remove.variables === pkg.id}
-                      aria-label={`Delete ${pkg.title}`}
-                      onClick={() => onDelete(pkg)}
-                    >
-                      Delete
-                    </Button>
-                  </div>
+                  <EditDeleteButtons
+                    look="item"
+                    className="mt-2"
+                    subject={pkg.title}
+                    onEdit={() => openForm(pkg)}
+                    onDelete={() => onDelete(pkg)}
+                    deleting={remove.isPending && remove.variables === pkg.id}
+                  />
                 )}
               </li>
             ))}

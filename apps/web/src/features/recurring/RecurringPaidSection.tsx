@@ -11,6 +11,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { countLine } from '../../lib/countLine';
 import { failureMessage } from '../../lib/failure';
 import { useSiteConfig } from '../../lib/site-config';
 import { DeleteDialog } from '../../lib/ui/DeleteDialog';
@@ -20,7 +21,7 @@ import { MoneyField, NotesField } from '../../lib/ui/FormFields';
 import { CardActions, Fact, Facts, HubCard, NotesFact } from '../../lib/ui/HubCard';
 import { HubEditForm } from '../../lib/ui/HubEditForm';
 import { PagedList } from '../../lib/ui/PagedList';
-import { TextField } from '../../lib/ui/TextField';
+import { SearchField } from '../../lib/ui/SearchField';
 import { usePagedSearch } from '../../lib/usePagedSearch';
 import { useSubmit } from '../../lib/useSubmit';
 import { paidPageQueryOptions, useDeletePaid, useUpdatePaid } from './api';
@@ -50,12 +51,11 @@ export function RecurringPaidSection() {
         />
       }
       search={
-        <TextField
+        <SearchField
           label="Search Paid Records by Name"
-          type="search"
           placeholder="Search by name"
           value={name}
-          onChange={(e) => setName(e.target.value)}
+          onChange={setName}
           className="max-w-md"
         />
       }
@@ -63,9 +63,12 @@ export function RecurringPaidSection() {
       failure={(err) => failureMessage('Failed to fetch recurring paid records.', err)}
       loading="Loading recurring paid records..."
       count={(total) =>
-        total === 0
-          ? 'No recurring paid records match.'
-          : `${total} recurring paid ${total === 1 ? 'record' : 'records'}`
+        countLine(
+          total,
+          'No recurring paid records match.',
+          'recurring paid record',
+          'recurring paid records',
+        )
       }
       pagesLabel="Recurring paid records pages"
       renderItem={(record) => <PaidCard record={record} />}

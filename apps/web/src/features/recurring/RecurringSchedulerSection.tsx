@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { countLine } from '../../lib/countLine';
 import { failureMessage } from '../../lib/failure';
 import { DependantsDeleteDialog } from '../../lib/ui/DependantsDeleteDialog';
 import { DownloadCsvButton } from '../../lib/ui/DownloadCsvButton';
@@ -10,7 +11,7 @@ import { MoneyField, NotesField } from '../../lib/ui/FormFields';
 import { CardActions, Fact, Facts, HubCard, NotesFact } from '../../lib/ui/HubCard';
 import { HubEditForm } from '../../lib/ui/HubEditForm';
 import { PagedList } from '../../lib/ui/PagedList';
-import { TextField } from '../../lib/ui/TextField';
+import { SearchField } from '../../lib/ui/SearchField';
 import { usePagedSearch } from '../../lib/usePagedSearch';
 import { useSubmit } from '../../lib/useSubmit';
 import {
@@ -22,15 +23,20 @@ import {
 } from './api';
 import { FrequencyField } from './FrequencyField';
 
+/** The three search boxes, one per filter the server takes. */
+const SEARCHES: Array<{ filter: keyof ScheduleFilters; label: string; placeholder: string }> = [
+  { filter: 'inquiry_name', label: 'Search by Inquiry Name', placeholder: 'Inquiry name' },
+  { filter: 'frequency', label: 'Search by Frequency', placeholder: 'Frequency' },
+  { filter: 'notes', label: 'Search by Notes', placeholder: 'Notes' },
+];
+
 /** Manage → Recurring Scheduler: searches by inquiry name, frequency and notes; 5 a page. */
 export function RecurringSchedulerSection() {
-  const [inquiryName, setInquiryName] = useState('');
-  const [frequency, setFrequency] = useState('');
-  const [notes, setNotes] = useState('');
+  const [searches, setSearches] = useState<ScheduleFilters>({ inquiry_name: '', frequency: '', notes: '' });
   const typed: ScheduleFilters = {
-    inquiry_name: inquiryName.trim(),
-    frequency: frequency.trim(),
-    notes: notes.trim(),
+    inquiry_name: searches.inquiry_name.trim(),
+    frequency: searches.frequency.trim(),
+    notes: searches.notes.trim(),
   };
   const paged = usePagedSearch(typed, schedulesPageQueryOptions, PAGE_SIZES.recurringPayments);
   const overdue = useOverduePayments();
@@ -47,36 +53,27 @@ export function RecurringSchedulerSection() {
       }
       search={
         <div className="grid gap-3 sm:grid-cols-3">
-          <TextField
-            label="Search by Inquiry Name"
-            type="search"
-            placeholder="Inquiry name"
-            value={inquiryName}
-            onChange={(e) => setInquiryName(e.target.value)}
-          />
-          <TextField
-            label="Search by Frequency"
-            type="search"
-            placeholder="Frequency"
-            value={frequency}
-            onChange={(e) => setFrequency(e.target.value)}
-          />
-          <TextField
-            label="Search by Notes"
-            type="search"
-            placeholder="Notes"
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-          />
+          {SEARCHES.map(({ filter, label, placeholder }) => (
+            <SearchField
+              key={filter}
+              label={label}
+              placeholder={placeholder}
+              value={searches[filter]}
+              onChange={(text) => setSearches((current) => ({ ...current, [filter]: text }))}
+            />
+          ))}
         </div>
       }
       paged={paged}
       failure={(err) => failureMessage('Failed to fetch recurring payments.', err)}
       loading="Loading recurring payments..."
       count={(total) =>
-        total === 0
-          ? 'No recurring payment schedules match.'
-          : `${total} recurring payment ${total === 1 ? 'schedule' : 'schedules'}`
+        countLine(
+          total,
+          'No recurring payment schedules match.',
+          'recurring payment schedule',
+          'recurring payment schedules',
+        )
       }
       pagesLabel="Recurring payments pages"
       renderItem={(schedule) => <ScheduleCard schedule={schedule} overdue={overdueIds.has(schedule.id)} />}

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 
 import { useSiteConfig } from '../../lib/site-config';
 import { Button } from '../../lib/ui/Button';
 import { Dialog } from '../../lib/ui/Dialog';
+import { EditDeleteButtons } from '../../lib/ui/EditDeleteButtons';
 import { InlineLoading } from '../../lib/ui/Loading';
 import { Page } from '../../lib/ui/Page';
 import { Pagination, pageCountOf } from '../../lib/ui/Pagination';
@@ -119,25 +120,14 @@ export function ReviewsPage() {
                 )}
                 <p className="mt-3 text-xs text-stone-600">{formatDate(review.created_at)}</p>
                 {isAdmin && (
-                  <div className="mt-4 flex gap-2">
-                    <Button
-                      variant="secondary"
-                      className="flex-1"
-                      aria-label={`Edit the review by ${name}`}
-                      onClick={() => onEdit(review)}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      className="flex-1 border-red-700 text-red-800 hover:bg-red-50"
-                      disabled={remove.isPending && remove.variables === review.id}
-                      aria-label={`Delete the review by ${name}`}
-                      onClick={() => onDelete(review)}
-                    >
-                      Delete
-                    </Button>
-                  </div>
+                  <EditDeleteButtons
+                    look="item"
+                    className="mt-4"
+                    subject={`the review by ${name}`}
+                    onEdit={() => onEdit(review)}
+                    onDelete={() => onDelete(review)}
+                    deleting={remove.isPending && remove.variables === review.id}
+                  />
                 )}
               </li>
             );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from './Button';
+import { type EditDeleteActions, EditDeleteButtons } from './EditDeleteButtons';
 
 /** The white card every record of the owner's hub is shown in (view and edit modes alike). */
 export const hubCardClass = 'h-full rounded-2xl border border-stone-200 bg-white p-5 shadow-sm';
@@ -58,31 +58,6 @@ export function NotesFact({ notes }: { notes: string | null }) {
 }
 
 /** Edit and Delete for the record `subject` names; `children` go first (e.g. Approve). */
-export function CardActions({
-  subject,
-  onEdit,
-  onDelete,
-  children,
-}: {
-  subject: string;
-  onEdit: () => void;
-  onDelete: () => void;
-  children?: ReactNode;
-}) {
-  return (
-    <div className="mt-4 flex flex-wrap gap-2">
-      {children}
-      <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${subject}`}>
-        Edit
-      </Button>
-      <Button
-        variant="ghost"
-        className="text-red-700 hover:bg-red-50"
-        onClick={onDelete}
-        aria-label={`Delete ${subject}`}
-      >
-        Delete
-      </Button>
-    </div>
-  );
+export function CardActions(props: EditDeleteActions & { children?: ReactNode }) {
+  return <EditDeleteButtons look="card" {...props} />;
 }

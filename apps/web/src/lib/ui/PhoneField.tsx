@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { nextPhoneDigits, nextPhoneValue, phoneInputValue } from '../phone';
+import { phoneDigitsChange, phoneInputValue, phoneShownChange } from '../phone';
 import { TextField } from './TextField';
 
 type Props<T extends FieldValues> = {
@@ -21,7 +21,7 @@ export function PhoneField<T extends FieldValues>({ control, name, holds = 'digi
       name={name}
       render={({ field, fieldState }) => {
         const value: string = field.value ?? '';
-        const next = holds === 'digits' ? nextPhoneDigits : nextPhoneValue;
+        const change = holds === 'digits' ? phoneDigitsChange : phoneShownChange;
         return (
           <TextField
             type="tel"
@@ -31,7 +31,7 @@ export function PhoneField<T extends FieldValues>({ control, name, holds = 'digi
             ref={field.ref}
             onBlur={field.onBlur}
             value={holds === 'digits' ? phoneInputValue(value) : value}
-            onChange={(e) => field.onChange(next(value, e.target.value))}
+            onChange={change(value, field.onChange)}
           />
         );
       }}

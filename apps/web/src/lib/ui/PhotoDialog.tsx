@@ -1,5 +1,5 @@
 import type { GalleryPhoto } from '@clean/shared';
-import { PHOTO_PLACEHOLDER, photoText } from '../photo';
+import { PHOTO_PLACEHOLDER, photoAlt, photoText } from '../photo';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 import { SafeImage } from './SafeImage';
@@ -23,7 +23,7 @@ export function PhotoDialog({
             <SafeImage
               src={photo.image_url}
               fallback={PHOTO_PLACEHOLDER}
-              alt={text.caption === 'No Caption' ? `${text.category} cleaning` : text.caption}
+              alt={photoAlt(photo)}
               width={800}
               height={600}
               className="mx-auto h-auto max-h-[60vh] w-full object-contain"

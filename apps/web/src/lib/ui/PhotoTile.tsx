@@ -1,0 +1,58 @@
+import type { GalleryPhoto } from '@clean/shared';
+import type { ComponentProps } from 'react';
+import { PHOTO_PLACEHOLDER, photoAlt } from '../photo';
+import { cx } from './cx';
+import { SafeImage } from './SafeImage';
+
+type TileImageProps = Omit<
+  ComponentProps<typeof SafeImage>,
+  'fallback' | 'className' | 'width' | 'height'
+> & {
+  /** The picture's width in CSS pixels; its height follows from the 4:3 frame. */
+  width: number;
+  /** Extra classes for the 4:3 frame. */
+  frameClassName?: string;
+};
+
+/**
+ * A picture filling a 4:3 frame (sized before it loads: no layout shift) that zooms a little while its
+ * tile, the enclosing `group`, is hovered. A broken link shows the photo placeholder.
+ */
+export function TileImage({ frameClassName, src, alt, width, ...image }: TileImageProps) {
+  return (
+    <span className={cx('block aspect-[4/3]', frameClassName)}>
+      <SafeImage
+        src={src}
+        fallback={PHOTO_PLACEHOLDER}
+        alt={alt}
+        width={width}
+        height={(width * 3) / 4}
+        {...image}
+        className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+      />
+    </span>
+  );
+}
+
+/** A gallery photo as a button that opens it (the gallery's grid and the home page's carousel). */
+export function PhotoTile({
+  photo,
+  onOpen,
+  className,
+  ...image
+}: Omit<TileImageProps, 'src' | 'alt' | 'frameClassName'> & {
+  photo: GalleryPhoto;
+  onOpen: (photo: GalleryPhoto) => void;
+  /** Extra classes for the button (its corners, its width). */
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(photo)}
+      className={cx('group block overflow-hidden bg-brand-50 shadow-sm ring-1 ring-stone-200', className)}
+    >
+      <TileImage src={photo.image_url} alt={photoAlt(photo)} {...image} />
+    </button>
+  );
+}
