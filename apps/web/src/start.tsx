@@ -1,6 +1,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import './lib/effects-before-input';
 import { App } from './app/App';
 import { preloadPage } from './app/routes';
 import { readStoredToken } from './lib/api';
