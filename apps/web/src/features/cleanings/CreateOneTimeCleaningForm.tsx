@@ -1,4 +1,3 @@
-import { useForm } from 'react-hook-form';
 import { useSiteConfig } from '../../lib/site-config';
 import { CreateForm } from '../../lib/ui/CreateForm';
 import { DiscountButtons } from '../../lib/ui/DiscountButtons';
@@ -6,7 +5,7 @@ import { CheckboxField, MoneyField, NotesField } from '../../lib/ui/FormFields';
 import { InquirySelect } from '../../lib/ui/InquirySelect';
 import type { SearchOption } from '../../lib/ui/SearchSelect';
 import { TextField } from '../../lib/ui/TextField';
-import { useSubmit } from '../../lib/useSubmit';
+import { useCreateForm } from '../../lib/useCreateForm';
 import { useInquiryOptions } from '../inquiries/api';
 import { useCreateOneTimeCleaning } from './api';
 
@@ -17,34 +16,22 @@ type Values = {
   paid: boolean;
   notes: string;
 };
-const empty: Values = { inquiry: null, date_time: '', amount: '', paid: false, notes: '' };
+const empty = (): Values => ({ inquiry: null, date_time: '', amount: '', paid: false, notes: '' });
 
-/**
- * Create Cleaning → one-time cleaning. Only the input types constrain (spec §5); the server checks the
- * rest and its refusal is shown in red.
- */
+/** Create Cleaning → one-time cleaning. */
 export function CreateOneTimeCleaningForm() {
   const inquiryOptions = useInquiryOptions();
   const { timezone } = useSiteConfig();
-  const submit = useSubmit(useCreateOneTimeCleaning(), 'Failed to create one-time cleaning.');
-  const { register, control, handleSubmit, reset, setValue, getValues } = useForm<Values>({
-    defaultValues: empty,
+  const { register, control, setValue, getValues, submit } = useCreateForm(useCreateOneTimeCleaning(), {
+    failure: 'Failed to create one-time cleaning.',
+    empty,
+    toBody: ({ inquiry, ...rest }) => ({ inquiry_id: inquiry?.value, ...rest }),
+    created: (created, { inquiry }) =>
+      `One-time cleaning for ${created?.inquiry_name ?? inquiry?.label} created.`,
   });
 
-  const onSubmit = handleSubmit(({ inquiry, date_time, amount, paid, notes }) =>
-    submit.run({ inquiry_id: inquiry?.value, date_time, amount, paid, notes }, (created) => {
-      reset(empty);
-      submit.succeed(`One-time cleaning for ${created?.inquiry_name ?? inquiry?.label} created.`);
-    }),
-  );
-
   return (
-    <CreateForm
-      label="Create One-Time Cleaning"
-      submitLabel="Create Cleaning"
-      onSubmit={onSubmit}
-      outcome={submit}
-    >
+    <CreateForm label="Create One-Time Cleaning" submitLabel="Create Cleaning" {...submit}>
       <InquirySelect control={control} options={inquiryOptions} />
       <TextField
         label="Date and Time"

@@ -1,18 +1,18 @@
 import { formatDateTime, formatPhone, INQUIRY_STATUSES, type Inquiry, inquiryPatch } from '@clean/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { phoneDigitsChange, phoneInputValue } from '../../lib/phone';
 import { useSiteConfig } from '../../lib/site-config';
 import { Alert } from '../../lib/ui/Alert';
 import { DependantsDeleteDialog } from '../../lib/ui/DependantsDeleteDialog';
-import { SelectField, TextAreaField } from '../../lib/ui/FormFields';
+import { Field } from '../../lib/ui/Field';
+import { Options, TextAreaField } from '../../lib/ui/FormFields';
 import { CardActions, Fact, Facts, HubCard } from '../../lib/ui/HubCard';
 import { HubEditForm } from '../../lib/ui/HubEditForm';
+import { PhoneField } from '../../lib/ui/PhoneField';
 import { TextField } from '../../lib/ui/TextField';
 import { useSubmit } from '../../lib/useSubmit';
+import { useZodForm } from '../../lib/useZodForm';
 import { useDeleteInquiry, useUpdateInquiry } from './api';
+import { CallOrTextField, InquiryStatusField, inquiryPhone } from './InquiryFields';
 
 const subjectOf = (inquiry: Inquiry) => `inquiry from ${inquiry.name}`;
 
@@ -55,10 +55,8 @@ function InquiryView({ inquiry, onEdit }: { inquiry: Inquiry; onEdit: () => void
       <p className="mt-3 text-sm leading-relaxed break-words whitespace-pre-line text-stone-700">
         {inquiry.description || 'No description.'}
       </p>
-      <div className="mt-4 space-y-1.5">
-        <label htmlFor={statusId} className="block text-sm font-medium text-stone-800">
-          Status
-        </label>
+      {/* Changes the status at once, so no error line of its own: a failure is an alert under it. */}
+      <Field id={statusId} label="Status" className="mt-4">
         <select
           id={statusId}
           value={shownStatus}
@@ -66,14 +64,10 @@ function InquiryView({ inquiry, onEdit }: { inquiry: Inquiry; onEdit: () => void
           onChange={(e) => changeStatus(e.target.value as Inquiry['status'])}
           className="block w-full rounded-xl border border-stone-300 bg-white px-3 py-2 text-base"
         >
-          {INQUIRY_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
+          <Options values={INQUIRY_STATUSES} />
         </select>
         {statusError && <Alert tone="error">Failed to update status.</Alert>}
-      </div>
+      </Field>
       <CardActions subject={subjectOf(inquiry)} onEdit={onEdit} onDelete={() => setConfirming(true)} />
       {confirming && <DeleteInquiryDialog inquiry={inquiry} onClose={() => setConfirming(false)} />}
     </HubCard>
@@ -103,26 +97,15 @@ function DeleteInquiryDialog({ inquiry, onClose }: { inquiry: Inquiry; onClose: 
   );
 }
 
-type EditValues = z.input<typeof inquiryPatch>;
-type EditOutput = z.output<typeof inquiryPatch>;
-
 function InquiryEditForm({ inquiry, onDone }: { inquiry: Inquiry; onDone: () => void }) {
   const save = useSubmit(useUpdateInquiry(), 'Failed to update inquiry.');
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<EditValues, unknown, EditOutput>({
-    resolver: zodResolver(inquiryPatch),
-    defaultValues: {
-      name: inquiry.name,
-      email: inquiry.email ?? '',
-      phone_number: inquiry.phone_number ?? '',
-      call_or_text: inquiry.call_or_text,
-      description: inquiry.description ?? '',
-      status: inquiry.status,
-    },
+  const { field, control, handleSubmit, formState } = useZodForm(inquiryPatch, {
+    name: inquiry.name,
+    email: inquiry.email ?? '',
+    phone_number: inquiry.phone_number ?? '',
+    call_or_text: inquiry.call_or_text,
+    description: inquiry.description ?? '',
+    status: inquiry.status,
   });
 
   const onSubmit = handleSubmit((values) => save.run({ id: inquiry.id, patch: values }, onDone));
@@ -135,46 +118,21 @@ function InquiryEditForm({ inquiry, onDone }: { inquiry: Inquiry; onDone: () => 
       busy={save.busy}
       onCancel={onDone}
     >
-      <TextField label="Name" error={errors.name?.message} {...register('name')} />
-      <TextField label="Email" type="email" error={errors.email?.message} {...register('email')} />
-      <Controller
+      <TextField label="Name" {...field('name')} />
+      <TextField label="Email" type="email" {...field('email')} />
+      <PhoneField
         control={control}
         name="phone_number"
-        render={({ field, fieldState }) => (
-          <TextField
-            label="Phone Number"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="(XXX) XXX-XXXX"
-            hint="10 digits, or leave it empty."
-            error={fieldState.error?.message}
-            name={field.name}
-            ref={field.ref}
-            onBlur={field.onBlur}
-            value={phoneInputValue(field.value ?? '')}
-            onChange={phoneDigitsChange(field.value ?? '', field.onChange)}
-          />
-        )}
+        hint="10 digits, or leave it empty."
+        {...inquiryPhone}
       />
-      <SelectField
-        label="Call or Text"
-        error={errors.call_or_text?.message}
-        {...register('call_or_text', { setValueAs: (v: unknown) => (v === '' ? null : v) })}
-      >
-        <option value="">Not set</option>
-        <option value="call">Call</option>
-        <option value="text">Text</option>
-      </SelectField>
-      <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
-      <SelectField label="Status" error={errors.status?.message} {...register('status')}>
-        {INQUIRY_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
-      </SelectField>
-      {errors.root?.message && <Alert tone="error">{errors.root.message}</Alert>}
+      <CallOrTextField
+        unset
+        {...field('call_or_text', { setValueAs: (v: unknown) => (v === '' ? null : v) })}
+      />
+      <TextAreaField label="Description" {...field('description')} />
+      <InquiryStatusField {...field('status')} />
+      {formState.errors.root?.message && <Alert tone="error">{formState.errors.root.message}</Alert>}
     </HubEditForm>
   );
 }

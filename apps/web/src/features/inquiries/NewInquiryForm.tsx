@@ -1,18 +1,17 @@
-import { adminInquiryInput, INQUIRY_STATUSES, OTHER_TOWN, TOWNS } from '@clean/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { adminInquiryInput, OTHER_TOWN, TOWNS } from '@clean/shared';
 import type { z } from 'zod';
-import { phoneDigitsChange, phoneInputValue } from '../../lib/phone';
 import { Alert } from '../../lib/ui/Alert';
-import { Button } from '../../lib/ui/Button';
-import { SelectField, TextAreaField } from '../../lib/ui/FormFields';
+import { Options, SelectField, TextAreaField } from '../../lib/ui/FormFields';
+import { SubmitRow } from '../../lib/ui/FormStatus';
 import { hubCardClass, hubCardHeadingClass } from '../../lib/ui/HubCard';
+import { PhoneField } from '../../lib/ui/PhoneField';
 import { TextField } from '../../lib/ui/TextField';
 import { useSubmit } from '../../lib/useSubmit';
+import { useZodForm } from '../../lib/useZodForm';
 import { useCreateInquiry } from './api';
+import { CallOrTextField, InquiryStatusField, inquiryPhone } from './InquiryFields';
 
 type Values = z.input<typeof adminInquiryInput>;
-type Output = z.output<typeof adminInquiryInput>;
 const empty: Values = {
   name: '',
   email: '',
@@ -29,13 +28,7 @@ const empty: Values = {
  */
 export function NewInquiryForm({ onDone }: { onDone: () => void }) {
   const submit = useSubmit(useCreateInquiry(), 'Failed to create inquiry.');
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<Values, unknown, Output>({ resolver: zodResolver(adminInquiryInput), defaultValues: empty });
+  const { field, control, handleSubmit, reset } = useZodForm(adminInquiryInput, empty);
 
   const onSubmit = handleSubmit((values) =>
     submit.run(values, (created) => {
@@ -48,64 +41,28 @@ export function NewInquiryForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={onSubmit} noValidate className={`${hubCardClass} space-y-3`} aria-label="New Inquiry">
       <h3 className={hubCardHeadingClass}>New Inquiry</h3>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
-        <Controller
-          control={control}
-          name="phone_number"
-          render={({ field, fieldState }) => (
-            <TextField
-              label="Phone Number"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="(XXX) XXX-XXXX"
-              error={fieldState.error?.message}
-              name={field.name}
-              ref={field.ref}
-              onBlur={field.onBlur}
-              value={phoneInputValue(field.value ?? '')}
-              onChange={phoneDigitsChange(field.value ?? '', field.onChange)}
-            />
-          )}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="off"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <SelectField label="Call or Text" error={errors.call_or_text?.message} {...register('call_or_text')}>
-          <option value="call">Call</option>
-          <option value="text">Text</option>
-        </SelectField>
-        <SelectField label="Town" error={errors.town?.message} {...register('town')}>
+        <TextField label="Name" autoComplete="off" {...field('name')} />
+        <PhoneField control={control} name="phone_number" {...inquiryPhone} />
+        <TextField label="Email" type="email" autoComplete="off" {...field('email')} />
+        <CallOrTextField {...field('call_or_text')} />
+        <SelectField label="Town" {...field('town')}>
           <option value="">Not set</option>
-          {[...TOWNS, OTHER_TOWN].map((town) => (
-            <option key={town} value={town}>
-              {town}
-            </option>
-          ))}
+          <Options values={[...TOWNS, OTHER_TOWN]} />
         </SelectField>
-        <SelectField label="Status" error={errors.status?.message} {...register('status')}>
-          {INQUIRY_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </SelectField>
+        <InquiryStatusField {...field('status')} />
       </div>
-      <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
+      <TextAreaField label="Description" {...field('description')} />
       {submit.error && <Alert tone="error">{submit.error}</Alert>}
       {submit.success && <Alert tone="success">{submit.success}</Alert>}
-      <div className="flex flex-wrap gap-2 pt-1">
-        <Button type="submit" disabled={submit.busy}>
-          {submit.busy ? 'Creating...' : 'Create Inquiry'}
-        </Button>
-        <Button variant="secondary" onClick={onDone} disabled={submit.busy}>
-          Close
-        </Button>
-      </div>
+      <SubmitRow
+        className="gap-2 pt-1"
+        busy={submit.busy}
+        busyLabel="Creating..."
+        label="Create Inquiry"
+        onCancel={onDone}
+        cancelLabel="Close"
+        cancelDisabled={submit.busy}
+      />
     </form>
   );
 }

@@ -1,11 +1,10 @@
-import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { useSiteConfig } from '../../lib/site-config';
 import { CreateForm } from '../../lib/ui/CreateForm';
 import { DiscountButtons } from '../../lib/ui/DiscountButtons';
 import { MoneyField, NotesField } from '../../lib/ui/FormFields';
-import { type SearchOption, SearchSelect } from '../../lib/ui/SearchSelect';
-import { useSubmit } from '../../lib/useSubmit';
+import type { SearchOption } from '../../lib/ui/SearchSelect';
+import { SearchSelectField } from '../../lib/ui/SearchSelectField';
+import { useCreateForm } from '../../lib/useCreateForm';
 import { useCreatePaid, useScheduleOptions } from './api';
 import { DateListField } from './DateListField';
 
@@ -20,50 +19,28 @@ const empty = (): Values => ({ schedule: null, dates: [{ value: '' }], amount_pa
 /** Create Cleaning → recurring paid record of an existing schedule. */
 export function CreateRecurringPaidForm() {
   const { timezone } = useSiteConfig();
-  const selectId = useId();
   const schedules = useScheduleOptions();
-  const submit = useSubmit(useCreatePaid(), 'Failed to create recurring paid record.');
-  const { register, control, handleSubmit, reset, setValue, getValues } = useForm<Values>({
-    defaultValues: empty(),
+  const { register, control, setValue, getValues, submit } = useCreateForm(useCreatePaid(), {
+    failure: 'Failed to create recurring paid record.',
+    empty,
+    toBody: ({ schedule, dates, amount_paid, notes }) => ({
+      recurring_payment_id: schedule?.value,
+      dates_related: dates.map((d) => d.value),
+      amount_paid,
+      notes,
+    }),
+    created: (created, { schedule }) =>
+      `Recurring paid record for ${created?.recurring_payment_name ?? schedule?.label} created.`,
   });
 
-  const onSubmit = handleSubmit(({ schedule, dates, amount_paid, notes }) =>
-    submit.run(
-      {
-        recurring_payment_id: schedule?.value,
-        dates_related: dates.map((d) => d.value),
-        amount_paid,
-        notes,
-      },
-      (created) => {
-        reset(empty());
-        submit.succeed(
-          `Recurring paid record for ${created?.recurring_payment_name ?? schedule?.label} created.`,
-        );
-      },
-    ),
-  );
-
   return (
-    <CreateForm
-      label="Create Recurring Paid Record"
-      submitLabel="Create Recurring Paid Record"
-      onSubmit={onSubmit}
-      outcome={submit}
-    >
-      <Controller
+    <CreateForm label="Create Recurring Paid Record" submitLabel="Create Recurring Paid Record" {...submit}>
+      <SearchSelectField
         control={control}
         name="schedule"
-        render={({ field }) => (
-          <SearchSelect
-            inputId={selectId}
-            label="Client"
-            placeholder="Select Client for Payment"
-            {...schedules}
-            value={field.value}
-            onChange={field.onChange}
-          />
-        )}
+        label="Client"
+        placeholder="Select Client for Payment"
+        options={schedules}
       />
       <DateListField control={control} register={register} timezone={timezone} />
       <div className="space-y-2">

@@ -5,13 +5,14 @@ import {
   type ReviewInput,
   reviewInput,
 } from '@clean/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { Controller } from 'react-hook-form';
 import { Alert } from '../../lib/ui/Alert';
-import { Button } from '../../lib/ui/Button';
+import { Field } from '../../lib/ui/Field';
+import { FormPanel } from '../../lib/ui/FormPanel';
+import { SubmitRow } from '../../lib/ui/FormStatus';
 import { inputClass, TextField } from '../../lib/ui/TextField';
+import { useZodForm } from '../../lib/useZodForm';
 import { REVIEW_MESSAGES, useSaveReview } from './api';
 import { StarRating } from './StarRating';
 
@@ -50,18 +51,11 @@ export function ReviewForm({
   const [done, setDone] = useState<string | null>(null);
   const commentId = useId();
   const counterId = useId();
-  const ratingLabelId = useId();
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<ReviewInput, unknown, z.output<typeof reviewInput>>({
-    resolver: zodResolver(reviewInput),
-    defaultValues: valuesOf(editing),
-  });
+  const ratingId = useId();
+  const { field, control, handleSubmit, reset, setFocus, formState } = useZodForm(
+    reviewInput,
+    valuesOf(editing),
+  );
 
   useEffect(() => {
     reset(valuesOf(editing));
@@ -87,85 +81,62 @@ export function ReviewForm({
   });
 
   return (
-    <form
+    <FormPanel
       onSubmit={onSubmit}
-      noValidate
       aria-label={editing ? 'Edit review' : 'Share your experience'}
-      className="max-w-2xl space-y-5 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+      className="max-w-2xl"
     >
       {editing && (
         <p className="text-sm font-semibold text-brand-900">Editing the review by {editing.reviewer_name}</p>
       )}
-      <TextField
-        label="Name"
-        autoComplete="name"
-        required
-        error={errors.reviewer_name?.message}
-        {...register('reviewer_name')}
-      />
-      <div className="space-y-1.5">
-        <p id={ratingLabelId} className="text-sm font-medium text-stone-800">
-          Rating
-        </p>
+      <TextField label="Name" autoComplete="name" required {...field('reviewer_name')} />
+      <Field id={ratingId} label="Rating" group error={formState.errors.rating?.message}>
         <Controller
           control={control}
           name="rating"
           render={({ field }) => (
-            <StarRating value={field.value} onChange={field.onChange} labelledBy={ratingLabelId} />
+            <StarRating value={field.value} onChange={field.onChange} labelledBy={`${ratingId}-label`} />
           )}
         />
-        {errors.rating && <p className="text-sm text-red-700">{errors.rating.message}</p>}
-      </div>
+      </Field>
       <Controller
         control={control}
         name="comment"
-        render={({ field }) => {
-          const length = (field.value ?? '').length;
-          return (
-            <div className="space-y-1.5">
-              <label htmlFor={commentId} className="block text-sm font-medium text-stone-800">
-                Comment
-              </label>
-              <textarea
-                id={commentId}
-                name={field.name}
-                ref={field.ref}
-                rows={5}
-                maxLength={REVIEW_COMMENT_MAX}
-                value={field.value ?? ''}
-                onChange={(e) => field.onChange(truncateComment(e.target.value))}
-                onBlur={field.onBlur}
-                aria-describedby={counterId}
-                aria-invalid={errors.comment ? true : undefined}
-                className={inputClass}
-              />
-              <p id={counterId} className="text-right text-xs text-stone-600">
-                {length}/{REVIEW_COMMENT_MAX} characters
-              </p>
-              {errors.comment && <p className="text-sm text-red-700">{errors.comment.message}</p>}
-            </div>
-          );
-        }}
+        render={({ field, fieldState }) => (
+          <Field id={commentId} label="Comment" error={fieldState.error?.message}>
+            <textarea
+              id={commentId}
+              name={field.name}
+              ref={field.ref}
+              rows={5}
+              maxLength={REVIEW_COMMENT_MAX}
+              value={field.value ?? ''}
+              onChange={(e) => field.onChange(truncateComment(e.target.value))}
+              onBlur={field.onBlur}
+              aria-describedby={counterId}
+              aria-invalid={fieldState.error ? true : undefined}
+              className={inputClass}
+            />
+            <p id={counterId} className="text-right text-xs text-stone-600">
+              {(field.value ?? '').length}/{REVIEW_COMMENT_MAX} characters
+            </p>
+          </Field>
+        )}
       />
       <TextField
         label="Photo URL (optional)"
         type="url"
         inputMode="url"
         placeholder="https://…"
-        error={errors.photo_url?.message}
-        {...register('photo_url')}
+        {...field('photo_url')}
       />
       {done && <Alert tone="success">{done}</Alert>}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Sending…' : editing ? 'Update Review' : 'Submit Review'}
-        </Button>
-        {editing && (
-          <Button variant="secondary" onClick={onCancelEdit}>
-            Cancel
-          </Button>
-        )}
-      </div>
-    </form>
+      <SubmitRow
+        busy={formState.isSubmitting}
+        busyLabel="Sending…"
+        label={editing ? 'Update Review' : 'Submit Review'}
+        onCancel={editing ? onCancelEdit : undefined}
+      />
+    </FormPanel>
   );
 }

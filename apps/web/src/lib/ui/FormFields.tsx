@@ -1,86 +1,40 @@
-import { type ComponentProps, type ReactNode, useId } from 'react';
+import type { ComponentProps } from 'react';
 import { cx } from './cx';
+import { Field, type FieldProps, useFieldId, useFieldProps } from './Field';
 import { inputClass, TextField } from './TextField';
 
-function describedBy(id: string, hint?: string, error?: string) {
-  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-}
-
-function FieldMessages({ id, hint, error }: { id: string; hint?: string; error?: string }) {
-  return (
-    <>
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
-
 /** A labelled textarea in the TextField style. */
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  className,
-  id: givenId,
-  ...props
-}: ComponentProps<'textarea'> & { label: string; error?: string; hint?: string }) {
-  const autoId = useId();
-  const id = givenId ?? autoId;
+export function TextAreaField(props: ComponentProps<'textarea'> & FieldProps) {
+  const { field, control } = useFieldProps(props);
   return (
-    <div className={cx('space-y-1.5', className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={3}
-        className={cx(inputClass, 'min-h-20')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...props}
-      />
-      <FieldMessages id={id} hint={hint} error={error} />
-    </div>
+    <Field {...field}>
+      <textarea rows={3} className={cx(inputClass, 'min-h-20')} {...control} />
+    </Field>
   );
 }
 
-/** A labelled native select in the TextField style. */
-export function SelectField({
-  label,
-  error,
-  hint,
-  className,
-  id: givenId,
-  children,
-  ...props
-}: ComponentProps<'select'> & { label: string; error?: string; hint?: string; children: ReactNode }) {
-  const autoId = useId();
-  const id = givenId ?? autoId;
+/** A labelled native select in the TextField style; its options are the children. */
+export function SelectField({ children, ...props }: ComponentProps<'select'> & FieldProps) {
+  const { field, control } = useFieldProps(props);
   return (
-    <div className={cx('space-y-1.5', className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...props}
-      >
+    <Field {...field}>
+      <select className={inputClass} {...control}>
         {children}
       </select>
-      <FieldMessages id={id} hint={hint} error={error} />
-    </div>
+    </Field>
   );
+}
+
+/** The `<option>`s of a select: plain values shown as they are, or `{ value, label }` pairs. */
+export function Options({ values }: { values: ReadonlyArray<string | { value: string; label: string }> }) {
+  return values.map((option) => {
+    const { value, label } = typeof option === 'string' ? { value: option, label: option } : option;
+    return (
+      <option key={value} value={value}>
+        {label}
+      </option>
+    );
+  });
 }
 
 /** A checkbox with its label beside it (a 44 px tall touch target). */
@@ -90,8 +44,7 @@ export function CheckboxField({
   id: givenId,
   ...props
 }: Omit<ComponentProps<'input'>, 'type'> & { label: string }) {
-  const autoId = useId();
-  const id = givenId ?? autoId;
+  const id = useFieldId(givenId);
   return (
     <div className={cx('flex min-h-11 items-center gap-3', className)}>
       <input

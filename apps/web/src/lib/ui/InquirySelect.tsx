@@ -1,7 +1,7 @@
-import { useId } from 'react';
-import { type Control, Controller } from 'react-hook-form';
+import type { Control, Path } from 'react-hook-form';
 import type { useSearchOptions } from '../useSearchOptions';
-import { type SearchOption, SearchSelect } from './SearchSelect';
+import type { SearchOption } from './SearchSelect';
+import { SearchSelectField } from './SearchSelectField';
 
 /** Form values that pick an inquiry. */
 export type WithInquiry = { inquiry: SearchOption | null };
@@ -17,22 +17,14 @@ export function InquirySelect<T extends WithInquiry>({
   control: Control<T>;
   options: ReturnType<typeof useSearchOptions>;
 }) {
-  const inputId = useId();
   return (
-    <Controller
-      // The generic form narrows to the shared `inquiry` field here.
-      control={control as unknown as Control<WithInquiry>}
-      name="inquiry"
-      render={({ field }) => (
-        <SearchSelect
-          inputId={inputId}
-          label="Inquiry"
-          placeholder="Select an Inquiry"
-          {...options}
-          value={field.value}
-          onChange={field.onChange}
-        />
-      )}
+    <SearchSelectField
+      control={control}
+      // Every T has `inquiry` (WithInquiry); the generic form type cannot show it.
+      name={'inquiry' as Path<T>}
+      label="Inquiry"
+      placeholder="Select an Inquiry"
+      options={options}
     />
   );
 }

@@ -1,15 +1,14 @@
 import { DELAYS, resetPasswordSchema } from '@clean/shared';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api';
 import { Alert } from '../../../lib/ui/Alert';
-import { Button } from '../../../lib/ui/Button';
-import { Card } from '../../../lib/ui/Page';
+import { FormFeedback } from '../../../lib/ui/FormStatus';
 import { TextField } from '../../../lib/ui/TextField';
+import { useFeedback } from '../../../lib/useFeedback';
 import { usePageMeta } from '../../../lib/usePageMeta';
 import { useResetPassword } from '../api';
-
-type Feedback = { tone: 'success' | 'error'; text: string };
+import { AuthCard, AuthForm, AuthLink, AuthSubmit } from './AuthCard';
 
 /** Client-side rules (spec §5), in order; returns the message to show or null. */
 export function validateNewPassword(password: string, confirm: string): string | null {
@@ -27,7 +26,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const { feedback, setFeedback, attempt } = useFeedback();
   const [submitting, setSubmitting] = useState(false);
   const done = feedback?.tone === 'success';
 
@@ -44,69 +43,55 @@ export function ResetPasswordPage() {
       setFeedback({ tone: 'error', text: problem });
       return;
     }
-    setFeedback(null);
     setSubmitting(true);
-    try {
-      const res = await resetPassword.mutateAsync({ token, new_password: password });
-      setFeedback({ tone: 'success', text: res?.message || 'Password reset successful!' });
-    } catch (err) {
-      setFeedback({
-        tone: 'error',
-        text: errorMessage(
+    await attempt(
+      async () => {
+        const res = await resetPassword.mutateAsync({ token, new_password: password });
+        return res?.message || 'Password reset successful!';
+      },
+      (err) =>
+        errorMessage(
           err,
           'Failed to reset password. Please try again.',
           'Something went wrong. Please try again later.',
         ),
-      });
-    } finally {
-      setSubmitting(false);
-    }
+    );
+    setSubmitting(false);
   }
 
+  // The two password boxes differ only in their label and value.
+  const passwordFields = [
+    { label: 'New Password', value: password, set: setPassword },
+    { label: 'Confirm Password', value: confirm, set: setConfirm },
+  ];
+
   return (
-    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
-      <Card>
-        <h1 className="text-2xl font-bold tracking-tight text-brand-950 sm:text-3xl">Reset Password</h1>
-        {!token ? (
-          <div className="mt-6 space-y-4">
-            <Alert tone="error">Invalid or missing token.</Alert>
-            <p className="text-sm text-stone-700">
-              Reset links expire.{' '}
-              <Link
-                to="/forgot-password"
-                className="font-semibold text-brand-800 underline underline-offset-4"
-              >
-                Request a new link
-              </Link>
-            </p>
-          </div>
-        ) : (
-          <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5">
-            {feedback && <Alert tone={feedback.tone}>{feedback.text}</Alert>}
+    <AuthCard title="Reset Password">
+      {!token ? (
+        <div className="mt-6 space-y-4">
+          <Alert tone="error">Invalid or missing token.</Alert>
+          <p className="text-sm text-stone-700">
+            Reset links expire. <AuthLink to="/forgot-password">Request a new link</AuthLink>
+          </p>
+        </div>
+      ) : (
+        <AuthForm onSubmit={onSubmit}>
+          <FormFeedback feedback={feedback} />
+          {passwordFields.map(({ label, value, set }) => (
             <TextField
-              label="New Password"
+              key={label}
+              label={label}
               type="password"
               autoComplete="new-password"
               required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              value={value}
+              onChange={(e) => set(e.target.value)}
               disabled={done}
             />
-            <TextField
-              label="Confirm Password"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-              disabled={done}
-            />
-            <Button type="submit" className="w-full" disabled={submitting || done}>
-              {submitting ? 'Resetting…' : 'Reset Password'}
-            </Button>
-          </form>
-        )}
-      </Card>
-    </div>
+          ))}
+          <AuthSubmit busy={submitting} disabled={done} busyLabel="Resetting…" label="Reset Password" />
+        </AuthForm>
+      )}
+    </AuthCard>
   );
 }

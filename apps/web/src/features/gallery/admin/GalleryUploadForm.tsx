@@ -4,14 +4,13 @@ import {
   type GalleryUploadInput,
   galleryUploadInput,
 } from '@clean/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { errorMessage } from '../../../lib/api';
-import { Alert } from '../../../lib/ui/Alert';
-import { Button } from '../../../lib/ui/Button';
-import { inputClass, TextField } from '../../../lib/ui/TextField';
+import { Options, SelectField } from '../../../lib/ui/FormFields';
+import { FormPanel } from '../../../lib/ui/FormPanel';
+import { FormFeedback, SubmitButton } from '../../../lib/ui/FormStatus';
+import { TextField } from '../../../lib/ui/TextField';
+import { useFeedback } from '../../../lib/useFeedback';
+import { useZodForm } from '../../../lib/useZodForm';
 import { useUploadPhoto } from '../api';
 
 export const UPLOAD_MESSAGES = {
@@ -34,40 +33,26 @@ const EMPTY: GalleryUploadInput = {
 /** Add to Gallery (admin only; loaded lazily so visitors never download it). Spec §2, §5, §8. */
 export function GalleryUploadForm() {
   const upload = useUploadPhoto();
-  const [feedback, setFeedback] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const categoryId = useId();
-  const typeId = useId();
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<GalleryUploadInput, unknown, z.output<typeof galleryUploadInput>>({
-    resolver: zodResolver(galleryUploadInput),
-    defaultValues: EMPTY,
-  });
+  const { feedback, attempt } = useFeedback();
+  const { field, handleSubmit, getValues, reset, formState } = useZodForm(galleryUploadInput, EMPTY);
 
-  const send = handleSubmit(async (input) => {
-    setFeedback(null);
-    try {
-      await upload.mutateAsync(input);
-      setFeedback({ tone: 'success', text: UPLOAD_MESSAGES.uploaded });
-      reset(EMPTY);
-    } catch (err) {
-      console.error('Failed to upload photo', err);
-      setFeedback({
-        tone: 'error',
-        text: errorMessage(err, UPLOAD_MESSAGES.failed, UPLOAD_MESSAGES.network),
-      });
-    }
-  });
+  const send = handleSubmit((input) =>
+    attempt(
+      async () => {
+        await upload.mutateAsync(input);
+        reset(EMPTY);
+        return UPLOAD_MESSAGES.uploaded;
+      },
+      (err) => {
+        console.error('Failed to upload photo', err);
+        return errorMessage(err, UPLOAD_MESSAGES.failed, UPLOAD_MESSAGES.network);
+      },
+    ),
+  );
 
   return (
-    <form
-      noValidate
+    <FormPanel
       aria-labelledby="add-to-gallery-heading"
-      className="space-y-5 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
       onSubmit={(event) => {
         // Spec §5: an empty image URL is answered with an alert, before anything is sent.
         if (!String(getValues('image_url') ?? '').trim()) {
@@ -81,49 +66,27 @@ export function GalleryUploadForm() {
       <h2 id="add-to-gallery-heading" className="text-xl font-semibold text-brand-900">
         Add to Gallery
       </h2>
-      {feedback && <Alert tone={feedback.tone}>{feedback.text}</Alert>}
+      <FormFeedback feedback={feedback} />
       <TextField
         label="Image URL"
         type="url"
         inputMode="url"
         placeholder="https://…"
-        error={errors.image_url?.message}
-        {...register('image_url')}
+        {...field('image_url')}
       />
-      <TextField label="Caption (optional)" error={errors.caption?.message} {...register('caption')} />
+      <TextField label="Caption (optional)" {...field('caption')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="space-y-1.5">
-          <label htmlFor={categoryId} className="block text-sm font-medium text-stone-800">
-            Category
-          </label>
-          <select id={categoryId} className={inputClass} {...register('category')}>
-            <option value="">Select a category</option>
-            {GALLERY_CATEGORIES.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-            <option value={DEFAULT_GALLERY_CATEGORY}>{DEFAULT_GALLERY_CATEGORY}</option>
-          </select>
-          {errors.category && <p className="text-sm text-red-700">{errors.category.message}</p>}
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor={typeId} className="block text-sm font-medium text-stone-800">
-            Photo type (optional)
-          </label>
-          <select id={typeId} className={inputClass} {...register('photo_type')}>
-            <option value="">None</option>
-            {PHOTO_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Category" {...field('category')}>
+          <option value="">Select a category</option>
+          <Options values={GALLERY_CATEGORIES} />
+          <option value={DEFAULT_GALLERY_CATEGORY}>{DEFAULT_GALLERY_CATEGORY}</option>
+        </SelectField>
+        <SelectField label="Photo type (optional)" {...field('photo_type')}>
+          <option value="">None</option>
+          <Options values={PHOTO_TYPES} />
+        </SelectField>
       </div>
-      <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Uploading…' : 'Add to Gallery'}
-      </Button>
-    </form>
+      <SubmitButton busy={formState.isSubmitting} busyLabel="Uploading…" label="Add to Gallery" />
+    </FormPanel>
   );
 }
