@@ -21,7 +21,11 @@ const app = (
 // The server renders what a visitor sees; the signed-in owner's page differs (admin controls), so it is
 // rendered afresh rather than hydrated over the visitor's markup.
 if (state && container.firstChild && readStoredToken() === null) {
-  preloadPage(window.location.pathname).finally(() => hydrateRoot(container, app));
+  // Hydration waits a task after the code has run: two shorter tasks keep a phone responsive where one long
+  // one would block it.
+  preloadPage(window.location.pathname)
+    .finally(() => new Promise((resolve) => setTimeout(resolve)))
+    .then(() => hydrateRoot(container, app));
 } else {
   createRoot(container).render(app);
 }

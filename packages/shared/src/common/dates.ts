@@ -104,21 +104,28 @@ export function formatDateTime(iso: string | Date | null | undefined, timeZone: 
   if (iso === null || iso === undefined || iso === '') return 'Invalid Date';
   const date = iso instanceof Date ? iso : new Date(iso);
   if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  return dateTimeFormat(timeZone).format(date);
+  return dateFormat(timeZone, true).format(date);
 }
 
-// One formatter per zone: building one costs far more than using it (a page of cards formats dozens of dates).
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-function dateTimeFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = dateTimeFormats.get(timeZone);
+/** Long date without the time ("January 2, 2026") in `timeZone`; '' for anything unreadable. */
+export function formatDate(iso: string | null | undefined, timeZone: string): string {
+  const date = new Date(iso ?? '');
+  return Number.isNaN(date.getTime()) ? '' : dateFormat(timeZone, false).format(date);
+}
+
+// Formatters are kept: building one costs far more than using it (a page of cards formats dozens of dates, and
+// the first one in a zone loads that zone's data).
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone} ${withTime}`;
+  let format = dateFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
       timeZone,
       dateStyle: 'long',
-      timeStyle: 'short',
-      hour12: true,
+      ...(withTime ? { timeStyle: 'short', hour12: true } : {}),
     });
-    dateTimeFormats.set(timeZone, format);
+    dateFormats.set(key, format);
   }
   return format;
 }

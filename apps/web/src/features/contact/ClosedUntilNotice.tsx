@@ -1,4 +1,4 @@
-import type { ContactStatus } from '@clean/shared';
+import { type ContactStatus, formatDateTime } from '@clean/shared';
 import { useSiteConfig } from '../../lib/site-config';
 
 /**
@@ -8,13 +8,7 @@ import { useSiteConfig } from '../../lib/site-config';
 export function ClosedUntilNotice({ status }: { status: ContactStatus | undefined }) {
   const { timezone } = useSiteConfig();
   if (!status || status.is_open || (!status.message && !status.reopens_at)) return null;
-  const reopens = status.reopens_at
-    ? new Intl.DateTimeFormat('en-US', {
-        timeZone: timezone,
-        dateStyle: 'long',
-        timeStyle: 'short',
-      }).format(new Date(status.reopens_at))
-    : null;
+  const reopens = status.reopens_at ? formatDateTime(status.reopens_at, timezone) : null;
   return (
     <div className="mt-4 space-y-2 rounded-xl bg-brand-50 px-4 py-3 text-stone-800">
       {status.message && <p className="break-words whitespace-pre-line">{status.message}</p>}

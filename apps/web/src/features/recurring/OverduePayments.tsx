@@ -1,12 +1,9 @@
-import { formatMoney, OVERDUE_GRACE_DAYS } from '@clean/shared';
+import { formatDate, formatMoney, OVERDUE_GRACE_DAYS } from '@clean/shared';
 import { useId } from 'react';
 import { failureMessage } from '../../lib/failure';
 import { useSiteConfig } from '../../lib/site-config';
 import { Alert } from '../../lib/ui/Alert';
 import { useOverduePayments } from './api';
-
-const longDate = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'long' }).format(new Date(iso));
 
 /** Agenda → "Payments overdue": recurring clients whose payment is late, the latest first. */
 export function OverduePayments() {
@@ -51,8 +48,8 @@ export function OverduePayments() {
                 {formatMoney(o.amount)} · {o.frequency}
               </p>
               <p className="text-stone-700">
-                {o.last_paid ? `Last paid ${longDate(o.last_paid, timezone)}` : 'Never paid'} · expected by{' '}
-                {longDate(o.expected_by, timezone)}
+                {o.last_paid ? `Last paid ${formatDate(o.last_paid, timezone)}` : 'Never paid'} · expected by{' '}
+                {formatDate(o.expected_by, timezone)}
               </p>
             </li>
           ))}

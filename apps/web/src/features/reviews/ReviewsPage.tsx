@@ -1,4 +1,4 @@
-import { PAGE_SIZES, type Review } from '@clean/shared';
+import { formatDate, PAGE_SIZES, type Review } from '@clean/shared';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSiteConfig } from '../../lib/site-config';
 import { Button } from '../../lib/ui/Button';
@@ -44,12 +44,6 @@ export function ReviewsPage() {
   useEffect(() => {
     if (data && page > pages) setPage(pages);
   }, [data, page, pages]);
-
-  const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: timezone });
-  const formatDate = (iso: string) => {
-    const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-  };
 
   const onDelete = async (review: Review) => {
     if (!window.confirm(REVIEW_MESSAGES.confirmDelete)) return;
@@ -118,7 +112,7 @@ export function ReviewsPage() {
                 {review.comment && (
                   <p className="mt-4 flex-1 leading-relaxed break-words text-stone-700">{review.comment}</p>
                 )}
-                <p className="mt-3 text-xs text-stone-600">{formatDate(review.created_at)}</p>
+                <p className="mt-3 text-xs text-stone-600">{formatDate(review.created_at, timezone)}</p>
                 {isAdmin && (
                   <EditDeleteButtons
                     look="item"
