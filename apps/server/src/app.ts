@@ -12,7 +12,7 @@ import { type AuthService, authService } from './features/auth/service';
 import { acceptEmptyJsonBody } from './lib/empty-json-body';
 import { registerErrorHandler } from './lib/error-handler';
 import { TooManyRequestsError } from './lib/errors';
-import { logSerializers } from './lib/logging';
+import { logSerializers, OneLineRequestLog } from './lib/logging';
 import { createMailer, type Mailer } from './lib/mailer';
 import { rejectNulCharacters } from './lib/nul-guard';
 import { registerOpenApi } from './lib/openapi';
@@ -59,6 +59,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
             ...(typeof options.logger === 'object' ? options.logger : {}),
             serializers: logSerializers,
           },
+    logController: new OneLineRequestLog(),
     bodyLimit: 64 * 1024,
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: false, // refuseWhileClosing answers instead, in the API's error shape

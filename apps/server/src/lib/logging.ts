@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 /**
  * Query strings can carry secrets (the reset link's `?token=`) and personal data (a search for a customer's
@@ -25,3 +25,18 @@ export const logSerializers = {
     remotePort: request.socket?.remotePort,
   }),
 };
+
+/**
+ * One log line a request, written when it ends (method, URL, status, time), instead of Fastify's two (one on
+ * arrival, one at the end): half the logging work on every request, with nothing lost that the first said.
+ */
+export class OneLineRequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
