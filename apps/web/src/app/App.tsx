@@ -1,5 +1,5 @@
 import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { AppRouterProvider } from './AppRouterProvider';
 import { createQueryClient } from './queryClient';
 import { createAppRouter } from './router';
@@ -12,10 +12,6 @@ export function App({ state }: { state?: DehydratedState }) {
     return client;
   });
   const [router] = useState(createAppRouter);
-  // From here on links and buttons work (browser tests wait for it before clicking server-rendered markup).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <AppRouterProvider router={router} />

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { SessionProvider } from '../features/auth/session';
 import { InlineLoading } from '../lib/ui/Loading';
@@ -19,6 +19,7 @@ export function RootLayout() {
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           <Suspense fallback={<InlineLoading />}>
             <Outlet />
+            <HydratedMark />
           </Suspense>
         </main>
         <Footer />
@@ -26,4 +27,16 @@ export function RootLayout() {
       <ScrollRestoration />
     </SessionProvider>
   );
+}
+
+/**
+ * Marks the document once the page itself is live: it sits beside the page in its Suspense boundary, so its
+ * effect runs only after the page has rendered (hydrated), after the layout. Browser tests wait for
+ * `html[data-hydrated]` before clicking server-rendered markup.
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
 }

@@ -1,5 +1,5 @@
 import { PAGE_ROUTES, type PageRoute, PUBLIC_ROUTES, type PublicRoute } from '@clean/shared';
-import { lazy, type ReactElement } from 'react';
+import { type ComponentType, lazy, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAdmin } from '../features/auth/RequireAdmin';
 import { RootLayout } from './RootLayout';
@@ -29,7 +29,15 @@ export function preloadPage(pathname: string): Promise<unknown> {
   return load ? load() : Promise.resolve();
 }
 
-const HomePage = lazy(loadHome);
+/**
+ * A public page, given a task after its chunk has loaded: on a server-rendered page, hydrating it then is a task
+ * of its own after the layout's (the page's markup waits as the server sent it), not one long task that keeps
+ * a phone from answering.
+ */
+const hydratedPage = <T,>(load: () => Promise<{ default: ComponentType<T> }>) =>
+  lazy(() => load().then((page) => new Promise<typeof page>((resolve) => setTimeout(() => resolve(page)))));
+
+const HomePage = hydratedPage(loadHome);
 const SignInPage = lazy(() =>
   import('../features/auth/pages/SignInPage').then((m) => ({ default: m.SignInPage })),
 );
@@ -39,10 +47,10 @@ const ForgotPasswordPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('../features/auth/pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
 );
-const PackagesPage = lazy(loadPackages);
-const ContactPage = lazy(loadContact);
-const GalleryPage = lazy(loadGallery);
-const ReviewsPage = lazy(loadReviews);
+const PackagesPage = hydratedPage(loadPackages);
+const ContactPage = hydratedPage(loadContact);
+const GalleryPage = hydratedPage(loadGallery);
+const ReviewsPage = hydratedPage(loadReviews);
 // The owner's hub (at /contact-center): composed here in app/ from the features' sections.
 const HubPage = lazy(() => import('./hub/HubPage').then((m) => ({ default: m.HubPage })));
 const NotFoundPage = lazy(() =>
