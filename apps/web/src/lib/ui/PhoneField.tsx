@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { phoneDigitsChange, phoneInputValue, phoneShownChange } from '../phone';
+import { nextPhoneDigits, nextPhoneValue, phoneInputValue } from '../phone';
 import { TextField } from './TextField';
 
 type Props<T extends FieldValues> = {
@@ -21,7 +21,7 @@ export function PhoneField<T extends FieldValues>({ control, name, holds = 'digi
       name={name}
       render={({ field, fieldState }) => {
         const value: string = field.value ?? '';
-        const change = holds === 'digits' ? phoneDigitsChange : phoneShownChange;
+        const shownOf = (v: string) => (holds === 'digits' ? phoneInputValue(v) : v);
         return (
           <TextField
             type="tel"
@@ -30,8 +30,17 @@ export function PhoneField<T extends FieldValues>({ control, name, holds = 'digi
             name={field.name}
             ref={field.ref}
             onBlur={field.onBlur}
-            value={holds === 'digits' ? phoneInputValue(value) : value}
-            onChange={change(value, field.onChange)}
+            value={shownOf(value)}
+            onChange={(event) => {
+              const input = event.currentTarget;
+              const next =
+                holds === 'digits' ? nextPhoneDigits(value, input.value) : nextPhoneValue(value, input.value);
+              // Preact re-renders a controlled input only when its state changes: an ignored 11th digit
+              // (the same state) would otherwise stay on screen.
+              const shown = shownOf(next);
+              if (input.value !== shown) input.value = shown;
+              field.onChange(next);
+            }}
           />
         );
       }}
