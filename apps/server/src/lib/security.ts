@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
+import { DOCS_PREFIX } from './openapi';
 
 const origin = (url: string) => new URL(url).origin;
 
@@ -32,11 +33,28 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
   });
   // The same headers on every answer, set in one go: running helmet per request cost the public JSON reads
   // more than half their throughput (npm run bench).
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiAnswer(request.url) ? API_HEADERS : headers);
     done();
   });
 }
+
+/**
+ * A JSON (or CSV) answer is never rendered as a page, so it gets the short, stricter set of OWASP's REST
+ * Security Cheat Sheet instead of the page policy: nothing may load or frame it. The page set is about 900
+ * bytes on every answer, and cost the public JSON reads a quarter of their throughput (npm run bench).
+ */
+const API_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+/** Everything under /api/ except the interactive API docs, which are a page. */
+const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith(DOCS_PREFIX);
 
 /** The headers helmet would set, computed once (none of ours depends on the request: no nonces). */
 function staticHeaders(options: HelmetOptions): Record<string, string> {

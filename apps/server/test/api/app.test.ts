@@ -75,6 +75,18 @@ describe('serving the web app', () => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
+  it('sends API answers the strict set: nothing may load or frame them; the browsable docs keep the page set', async () => {
+    for (const url of ['/api/packages', '/api/nothing-here', '/api/openapi.json']) {
+      const res = await t.anonymous('GET', url);
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
+    }
+    const docs = await t.anonymous('GET', '/api/docs/');
+    expect(String(docs.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
   it('serves the site configuration', async () => {
     const res = await t.anonymous('GET', '/api/site-config');
     expect(res.statusCode).toBe(200);
