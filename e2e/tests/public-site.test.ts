@@ -305,7 +305,7 @@ describe('reviews', () => {
     const withoutPhoto = approved.find((r) => !r.photo_url) as Review;
     const card = cards.filter({ hasText: withoutPhoto.reviewer_name });
     expect(await card.getByRole('img', { name: 'Bristol Eco Clean logo' }).getAttribute('src')).toBe(
-      '/demo/logo.svg',
+      '/demo/logo.webp',
     );
     expect(await card.getByRole('img', { name: `Rated ${withoutPhoto.rating} out of 5` }).count()).toBe(1);
     expect(await card.textContent()).toContain(withoutPhoto.comment);

@@ -5,7 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
-import { loadDemoContent, relativizeDemoLinks } from './db/demo';
+import { loadDemoContent, updateDemoLinks } from './db/demo';
 import { pingDatabase } from './db/health';
 import { registerFeatures } from './features';
 import { type AuthService, authService } from './features/auth/service';
@@ -150,7 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (generated) {
     app.log.warn(`Created the "admin" account. Its password is printed only this once: ${generated}`);
   }
-  await relativizeDemoLinks(database.db, config.publicUrl);
+  await updateDemoLinks(database.db, config.publicUrl);
   if (config.demoContent) await loadDemoContent(database.db, config);
   return app;
 }

@@ -140,7 +140,7 @@ describe('/reviews', () => {
     renderReviews();
     expect(await screen.findByRole('img', { name: 'Rated 4 out of 5' })).toBeTruthy();
     const logo = screen.getByAltText('Bristol Eco Clean logo') as HTMLImageElement;
-    expect(logo.getAttribute('src')).toBe('/demo/logo.svg');
+    expect(logo.getAttribute('src')).toBe('/demo/logo.webp');
 
     fireEvent.click(screen.getByRole('button', { name: 'Open the review by Anonymous' }));
     const dialog = await screen.findByRole('dialog', { hidden: true });

@@ -67,7 +67,7 @@ export async function loadDemoContent(db: Db, config: Pick<Config, 'publicUrl' |
   };
   // Site-relative: the same rows work on localhost, 127.0.0.1, a LAN address and the real domain (and image
   // links must be https: or this site's own paths).
-  const img = (name: string) => `/demo/${name}.svg`;
+  const img = (name: string) => `/demo/${name}.webp`;
   const idOf = (rows: Array<{ id: number }>, index: number) => rows[index]?.id ?? 0;
 
   await db.transaction(async (tx) => {
@@ -124,13 +124,16 @@ export async function loadDemoContent(db: Db, config: Pick<Config, 'publicUrl' |
 
 /** An absolute link to a shipped demo image on this app's own host (as older versions stored them). */
 const OWN_DEMO_LINK = String.raw`^https?://(localhost|127\.0\.0\.1|\[::1\])(:[0-9]+)?(/demo/[A-Za-z0-9._-]+)$`;
+/** A shipped demo image as older versions stored it: the SVG source instead of its raster (scripts/demo-images.ts). */
+const DEMO_SVG = String.raw`^/demo/([A-Za-z0-9_-]+)\.svg$`;
 
 /**
- * Rewrites absolute demo-image links (`http://localhost:3000/demo/x.svg`, or under PUBLIC_URL) to `/demo/x.svg`,
- * so they load on any host name. Idempotent: run at every start; a second run matches nothing.
+ * Brings demo-image links stored by older versions up to date, so they load on any host name and draw cheaply:
+ * absolute links (`http://localhost:3000/demo/x.svg`, or under PUBLIC_URL) become `/demo/x.svg`, and
+ * `/demo/x.svg` becomes `/demo/x.webp`. Idempotent: run at every start; a second run matches nothing.
  * Not a migration on purpose: PUBLIC_URL is configuration, which migrations cannot see.
  */
-export async function relativizeDemoLinks(db: Db, publicUrl: string) {
+export async function updateDemoLinks(db: Db, publicUrl: string) {
   const own = `${publicUrl}/demo/`;
   for (const [table, column] of [
     ['packages', 'image_url'],
@@ -145,5 +148,8 @@ export async function relativizeDemoLinks(db: Db, publicUrl: string) {
           else regexp_replace(${c}, ${OWN_DEMO_LINK}, ${'\\3'})
         end
       where starts_with(${c}, ${own}) or ${c} ~ ${OWN_DEMO_LINK}`);
+    await db.execute(sql`
+      update ${t} set ${c} = regexp_replace(${c}, ${DEMO_SVG}, ${'/demo/\\1.webp'})
+      where ${c} ~ ${DEMO_SVG}`);
   }
 }

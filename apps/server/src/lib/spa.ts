@@ -126,7 +126,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       `<meta property="og:title" content="${escapeHtml(title)}" />`,
       `<meta property="og:description" content="${escapeHtml(description)}" />`,
       `<meta property="og:url" content="${escapeHtml(url)}" />`,
-      `<meta property="og:image" content="${escapeHtml(`${base}/demo/logo.svg`)}" />`,
+      `<meta property="og:image" content="${escapeHtml(`${base}/demo/logo.png`)}" />`,
       `<meta name="twitter:card" content="summary" />`,
     ];
     if (pathname === '/') {

@@ -1,7 +1,7 @@
 import { galleryUploadInput, packageInput } from '@clean/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { relativizeDemoLinks } from '../../src/db/demo';
+import { updateDemoLinks } from '../../src/db/demo';
 import { galleryPhotos, packages } from '../../src/db/schema';
 import { addPackage } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
@@ -115,7 +115,7 @@ describe('demo images are site-relative', () => {
     }
   });
 
-  it('rewrites old absolute demo links at start-up, idempotently, and leaves other links alone', async () => {
+  it('rewrites old absolute and SVG demo links at start-up, idempotently, and leaves other links alone', async () => {
     const rows = await t.db
       .insert(packages)
       .values([
@@ -123,6 +123,9 @@ describe('demo images are site-relative', () => {
         { title: 'ip', amount: 1, imageUrl: 'http://127.0.0.1:4321/demo/pkg-office.svg' },
         { title: 'own', amount: 1, imageUrl: 'https://clean.example/demo/pkg-moving.svg' },
         { title: 'other', amount: 1, imageUrl: 'https://images.example.com/demo/pkg-moving.svg' },
+        { title: 'svg', amount: 1, imageUrl: '/demo/pkg-deep.svg' },
+        { title: 'raster', amount: 1, imageUrl: '/demo/pkg-deep.webp' },
+        { title: 'path', amount: 1, imageUrl: '/photos/pkg-deep.svg' },
       ])
       .returning({ id: packages.id });
     const urls = async () =>
@@ -131,15 +134,18 @@ describe('demo images are site-relative', () => {
           async ({ id }) => (await t.db.select().from(packages).where(eq(packages.id, id)))[0]?.imageUrl,
         ),
       );
-    await relativizeDemoLinks(t.db, 'https://clean.example');
+    await updateDemoLinks(t.db, 'https://clean.example');
     const once = await urls();
     expect(once).toEqual([
-      '/demo/pkg-standard.svg',
-      '/demo/pkg-office.svg',
-      '/demo/pkg-moving.svg',
+      '/demo/pkg-standard.webp',
+      '/demo/pkg-office.webp',
+      '/demo/pkg-moving.webp',
       'https://images.example.com/demo/pkg-moving.svg',
+      '/demo/pkg-deep.webp',
+      '/demo/pkg-deep.webp',
+      '/photos/pkg-deep.svg',
     ]);
-    await relativizeDemoLinks(t.db, 'https://clean.example');
+    await updateDemoLinks(t.db, 'https://clean.example');
     expect(await urls()).toEqual(once);
   });
 });

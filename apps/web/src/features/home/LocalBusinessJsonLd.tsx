@@ -11,7 +11,7 @@ export function localBusiness(site: SiteConfig, origin: string) {
     name: site.businessName,
     description: site.about,
     url: `${origin}/`,
-    image: `${origin}/demo/logo.svg`,
+    image: `${origin}/demo/logo.png`,
     telephone: site.phone,
     email: site.email,
     address: {

@@ -68,4 +68,4 @@ export const REVIEW_MESSAGES = {
 } as const;
 
 /** The default image of a review without a photo (spec §3). */
-export const DEFAULT_REVIEW_PHOTO = '/demo/logo.svg';
+export const DEFAULT_REVIEW_PHOTO = '/demo/logo.webp';
