@@ -1,17 +1,15 @@
-import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ComponentProps } from 'react';
 import { AppRouterProvider } from './AppRouterProvider';
-import { createQueryClient } from './queryClient';
-import { createAppRouter } from './router';
 
-/** `state`: the query cache the server rendered the page with, so hydration needs no second fetch. */
-export function App({ state }: { state?: DehydratedState }) {
-  const [queryClient] = useState(() => {
-    const client = createQueryClient();
-    if (state) hydrate(client, state);
-    return client;
-  });
-  const [router] = useState(createAppRouter);
+/** The whole app: built by start.tsx (the query client holds the server-rendered page's data, if any). */
+export function App({
+  queryClient,
+  router,
+}: {
+  queryClient: QueryClient;
+  router: ComponentProps<typeof AppRouterProvider>['router'];
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <AppRouterProvider router={router} />

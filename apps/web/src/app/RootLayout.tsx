@@ -1,9 +1,14 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { SessionProvider } from '../features/auth/session';
+import { inOwnTask } from '../lib/in-own-task';
 import { InlineLoading } from '../lib/ui/Loading';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
+
+// The menu and the footer hydrate apart from the page: three shorter tasks instead of one long one.
+const NavBarApart = inOwnTask(NavBar);
+const FooterApart = inOwnTask(Footer);
 
 export function RootLayout() {
   return (
@@ -15,14 +20,14 @@ export function RootLayout() {
         >
           Skip to content
         </a>
-        <NavBar />
+        <NavBarApart />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           <Suspense fallback={<InlineLoading />}>
             <Outlet />
             <HydratedMark />
           </Suspense>
         </main>
-        <Footer />
+        <FooterApart />
       </div>
       <ScrollRestoration />
     </SessionProvider>

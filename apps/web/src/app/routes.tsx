@@ -2,6 +2,7 @@ import { PAGE_ROUTES, type PageRoute, PUBLIC_ROUTES, type PublicRoute } from '@c
 import { type ComponentType, lazy, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAdmin } from '../features/auth/RequireAdmin';
+import { nextTask } from '../lib/in-own-task';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
@@ -35,7 +36,7 @@ export function preloadPage(pathname: string): Promise<unknown> {
  * a phone from answering.
  */
 const hydratedPage = <T,>(load: () => Promise<{ default: ComponentType<T> }>) =>
-  lazy(() => load().then((page) => new Promise<typeof page>((resolve) => setTimeout(() => resolve(page)))));
+  lazy(() => load().then((page) => nextTask().then(() => page)));
 
 const HomePage = hydratedPage(loadHome);
 const SignInPage = lazy(() =>
