@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { SessionProvider } from '../features/auth/session';
-import { inOwnTask } from '../lib/in-own-task';
+import { inOwnTask, whenAllHydrated } from '../lib/in-own-task';
 import { InlineLoading } from '../lib/ui/Loading';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
@@ -36,12 +36,15 @@ export function RootLayout() {
 
 /**
  * Marks the document once the page itself is live: it sits beside the page in its Suspense boundary, so its
- * effect runs only after the page has rendered (hydrated), after the layout. Browser tests wait for
- * `html[data-hydrated]` before clicking server-rendered markup.
+ * effect runs only after the page has rendered (hydrated), after the layout, and it waits for the parts the page
+ * hydrates in tasks of their own. Browser tests wait for `html[data-hydrated]` before clicking server-rendered
+ * markup.
  */
 function HydratedMark() {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
+    whenAllHydrated(() => {
+      document.documentElement.dataset.hydrated = 'true';
+    });
   }, []);
   return null;
 }

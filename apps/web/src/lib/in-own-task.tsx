@@ -1,11 +1,23 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 
 /** Resolves in a later task: whatever waits on it runs after the browser has had a chance to do other work. */
 export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
+const hydrating = () => typeof document !== 'undefined' && !document.documentElement.dataset.hydrated;
+
 /** On the server, or in a browser given a server-rendered page (which it hydrates). */
 const serverRendered =
   typeof document === 'undefined' || Boolean(document.getElementById('root')?.firstChild);
+
+/** Deferred parts of the page not hydrated yet, and who waits for them all. */
+let waiting = 0;
+let onAllHydrated: (() => void) | undefined;
+
+/** Runs `then` once every part deferred by inOwnTask has hydrated (at once if none waits). */
+export function whenAllHydrated(then: () => void) {
+  if (waiting === 0) then();
+  else onAllHydrated = then;
+}
 
 /**
  * `Component`, hydrated in a task of its own: on a server-rendered page its markup stays as the server sent it
@@ -20,7 +32,23 @@ const serverRendered =
  */
 export function inOwnTask<P extends object>(Component: ComponentType<P>) {
   if (!serverRendered) return Component;
-  const Later = lazy(() => nextTask().then(() => ({ default: Component })));
+  let counted = false;
+  function Hydrated(props: P) {
+    useEffect(() => {
+      if (!counted) return;
+      counted = false;
+      waiting -= 1;
+      if (waiting === 0) onAllHydrated?.();
+    }, []);
+    return <Component {...props} />;
+  }
+  // On the server, or shown first after hydration (a later page of the app): only a microtask, before any paint.
+  const Later = lazy(() => {
+    if (!hydrating()) return Promise.resolve({ default: Hydrated });
+    counted = true;
+    waiting += 1;
+    return nextTask().then(() => ({ default: Hydrated }));
+  });
   function InOwnTask(props: P) {
     return (
       <Suspense fallback={null}>
