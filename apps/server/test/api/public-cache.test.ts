@@ -131,7 +131,12 @@ describe('a cached read answered by the server before Fastify (fast path, real H
     }
   }
 
-  it.each(['/api/packages', '/api/gallery?page=1&limit=8', '/api/contact-status'])(
+  it.each([
+    '/api/packages',
+    '/api/gallery?page=1&limit=8',
+    '/api/reviews?page=1&limit=5',
+    '/api/contact-status',
+  ])(
     '%s: the same status, headers and bytes as the route, for every Accept-Encoding, HEAD and a 304',
     async (url) => {
       const cases: Array<[string, Record<string, string>]> = [
