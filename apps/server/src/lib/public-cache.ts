@@ -1,28 +1,67 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import type { Db } from '../db/client';
+import { COMPRESSION, chooseEncoding, compressBody, type Encoding } from './compression';
 
 /** What a loader hands the cache: the value, and optionally the instant it stops being true (clock-computed data). */
 export type Loaded<T> = { value: T; expiresAt?: number };
 
 type Entry = { value: unknown; expiresAt: number };
+
+/** One way a cached JSON read is sent: status, headers (in sending order) and body (none for a 304). */
+export type JsonReply = { status: 200 | 304; headers: Record<string, string>; body: Buffer | undefined };
+
 /** A cached public JSON read, ready to send. */
-type JsonAnswer = {
-  body: string;
+export type JsonAnswer = {
+  body: Buffer;
   etag: string;
+  /** The answer's own headers: the route's (X-Total-Count), etag, cache-control, expires. */
   headers: Record<string, string>;
-  cacheControl: string;
-  expiresAt?: number;
+  /** Each way of sending it, made on first demand and kept: a compressed body is compressed once per entry. */
+  replies: Map<'not-modified' | 'identity' | Encoding, JsonReply>;
 };
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * What a cached JSON read answers to a request's headers: a 304 when the client has it, else the body in the
+ * encoding @fastify/compress would choose (under its threshold, as it is). The one definition both ways of
+ * answering use: the route (through Fastify) and the server's fast path (lib/fast-path.ts).
+ */
+export function replyFor(answer: JsonAnswer, request: { headers: IncomingHttpHeaders }): JsonReply {
+  const variant = isFresh(request, answer.etag)
+    ? 'not-modified'
+    : answer.body.length < COMPRESSION.threshold
+      ? 'identity'
+      : (chooseEncoding(request.headers) ?? 'identity');
+  const known = answer.replies.get(variant);
+  if (known) return known;
+  let reply: JsonReply;
+  if (variant === 'not-modified') {
+    reply = { status: 304, headers: answer.headers, body: undefined };
+  } else {
+    const body = variant === 'identity' ? answer.body : compressBody(answer.body, variant);
+    const encoded: Record<string, string> =
+      variant === 'identity' ? {} : { vary: 'accept-encoding', 'content-encoding': variant };
+    const headers = {
+      ...answer.headers,
+      'content-type': JSON_TYPE,
+      ...encoded,
+      'content-length': `${body.length}`,
+    };
+    reply = { status: 200, headers, body };
+  }
+  answer.replies.set(variant, reply);
+  return reply;
+}
+
 function sendJson(request: FastifyRequest, reply: FastifyReply, answer: JsonAnswer) {
-  reply.headers(answer.headers).header('etag', answer.etag).header('cache-control', answer.cacheControl);
-  // A clock-computed answer may be kept by the browser until it changes, not longer.
-  if (answer.expiresAt !== undefined) reply.header('expires', new Date(answer.expiresAt).toUTCString());
-  if (isFresh(request, answer.etag)) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(answer.body);
+  const { status, headers, body } = replyFor(answer, request);
+  // A compressed body carries its content-encoding, which @fastify/compress leaves as it is.
+  return reply.status(status).headers(headers).send(body);
 }
 
 /** The channel other app servers on the same PostgreSQL hear "public data changed" on. */
@@ -35,8 +74,8 @@ const RECONNECT_MS = 500;
 export const etagOf = (body: string | Buffer) =>
   `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 
-/** True when the client's If-None-Match already names this ETag. */
-export const isFresh = (request: FastifyRequest, etag: string) => {
+/** True when the client's If-None-Match (of a FastifyRequest's or a raw request's headers) names this ETag. */
+export const isFresh = (request: { headers: IncomingHttpHeaders }, etag: string) => {
   const header = request.headers['if-none-match'];
   return typeof header === 'string' && header.split(/\s*,\s*/).some((t) => t === etag || t === `W/${etag}`);
 };
@@ -121,30 +160,26 @@ export function createPublicCache(log: FastifyBaseLogger) {
         const loaded = await load();
         // The route's own serializer (compiled from its response schema for 200), so a cached answer carries
         // exactly the listed fields, as an uncached one does.
-        const text = String(reply.serialize(loaded.value.body));
-        const value = {
-          body: text,
-          etag: etagOf(text),
-          headers: loaded.value.headers ?? {},
-          cacheControl,
-          expiresAt: loaded.expiresAt,
-        };
+        const body = Buffer.from(String(reply.serialize(loaded.value.body)));
+        const etag = etagOf(body);
+        const headers = { ...loaded.value.headers, etag, 'cache-control': cacheControl };
+        // A clock-computed answer may be kept by the browser until it changes, not longer.
+        const expires: Record<string, string> =
+          loaded.expiresAt === undefined ? {} : { expires: new Date(loaded.expiresAt).toUTCString() };
+        const value = { body, etag, headers: { ...headers, ...expires }, replies: new Map() };
         return { value, expiresAt: loaded.expiresAt };
       });
       return sendJson(request, reply, answer);
     },
 
     /**
-     * The fast path for a public JSON read already in the cache: answered from an onRequest hook, before body
-     * parsing, validation and the route's handler (which, for a URL in the cache, would all just agree).
-     * Returns false when the route has to answer (not cached, not trusted, or expired).
+     * A public JSON read the cache holds for this URL (GET or HEAD), or undefined when the route has to answer
+     * (not cached, expired, or the cache not trusted while LISTEN is down). Used by the server's fast path.
      */
-    answerFromCache(request: FastifyRequest, reply: FastifyReply): boolean {
-      if (request.method !== 'GET' || !trusted) return false;
-      const hit = entries.get(`json ${request.url}`);
-      if (!hit || hit.expiresAt <= Date.now()) return false;
-      sendJson(request, reply, hit.value as JsonAnswer);
-      return true;
+    lookupJson(url: string): JsonAnswer | undefined {
+      if (!trusted) return undefined;
+      const hit = entries.get(`json ${url}`);
+      return hit && hit.expiresAt > Date.now() ? (hit.value as JsonAnswer) : undefined;
     },
 
     /** Something public may have changed: drop everything here and tell the other servers. */

@@ -6,8 +6,14 @@ import { DOCS_PREFIX } from './openapi';
 
 const origin = (url: string) => new URL(url).origin;
 
-/** Security headers; the CSP allows exactly what the site embeds (map iframe, https images, work-request embed). */
-export function registerSecurity(app: FastifyInstance, config: Config) {
+/**
+ * Security headers; the CSP allows exactly what the site embeds (map iframe, https images, work-request embed).
+ * Returns the headers an answer to a URL gets, for the server's fast path (lib/fast-path.ts).
+ */
+export function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+): (url: string) => Record<string, string> {
   const embed = config.site.workRequest;
   const embedOrigins = embed ? [...new Set([origin(embed.scriptUrl), origin(embed.stylesheetUrl)])] : [];
   const headers = staticHeaders({
@@ -33,10 +39,12 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
   });
   // The same headers on every answer, set in one go: running helmet per request cost the public JSON reads
   // more than half their throughput (npm run bench).
+  const headersFor = (url: string) => (isApiAnswer(url) ? API_HEADERS : headers);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiAnswer(request.url) ? API_HEADERS : headers);
+    reply.headers(headersFor(request.url));
     done();
   });
+  return headersFor;
 }
 
 /**

@@ -1,10 +1,17 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { galleryUploadInput, packageInput } from '@clean/shared';
+import compress from '@fastify/compress';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../src/app';
 import { updateDemoLinks } from '../../src/db/demo';
 import { galleryPhotos, packages } from '../../src/db/schema';
+import { COMPRESSION } from '../../src/lib/compression';
 import { addPackage } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
+import { logCapture } from '../support/log-capture';
 
 const t = useTestApp();
 
@@ -63,37 +70,175 @@ describe('public JSON reads (in-process cache, ETag)', () => {
   });
 });
 
-describe('a cached read answered early (onRequest fast path)', () => {
-  it('is the same answer as the route gives: headers, security headers, gzip, ETag and 304', async () => {
+/** One request over real HTTP (the server's fast path is not on app.inject's way): raw headers and raw bytes. */
+function request(base: string, url: string, method = 'GET', headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: string[]; body: Buffer }>((resolve, reject) => {
+    const req = http.request(`${base}${url}`, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.rawHeaders, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Every header but Date (the clock's), in order, as name: value lines. */
+const headerLines = (raw: string[]) =>
+  raw.flatMap((value, i) =>
+    i % 2 === 0 && value.toLowerCase() !== 'date' ? [`${value}: ${raw[i + 1]}`] : [],
+  );
+
+/** Accept-Encoding values a browser, a crawler or a tool may send, and none. */
+const ENCODINGS = [
+  undefined,
+  'gzip',
+  'br',
+  'deflate',
+  'gzip, deflate, br, zstd',
+  'br;q=0.5, gzip',
+  'x-gzip',
+  '*',
+  'identity',
+  'compress',
+  'gzip;q=0, br;q=0',
+];
+
+describe('a cached read answered by the server before Fastify (fast path, real HTTP)', () => {
+  let base = '';
+  beforeAll(async () => {
     // Enough packages for a body over the compression threshold (1 KB).
     for (let i = 0; i < 12; i++) await addPackage(t, `Fast Path ${i}`);
-    const fromRoute = await get('/api/packages', { 'accept-encoding': 'gzip' });
-    const fromCache = await get('/api/packages', { 'accept-encoding': 'gzip' });
-    expect(fromCache.statusCode).toBe(200);
-    for (const name of [
-      'etag',
-      'cache-control',
-      'content-type',
-      'content-encoding',
-      'content-security-policy',
-    ]) {
-      expect(fromCache.headers[name], name).toBe(fromRoute.headers[name]);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+
+  /** The route's own answer (the cache emptied first), then the same request again, from the cache. */
+  async function routeThenCache(url: string, method: string, headers: Record<string, string>) {
+    await t.app.publicCache.invalidate();
+    const routed = vi.spyOn(t.app.publicCache, 'json');
+    try {
+      const fromRoute = await request(base, url, method, headers);
+      expect(routed, 'the route answered the first').toHaveBeenCalledTimes(1);
+      const fromCache = await request(base, url, method, headers);
+      expect(routed, 'the fast path answered the second').toHaveBeenCalledTimes(1);
+      return { fromRoute, fromCache };
+    } finally {
+      routed.mockRestore();
     }
-    expect(fromCache.headers['content-encoding']).toBe('gzip');
-    expect(fromCache.rawPayload.equals(fromRoute.rawPayload)).toBe(true);
-    expect((await get('/api/packages', { 'if-none-match': String(fromCache.headers.etag) })).statusCode).toBe(
-      304,
-    );
+  }
+
+  it.each([
+    '/api/packages',
+    '/api/gallery?page=1&limit=8',
+    '/api/reviews?page=1&limit=5',
+    '/api/contact-status',
+  ])(
+    '%s: the same status, headers and bytes as the route, for every Accept-Encoding, HEAD and a 304',
+    async (url) => {
+      const cases: Array<[string, Record<string, string>]> = [
+        ...ENCODINGS.map((e): [string, Record<string, string>] => ['GET', e ? { 'accept-encoding': e } : {}]),
+        ['GET', { 'accept-encoding': 'gzip', 'x-no-compression': '1' }],
+        ['HEAD', {}],
+        ['HEAD', { 'accept-encoding': 'gzip' }],
+      ];
+      for (const [method, headers] of cases) {
+        const { fromRoute, fromCache } = await routeThenCache(url, method, headers);
+        const name = `${method} ${JSON.stringify(headers)}`;
+        expect(fromCache.status, name).toBe(fromRoute.status);
+        expect(headerLines(fromCache.headers), name).toEqual(headerLines(fromRoute.headers));
+        expect(fromCache.body.equals(fromRoute.body), name).toBe(true);
+      }
+      const plain = await request(base, url);
+      const etag =
+        headerLines(plain.headers)
+          .find((line) => line.startsWith('etag: '))
+          ?.slice(6) ?? '';
+      const { fromRoute, fromCache } = await routeThenCache(url, 'GET', { 'if-none-match': etag });
+      expect(fromCache.status).toBe(304);
+      expect(fromCache.body.length).toBe(0);
+      expect(headerLines(fromCache.headers)).toEqual(headerLines(fromRoute.headers));
+    },
+  );
+
+  it('compresses exactly as @fastify/compress does: the same encoding and the same bytes', async () => {
+    const body = (await request(base, '/api/packages')).body;
+    expect(body.length).toBeGreaterThan(COMPRESSION.threshold);
+    const plugin = Fastify();
+    await plugin.register(compress, COMPRESSION);
+    plugin.get('/', (_request, reply) => reply.type('application/json; charset=utf-8').send(body.toString()));
+    try {
+      for (const encoding of ENCODINGS) {
+        const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
+        const expected = await plugin.inject({ method: 'GET', url: '/', headers });
+        const cached = await request(base, '/api/packages', 'GET', headers);
+        const sent = headerLines(cached.headers);
+        const contentEncoding = expected.headers['content-encoding'];
+        expect(sent.includes(`content-encoding: ${contentEncoding}`), String(encoding)).toBe(
+          contentEncoding !== undefined,
+        );
+        expect(cached.body.equals(expected.rawPayload), String(encoding)).toBe(true);
+      }
+    } finally {
+      await plugin.close();
+    }
+  });
+
+  it('logs a cached answer as Fastify logs a request: the same one line, with its own request id', async () => {
+    const log = logCapture('info');
+    const url = (t.database as { url?: string }).url;
+    const other = await buildApp(t.config, { database: t.database, databaseUrl: url, logger: log.logger });
+    try {
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      const otherBase = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+      const routed = vi.spyOn(other.publicCache, 'json');
+      for (let i = 0; i < 2; i++) await request(otherBase, '/api/gallery?page=1&limit=8');
+      expect(routed).toHaveBeenCalledTimes(1); // the second came from the cache
+      routed.mockRestore();
+      const lines = log.lines
+        .map((line) => JSON.parse(line))
+        .filter((line) => line.msg === 'request completed');
+      expect(lines).toHaveLength(2);
+      const [fromRoute, fromCache] = lines;
+      expect(Object.keys(fromCache)).toEqual(Object.keys(fromRoute));
+      const { remotePort: _a, ...routeReq } = fromRoute.req;
+      const { remotePort: _b, ...cacheReq } = fromCache.req;
+      expect(cacheReq).toEqual(routeReq);
+      expect(cacheReq.url).toBe('/api/gallery?page=[redacted]&limit=[redacted]');
+      expect(fromCache.res).toEqual({ statusCode: 200 });
+      expect(fromCache.level).toBe(30);
+      expect(fromCache.responseTime).toEqual(expect.any(Number));
+      expect(fromCache.reqId).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+      expect(fromCache.reqId).not.toBe(fromRoute.reqId);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a write empties it: the next read goes to the route and shows the write', async () => {
+    await request(base, '/api/packages');
+    expect((await addPackage(t, 'Written Now')).statusCode).toBe(201);
+    const routed = vi.spyOn(t.app.publicCache, 'json');
+    try {
+      const after = await request(base, '/api/packages');
+      expect(routed).toHaveBeenCalledTimes(1);
+      expect(after.body.toString()).toContain('Written Now');
+    } finally {
+      routed.mockRestore();
+    }
   });
 
   it('leaves bad query strings, other methods and unknown URLs to the routes', async () => {
-    await get('/api/reviews?page=1&limit=5');
-    const bad = await get('/api/reviews?page=0');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toHaveProperty('error');
-    await get('/api/packages');
-    const post = await t.app.inject({ method: 'POST', url: '/api/packages', payload: {} });
-    expect(post.statusCode).toBe(401);
+    await request(base, '/api/reviews?page=1&limit=5');
+    const bad = await request(base, '/api/reviews?page=0');
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body.toString())).toHaveProperty('error');
+    await request(base, '/api/packages');
+    expect((await request(base, '/api/packages', 'POST')).status).toBe(401);
+    expect((await request(base, '/api/packages/', 'GET')).status).not.toBe(200);
   });
 });
 
