@@ -23,11 +23,13 @@ if (state) hydrate(queryClient, state);
 if (state && container.firstChild && readStoredToken() === null) {
   // On a phone every step is a task of its own, each short enough not to block a tap: this code, the page's
   // chunk, the router, then hydration (itself split: layout, menu, footer, page; see lib/in-own-task.tsx).
-  await preloadPage(window.location.pathname).catch(() => {});
-  await nextTask();
-  const router = createAppRouter();
-  await nextTask();
-  hydrateRoot(container, app(router));
+  preloadPage(window.location.pathname)
+    .catch(() => {})
+    .then(nextTask)
+    .then(() => {
+      const router = createAppRouter();
+      return nextTask().then(() => hydrateRoot(container, app(router)));
+    });
 } else {
   createRoot(container).render(app(createAppRouter()));
 }
