@@ -1,22 +1,25 @@
 import { formatMoney, type Package } from '@clean/shared';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
+import { inOwnTask } from '../../lib/in-own-task';
 import { PHOTO_PLACEHOLDER } from '../../lib/photo';
 import { Alert } from '../../lib/ui/Alert';
 import { Button, ButtonLink } from '../../lib/ui/Button';
 import { Dialog } from '../../lib/ui/Dialog';
-import { EditDeleteButtons } from '../../lib/ui/EditDeleteButtons';
 import { LeafMark } from '../../lib/ui/LeafMark';
 import { InlineLoading } from '../../lib/ui/Loading';
 import { Page } from '../../lib/ui/Page';
-import { TileImage } from '../../lib/ui/PhotoTile';
 import { SafeImage } from '../../lib/ui/SafeImage';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../auth/session';
 import { PACKAGE_MESSAGES, useDeletePackage, usePackages } from './api';
+import { PackageCard } from './PackageCard';
 
 // The owner's form is its own chunk: visitors never download it.
 const PackageForm = lazy(() => import('./admin/PackageForm').then((m) => ({ default: m.PackageForm })));
+
+// The package cards hydrate in a task of their own, after the page around the list.
+const PackageCardApart = inOwnTask(PackageCard);
 
 type FormState = { open: false } | { open: true; editing: Package | null };
 
@@ -113,38 +116,21 @@ export function PackagesPage() {
         {packages && packages.length > 0 && (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {packages.map((pkg, index) => (
-              <li key={pkg.id} className="flex flex-col">
-                <button
-                  type="button"
-                  onClick={() => setSelected(pkg)}
-                  className="group flex flex-1 flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white text-left shadow-sm transition-shadow hover:shadow-md"
-                >
-                  <TileImage
-                    frameClassName="overflow-hidden bg-brand-50"
-                    src={pkg.image_url}
-                    alt=""
-                    width={800}
-                    loading={index < 3 ? 'eager' : 'lazy'}
-                  />
-                  <span className="flex flex-1 flex-col gap-1 p-5">
-                    <span className="text-lg font-semibold text-brand-950">{pkg.title}</span>
-                    <span className="text-sm text-stone-700">From {formatMoney(pkg.amount)}</span>
-                    <span className="mt-2 text-sm font-semibold text-brand-800 group-hover:underline">
-                      See details
-                    </span>
-                  </span>
-                </button>
-                {isAdmin && (
-                  <EditDeleteButtons
-                    look="item"
-                    className="mt-2"
-                    subject={pkg.title}
-                    onEdit={() => openForm(pkg)}
-                    onDelete={() => onDelete(pkg)}
-                    deleting={remove.isPending && remove.variables === pkg.id}
-                  />
-                )}
-              </li>
+              <PackageCardApart
+                key={pkg.id}
+                pkg={pkg}
+                index={index}
+                onOpen={() => setSelected(pkg)}
+                admin={
+                  isAdmin
+                    ? {
+                        onEdit: () => openForm(pkg),
+                        onDelete: () => onDelete(pkg),
+                        deleting: remove.isPending && remove.variables === pkg.id,
+                      }
+                    : null
+                }
+              />
             ))}
           </ul>
         )}

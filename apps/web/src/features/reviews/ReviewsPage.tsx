@@ -1,9 +1,9 @@
-import { formatDate, PAGE_SIZES, type Review } from '@clean/shared';
+import { PAGE_SIZES, type Review } from '@clean/shared';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { inOwnTask } from '../../lib/in-own-task';
 import { useSiteConfig } from '../../lib/site-config';
 import { Button } from '../../lib/ui/Button';
 import { Dialog } from '../../lib/ui/Dialog';
-import { EditDeleteButtons } from '../../lib/ui/EditDeleteButtons';
 import { InlineLoading } from '../../lib/ui/Loading';
 import { Page } from '../../lib/ui/Page';
 import { Pagination, pageCountOf } from '../../lib/ui/Pagination';
@@ -13,11 +13,13 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { useSession } from '../auth/session';
 import { DEFAULT_REVIEW_PHOTO, REVIEW_MESSAGES, useApprovedReviews, useDeleteReview } from './api';
 import { FallingEmojis } from './FallingEmojis';
+import { ReviewCard, reviewerName } from './ReviewCard';
 
 // The form (and its validation library) loads when a visitor opens it.
 const ReviewForm = lazy(() => import('./ReviewForm').then((m) => ({ default: m.ReviewForm })));
 
-const reviewerName = (review: Pick<Review, 'reviewer_name'>) => review.reviewer_name?.trim() || 'Anonymous';
+// The review cards hydrate in a task of their own, after the page around the list.
+const ReviewCardApart = inOwnTask(ReviewCard);
 
 export function ReviewsPage() {
   usePageMeta('Reviews', 'What our customers say about their eco-friendly clean.');
@@ -80,52 +82,25 @@ export function ReviewsPage() {
       )}
       {reviews.length > 0 && (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {reviews.map((review, index) => {
-            const name = reviewerName(review);
-            return (
-              <li
-                key={review.id}
-                className="flex flex-col rounded-2xl border border-stone-200 bg-white p-5 shadow-sm"
-              >
-                <div className="flex items-center gap-4">
-                  <button
-                    type="button"
-                    onClick={() => setSelected(review)}
-                    aria-label={`Open the review by ${name}`}
-                    className="shrink-0 overflow-hidden rounded-full bg-brand-50 ring-1 ring-stone-200"
-                  >
-                    <SafeImage
-                      src={review.photo_url || DEFAULT_REVIEW_PHOTO}
-                      fallback={DEFAULT_REVIEW_PHOTO}
-                      alt={review.photo_url ? `Shared by ${name}` : `${businessName} logo`}
-                      width={64}
-                      height={64}
-                      loading={index < 3 ? 'eager' : 'lazy'}
-                      className="h-16 w-16 object-cover"
-                    />
-                  </button>
-                  <div className="min-w-0">
-                    <p className="truncate font-semibold text-brand-950">{name}</p>
-                    <Stars rating={review.rating} className="mt-1" />
-                  </div>
-                </div>
-                {review.comment && (
-                  <p className="mt-4 flex-1 leading-relaxed break-words text-stone-700">{review.comment}</p>
-                )}
-                <p className="mt-3 text-xs text-stone-600">{formatDate(review.created_at, timezone)}</p>
-                {isAdmin && (
-                  <EditDeleteButtons
-                    look="item"
-                    className="mt-4"
-                    subject={`the review by ${name}`}
-                    onEdit={() => onEdit(review)}
-                    onDelete={() => onDelete(review)}
-                    deleting={remove.isPending && remove.variables === review.id}
-                  />
-                )}
-              </li>
-            );
-          })}
+          {reviews.map((review, index) => (
+            <ReviewCardApart
+              key={review.id}
+              review={review}
+              index={index}
+              businessName={businessName}
+              timezone={timezone}
+              onOpen={() => setSelected(review)}
+              admin={
+                isAdmin
+                  ? {
+                      onEdit: () => onEdit(review),
+                      onDelete: () => onDelete(review),
+                      deleting: remove.isPending && remove.variables === review.id,
+                    }
+                  : null
+              }
+            />
+          ))}
         </ul>
       )}
 
