@@ -12,9 +12,7 @@ const start = () => {
   started = true;
   // The framework's code runs in a task of its own, then ours: each short enough not to block a tap (run in
   // one go, they were one long task on a phone).
-  import('react')
-    .then(() => new Promise((resolve) => setTimeout(resolve)))
-    .then(() => import('./start'));
+  import('react').then(() => new Promise((resolve) => setTimeout(resolve))).then(() => import('./start'));
 };
 
 const serverRendered = Boolean(document.getElementById('root')?.firstChild);

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 
 /** Resolves in a later task: whatever waits on it runs after the browser has had a chance to do other work. */
 export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
@@ -32,6 +32,20 @@ export function whenAllHydrated(then: () => void) {
  */
 export function inOwnTask<P extends object>(Component: ComponentType<P>) {
   if (!serverRendered) return Component;
+  function InOwnTask(props: P) {
+    // Each instance its own task (twelve cards, twelve short tasks).
+    const [Later] = useState(() => later(Component));
+    return (
+      <Suspense fallback={null}>
+        <Later {...props} />
+      </Suspense>
+    );
+  }
+  return InOwnTask;
+}
+
+/** `Component` once a task has passed while hydrating, at once otherwise (on the server, on a later page). */
+function later<P extends object>(Component: ComponentType<P>) {
   let counted = false;
   function Hydrated(props: P) {
     useEffect(() => {
@@ -42,19 +56,10 @@ export function inOwnTask<P extends object>(Component: ComponentType<P>) {
     }, []);
     return <Component {...props} />;
   }
-  // On the server, or shown first after hydration (a later page of the app): only a microtask, before any paint.
-  const Later = lazy(() => {
+  return lazy(() => {
     if (!hydrating()) return Promise.resolve({ default: Hydrated });
     counted = true;
     waiting += 1;
     return nextTask().then(() => ({ default: Hydrated }));
   });
-  function InOwnTask(props: P) {
-    return (
-      <Suspense fallback={null}>
-        <Later {...props} />
-      </Suspense>
-    );
-  }
-  return InOwnTask;
 }

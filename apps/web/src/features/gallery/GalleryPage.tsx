@@ -130,6 +130,7 @@ export function GalleryPage() {
                   className="rounded-xl"
                   width={400}
                   loading={index < 5 ? 'eager' : 'lazy'}
+                  fetchPriority={index === 0 ? 'high' : 'auto'}
                 />
                 {isAdmin && (
                   <button

@@ -26,6 +26,7 @@ export function PackageCard({ pkg, index, admin, onOpen }: Props) {
           alt=""
           width={800}
           loading={index < 3 ? 'eager' : 'lazy'}
+          fetchPriority={index === 0 ? 'high' : 'auto'}
         />
         <span className="flex flex-1 flex-col gap-1 p-5">
           <span className="text-lg font-semibold text-brand-950">{pkg.title}</span>
