@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type DefaultValues,
   type FieldValues,
   get,
   type Path,
   type RegisterOptions,
+  type Resolver,
   type UseFormRegisterReturn,
   type UseFormReturn,
   useForm,
@@ -14,18 +14,43 @@ import type { z } from 'zod';
 /** The props `field(name)` gives a field component. */
 export type BoundField = UseFormRegisterReturn & { error?: string };
 
+/** A schema, or a function loading it (a public page's form loads Zod only when first checked). */
+type SchemaOrLoader<In extends FieldValues, Out> = z.ZodType<Out, In> | (() => Promise<z.ZodType<Out, In>>);
+
+/**
+ * Checks with the schema through react-hook-form's Zod resolver, both loaded on the first check: Zod's code takes
+ * a phone tens of milliseconds to run, and a form is shown long before it is first checked. One per schema.
+ */
+const resolvers = new WeakMap<object, Resolver<never, unknown, unknown>>();
+function lazyZodResolver<In extends FieldValues, Out>(
+  schema: SchemaOrLoader<In, Out>,
+): Resolver<In, unknown, Out> {
+  const known = resolvers.get(schema);
+  if (known) return known as unknown as Resolver<In, unknown, Out>;
+  let loaded: Promise<Resolver<In, unknown, Out>> | undefined;
+  const resolver: Resolver<In, unknown, Out> = (values, context, options) => {
+    loaded ??= Promise.all([
+      import('@hookform/resolvers/zod'),
+      typeof schema === 'function' ? schema() : schema,
+    ]).then(([{ zodResolver }, s]) => zodResolver(s) as Resolver<In, unknown, Out>);
+    return loaded.then((resolve) => resolve(values, context, options));
+  };
+  resolvers.set(schema, resolver as unknown as Resolver<never, unknown, unknown>);
+  return resolver;
+}
+
 /**
  * A react-hook-form form checked by a shared Zod schema (the same one the server checks with), plus
  * `field(name)`: what a TextField / SelectField / TextAreaField needs for that value — its registration and its
  * message — so each form names a field once.
  */
 export function useZodForm<In extends FieldValues, Out>(
-  schema: z.ZodType<Out, In>,
+  schema: SchemaOrLoader<In, Out>,
   defaultValues: DefaultValues<In>,
 ): UseFormReturn<In, unknown, Out> & {
   field: (name: Path<In>, options?: RegisterOptions<In, Path<In>>) => BoundField;
 } {
-  const form = useForm<In, unknown, Out>({ resolver: zodResolver(schema), defaultValues });
+  const form = useForm<In, unknown, Out>({ resolver: lazyZodResolver(schema), defaultValues });
   const field = (name: Path<In>, options?: RegisterOptions<In, Path<In>>) => ({
     ...form.register(name, options),
     error: (get(form.formState.errors, name) as { message?: string } | undefined)?.message,

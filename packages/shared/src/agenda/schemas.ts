@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeInput } from '../common/dates';
+import { dateTimeInput } from '../common/date-time-input';
 import { isoInstant, textBody } from '../common/responses';
 
 /** GET /api/cleaning_dates_summary?from=&to= (admin): only events inside the range when given. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeInput } from '../common/dates';
+import { dateTimeInput } from '../common/date-time-input';
 import { id, optionalText, pageQuery, searchText } from '../common/fields';
 import { money } from '../common/money';
 import { isoInstant } from '../common/responses';

@@ -1,5 +1,4 @@
 import { TZDate } from '@date-fns/tz';
-import { z } from 'zod';
 
 /**
  * `YYYY-MM-DDTHH:mm[:ss[.fff]]`, then an offset (`Z`, `+HH:MM`, `-HHMM`) or none. Without one it is what a
@@ -30,7 +29,7 @@ type Parts = {
 };
 
 /** The parts of a travelling date-time, or null when it is malformed or names no real moment (February 30). */
-function parse(value: string): Parts | null {
+export function parseDateTime(value: string): Parts | null {
   const m = DATE_TIME.exec(value);
   if (!m) return null;
   const [year, month, day, hour, minute] = m.slice(1, 6).map(Number) as [
@@ -58,29 +57,9 @@ function parse(value: string): Parts | null {
 
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
-/**
- * A date-time as it travels (DESIGN §4): ISO 8601 with an offset, or wall-clock time without one; a real
- * calendar date in the years FIRST_YEAR-LAST_YEAR. The server turns it into an instant with
- * `toInstant(value, businessTimeZone)`.
- */
-export const dateTimeInput = (label: string) =>
-  z
-    .string({ error: `${label} must be a date-time.` })
-    .trim()
-    .superRefine((value, ctx) => {
-      const parts = parse(value);
-      if (!parts)
-        ctx.addIssue({ code: 'custom', message: `${label} must be a date-time like 2026-05-01T14:30.` });
-      else if (parts.year < FIRST_YEAR || parts.year > LAST_YEAR)
-        ctx.addIssue({
-          code: 'custom',
-          message: `${label} must be in the years ${FIRST_YEAR} to ${LAST_YEAR}.`,
-        });
-    });
-
 /** The instant a travelling date-time names; wall time is read in `timeZone`. Invalid Date when malformed. */
 export function toInstant(value: string, timeZone: string): Date {
-  const p = parse(value);
+  const p = parseDateTime(value);
   if (!p) return new Date(Number.NaN);
   if (p.offset !== undefined) {
     const utc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, p.ms);

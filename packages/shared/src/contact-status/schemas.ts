@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeInput } from '../common/dates';
+import { dateTimeInput } from '../common/date-time-input';
 import { isoInstant } from '../common/responses';
 
 export const CONTACT_MESSAGE_MAX = 300;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, optionalText, pageQuery, requiredText, searchText } from '../common/fields';
 import { isoInstant } from '../common/responses';
 import { INQUIRY_STATUSES, PHONE_MAX_DIGITS, TOWNS } from '../constants';
+import { OTHER_TOWN } from './plain';
 
 /**
  * A US phone number, one rule for the public form and the admin edit: exactly 10 digits once the usual
@@ -29,8 +30,6 @@ const email = z
   .trim()
   .max(254)
   .refine((v) => v === '' || z.email().safeParse(v).success, 'Email must be a valid e-mail address.');
-
-export const OTHER_TOWN = 'Other';
 
 /** POST /api/inquiries (public): the booking request form on /contact. */
 export const bookingRequestInput = z
@@ -122,12 +121,3 @@ export const inquirySchema = z
     ],
   });
 export type Inquiry = z.infer<typeof inquirySchema>;
-
-/** (XXX) XXX-XXXX while typing or showing; N/A when empty. */
-export function formatPhone(digits: string | null | undefined): string {
-  const d = (digits ?? '').replace(/\D/g, '').slice(0, 10);
-  if (!d) return 'N/A';
-  if (d.length < 4) return `(${d}`;
-  if (d.length < 7) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
-  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
-}

@@ -1,4 +1,4 @@
-import { type BookingRequestInput, bookingRequestInput, OTHER_TOWN } from '@clean/shared';
+import { type BookingRequestInput, OTHER_TOWN } from '@clean/shared';
 import { errorMessage } from '../../lib/api';
 import { useSiteConfig } from '../../lib/site-config';
 import { Options, SelectField, TextAreaField } from '../../lib/ui/FormFields';
@@ -10,6 +10,8 @@ import { useZodForm } from '../../lib/useZodForm';
 import { BOOKING_MESSAGES, useBookingRequest } from './api';
 
 type FormValues = BookingRequestInput;
+
+const loadSchema = () => import('./booking-schema').then((m) => m.bookingRequestInput);
 
 const EMPTY: FormValues = {
   name: '',
@@ -26,7 +28,7 @@ export function BookingForm() {
   const { towns } = useSiteConfig();
   const booking = useBookingRequest();
   const { feedback, attempt } = useFeedback();
-  const { field, register, control, handleSubmit, reset, formState } = useZodForm(bookingRequestInput, EMPTY);
+  const { field, register, control, handleSubmit, reset, formState } = useZodForm(loadSchema, EMPTY);
 
   const onSubmit = handleSubmit((input) =>
     attempt(
