@@ -35,10 +35,10 @@ export function RootLayout() {
 }
 
 /**
- * Marks the document once the page itself is live: it sits beside the page in its Suspense boundary, so its
- * effect runs only after the page has rendered (hydrated), after the layout, and it waits for the parts the page
- * hydrates in tasks of their own. Browser tests wait for `html[data-hydrated]` before clicking server-rendered
- * markup.
+ * Marks the document once the page itself is live. Preact runs this effect while the page is still loading (it
+ * keeps a suspended page's server markup and commits the rest), so the mark waits for every part deferred with
+ * hydratedLater, the page among them, and for the parts the page defers in turn. Browser tests wait for
+ * `html[data-hydrated]` before clicking server-rendered markup.
  */
 function HydratedMark() {
   useEffect(() => {

@@ -1,8 +1,8 @@
 import { PAGE_ROUTES, type PageRoute, PUBLIC_ROUTES, type PublicRoute } from '@clean/shared';
-import { type ComponentType, lazy, type ReactElement } from 'react';
+import { lazy, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAdmin } from '../features/auth/RequireAdmin';
-import { nextTask } from '../lib/in-own-task';
+import { hydratedLater } from '../lib/in-own-task';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
@@ -31,14 +31,15 @@ export function preloadPage(pathname: string): Promise<unknown> {
 }
 
 /**
- * A public page, given a task after its chunk has loaded: on a server-rendered page, hydrating it then is a task
- * of its own after the layout's (the page's markup waits as the server sent it), not one long task that keeps
- * a phone from answering.
+ * A public page, given a task after its chunk has loaded while a server-rendered page hydrates: hydrating it then
+ * is a task of its own after the layout's (the page's markup waits as the server sent it), not one long task that
+ * keeps a phone from answering; and the document counts as hydrated only once the page has (hydratedLater).
  */
-const hydratedPage = <T,>(load: () => Promise<{ default: ComponentType<T> }>) =>
-  lazy(() => load().then((page) => nextTask().then(() => page)));
-
-const HomePage = hydratedPage(loadHome);
+const HomePage = hydratedLater(loadHome);
+const PackagesPage = hydratedLater(loadPackages);
+const ContactPage = hydratedLater(loadContact);
+const GalleryPage = hydratedLater(loadGallery);
+const ReviewsPage = hydratedLater(loadReviews);
 const SignInPage = lazy(() =>
   import('../features/auth/pages/SignInPage').then((m) => ({ default: m.SignInPage })),
 );
@@ -48,10 +49,6 @@ const ForgotPasswordPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('../features/auth/pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
 );
-const PackagesPage = hydratedPage(loadPackages);
-const ContactPage = hydratedPage(loadContact);
-const GalleryPage = hydratedPage(loadGallery);
-const ReviewsPage = hydratedPage(loadReviews);
 // The owner's hub (at /contact-center): composed here in app/ from the features' sections.
 const HubPage = lazy(() => import('./hub/HubPage').then((m) => ({ default: m.HubPage })));
 const NotFoundPage = lazy(() =>

@@ -3,7 +3,8 @@ import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 /** Resolves in a later task: whatever waits on it runs after the browser has had a chance to do other work. */
 export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
-const hydrating = () => typeof document !== 'undefined' && !document.documentElement.dataset.hydrated;
+/** Until every part of a server-rendered page has hydrated (and while a page renders first in the browser). */
+export const hydrating = () => typeof document !== 'undefined' && !document.documentElement.dataset.hydrated;
 
 /** On the server, or in a browser given a server-rendered page (which it hydrates). */
 const serverRendered =
@@ -34,7 +35,7 @@ export function inOwnTask<P extends object>(Component: ComponentType<P>) {
   if (!serverRendered) return Component;
   function InOwnTask(props: P) {
     // Each instance its own task (twelve cards, twelve short tasks).
-    const [Later] = useState(() => later(Component));
+    const [Later] = useState(() => hydratedLater(() => Promise.resolve({ default: Component })));
     return (
       <Suspense fallback={null}>
         <Later {...props} />
@@ -44,22 +45,30 @@ export function inOwnTask<P extends object>(Component: ComponentType<P>) {
   return InOwnTask;
 }
 
-/** `Component` once a task has passed while hydrating, at once otherwise (on the server, on a later page). */
-function later<P extends object>(Component: ComponentType<P>) {
+/**
+ * A lazy component from `load`: while a server-rendered page hydrates it comes a task after loading, and
+ * `whenAllHydrated` waits for it (and for the parts it defers in turn, which it renders before it counts as
+ * hydrated); otherwise as soon as it has loaded.
+ */
+export function hydratedLater<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   let counted = false;
-  function Hydrated(props: P) {
-    useEffect(() => {
-      if (!counted) return;
-      counted = false;
-      waiting -= 1;
-      if (waiting === 0) onAllHydrated?.();
-    }, []);
-    return <Component {...props} />;
-  }
   return lazy(() => {
-    if (!hydrating()) return Promise.resolve({ default: Hydrated });
-    counted = true;
-    waiting += 1;
-    return nextTask().then(() => ({ default: Hydrated }));
+    const deferred = hydrating();
+    if (deferred) {
+      counted = true;
+      waiting += 1;
+    }
+    return load().then(({ default: Component }) => {
+      function Hydrated(props: P) {
+        useEffect(() => {
+          if (!counted) return;
+          counted = false;
+          waiting -= 1;
+          if (waiting === 0) onAllHydrated?.();
+        }, []);
+        return <Component {...props} />;
+      }
+      return deferred ? nextTask().then(() => ({ default: Hydrated })) : { default: Hydrated };
+    });
   });
 }
