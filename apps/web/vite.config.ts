@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import type { ProxyOptions } from 'vite';
+import type { Plugin, ProxyOptions } from 'vite';
 import { defineConfig } from 'vite';
 
 /** Where `npm run dev` / `vite preview` forward API calls: the Fastify server. */
@@ -36,9 +36,29 @@ const preactAliases = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+/**
+ * The entry's stylesheet is always on the page already: index.html links it, and the server inlines it into
+ * every server-rendered page. Vite still lists it among the files to load before each lazy chunk that imports
+ * the entry (its preload helper lives there), and on a server-rendered page, where no <link> names it, the helper
+ * added it a second time: 38 KB fetched again, then every element restyled against twice the rules. Runs after
+ * Vite has written index.html's <link> and before it lists each lazy chunk's files.
+ */
+function entryStylesheetStaysInHtml(): Plugin {
+  return {
+    name: 'entry-stylesheet-stays-in-html',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'chunk' && output.isEntry) output.viteMetadata?.importedCss.clear();
+      }
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), entryStylesheetStaysInHtml()],
   resolve: { alias: preactAliases },
   // The server-rendering bundle (`--ssr src/entry-server.tsx`) bundles every package that imports React, so
   // they resolve it to Preact too; the workspace package is TypeScript, so it is bundled in.
@@ -49,6 +69,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist',
         emptyOutDir: true,
         target: 'es2022',
+        modulePreload: false,
         rolldownOptions: {
           // @clean/shared is pure declarations: an unused schema module must not ride along in the entry.
           treeshake: {

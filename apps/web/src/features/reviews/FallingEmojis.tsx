@@ -1,10 +1,10 @@
 import { DELAYS } from '@clean/shared';
 import { useEffect, useMemo } from 'react';
-import './falling-emojis.css';
 
 const EMOJIS = ['🧹', '🫧'] as const;
 
-/** Spec §2/§9: 20 brooms and bubbles falling for 3 s after a review is sent; then `onDone`. */
+/** Spec §2/§9: 20 brooms and bubbles falling for 3 s after a review is sent; then `onDone`. Styled by
+ * falling-emojis.css, which ReviewForm loads. */
 export function FallingEmojis({
   onDone,
   random = Math.random,

@@ -13,6 +13,9 @@ import { FormPanel } from '../../lib/ui/FormPanel';
 import { SubmitRow } from '../../lib/ui/FormStatus';
 import { inputClass, TextField } from '../../lib/ui/TextField';
 import { useZodForm } from '../../lib/useZodForm';
+// The rain after a sent review (FallingEmojis) is styled with the form that sends it: a stylesheet the reviews
+// page loaded at once would restyle the whole page while it hydrates, for an effect most visitors never see.
+import './falling-emojis.css';
 import { REVIEW_MESSAGES, useSaveReview } from './api';
 import { StarRating } from './StarRating';
 
