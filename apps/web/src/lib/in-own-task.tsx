@@ -51,13 +51,11 @@ export function inOwnTask<P extends object>(Component: ComponentType<P>) {
  * hydrated); otherwise as soon as it has loaded.
  */
 export function hydratedLater<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  let counted = false;
   return lazy(() => {
     const deferred = hydrating();
-    if (deferred) {
-      counted = true;
-      waiting += 1;
-    }
+    // Uncounted by the first effect only, should the part mount again.
+    let counted = deferred;
+    if (deferred) waiting += 1;
     return load().then(({ default: Component }) => {
       function Hydrated(props: P) {
         useEffect(() => {
