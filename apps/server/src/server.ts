@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { StartupError } from './db/data-dir';
+import { ownFilesOnly, StartupError, secureDataDir } from './db/data-dir';
 import { acquireDataDirLock, type DataDirLock } from './db/lock';
 import { startBackupServices } from './features/backups';
 
@@ -8,6 +8,9 @@ let config: ReturnType<typeof loadConfig>;
 let lock: DataDirLock | undefined;
 try {
   config = loadConfig();
+  // Password hashes, visitors' details and reset links live in DATA_DIR: no other local user may read them.
+  ownFilesOnly();
+  secureDataDir(config.dataDir);
   // One server per embedded database: PGlite has no lock of its own, and two servers on one folder corrupt it.
   lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
 } catch (err) {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ConfigError, invocationDir } from '../config';
+import { ownFilesOnly } from '../db/data-dir';
 import { DataDirError } from '../db/lock';
 import { BackupFileError } from '../features/backups/format';
 import { RestoreError } from '../features/backups/restore';
@@ -29,6 +30,8 @@ export function fail(message: string): never {
 
 /** Runs a command: its expected failures end with their one-line message and exit code 1. */
 export async function runCommand(what: string, main: () => Promise<string>) {
+  // A restored database and a backup's partial file hold the same secrets as DATA_DIR.
+  ownFilesOnly();
   try {
     console.log(await main());
     process.exit(0);

@@ -64,7 +64,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
 }
 
 function acquire(dataDir: string): DataDirLock {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = lockFile(dataDir);
   const record: LockRecord = {
     pid: process.pid,

@@ -3,6 +3,7 @@ import { PGlite, type Transaction, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { makePrivate } from './data-dir';
 import { DurableNodeFS, durableStartParams, pgliteDefaultStartParams } from './durable-fs';
 import type { WorkerData, WorkerError, WorkerRequest, WorkerResponse } from './pglite-protocol';
 
@@ -43,6 +44,8 @@ async function open(): Promise<PGlite> {
   if (migrationsFolder) await migrate(drizzle(pg), { migrationsFolder });
   // initdb runs without syncing; a checkpoint now (fsync on) puts the new cluster and migrations on disk too.
   await pg.exec('CHECKPOINT');
+  // PGlite's initdb writes its files 0666 whatever the umask; they hold password hashes and visitors' details.
+  makePrivate(dir);
   return pg;
 }
 

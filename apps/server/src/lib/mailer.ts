@@ -29,11 +29,13 @@ export function createMailer(
   const outbox = path.join(opts.dataDir, 'outbox');
   return {
     async send(mail) {
-      await mkdir(outbox, { recursive: true });
+      await mkdir(outbox, { recursive: true, mode: 0o700 });
       const file = path.join(outbox, `${Date.now()}-${randomBytes(4).toString('hex')}.json`);
       await writeFile(
         file,
         JSON.stringify({ from: opts.from, date: new Date().toISOString(), ...mail }, null, 2),
+        // A reset mail carries a link that signs in as its reader.
+        { mode: 0o600 },
       );
       // Only the file name: the subject or body may carry a name, and a reset mail a secret link.
       log.info({ file }, 'mail written to outbox folder (no SMTP_URL set)');

@@ -53,15 +53,28 @@ export const optionalImageUrl = (label: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** A positive integer id from a path or body (strings such as "12" from the URL are accepted). */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * A record's id in a JSON body: a JSON number, a positive whole number, nothing coerced (`true`, `"0x10"`,
+ * `"1e1"`, `[1]` or `" 1 "` would otherwise become some other record's id).
+ */
 export const id = (label = 'id') =>
-  z.coerce
-    .number({ error: `${label} must be a number.` })
+  z
+    .number({ error: `${label} must be a whole number.` })
     .int(`${label} must be a whole number.`)
     .positive(`${label} must be positive.`)
-    .max(2_147_483_647, `${label} is too large.`);
+    .max(MAX_ID, `${label} is too large.`);
 
-export const idParams = z.object({ id: id() });
+/** A record's id in a path: decimal digits and nothing else (no sign, spaces, `0x`, exponent or leading zero). */
+export const idParam = (label = 'id') =>
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, `${label} must be a positive whole number written in digits.`)
+    .transform(Number)
+    .pipe(id(label));
+
+export const idParams = z.object({ id: idParam() });
 
 /** Optional `?page=&limit=`; with them a list answers one page and an X-Total-Count header. */
 export const pageQuery = z.object({
