@@ -41,6 +41,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_AUTH: z.coerce.number({ error: 'must be a number' }).int().min(1).default(10),
   RATE_LIMIT_PUBLIC_WRITE: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5),
+  ACKNOWLEDGEMENTS_PER_DAY: z.coerce.number({ error: 'must be a number' }).int().min(0).default(50),
   BACKUP_KEEP: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -85,6 +86,8 @@ export type Config = {
   site: SiteConfig;
   logLevel: string;
   webDist: string;
+  /** Acknowledgements mailed to visitors in any 24 hours, for the whole site (one per address). */
+  acknowledgementsPerDay: number;
   /** Requests per minute per client; tests lower or raise them. */
   rateLimits: { auth: number; publicWrite: number };
   tokenTtlSeconds: number;
@@ -131,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     rateLimits: { auth: e.RATE_LIMIT_AUTH, publicWrite: e.RATE_LIMIT_PUBLIC_WRITE },
+    acknowledgementsPerDay: e.ACKNOWLEDGEMENTS_PER_DAY,
     tokenTtlSeconds: 12 * 60 * 60,
     resetTokenTtlSeconds: 60 * 60,
     backups: {

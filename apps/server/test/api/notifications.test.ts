@@ -218,6 +218,36 @@ describe('the SMTP server is down while requests arrive', () => {
   });
 });
 
+describe('acknowledgements are no spam relay', () => {
+  const ackTo = (m: { to: string[] }) => !m.to.includes('owner@bristol.test');
+
+  it('carry no text the visitor wrote, go to an address once a day, and stop at the daily cap; the owner hears of every request', async () => {
+    const smtp = await startSmtp();
+    const app = await start(smtp.url, { ACKNOWLEDGEMENTS_PER_DAY: '2' });
+    try {
+      await waitUntil(async () => (await unsent()) === 0);
+      await database.db.delete(mailOutbox); // the cap counts the last 24 hours of the outbox
+      const spam = 'WIN $1000 NOW at https://spam.example/claim reply';
+      expect((await post(app, booking(spam, { email: 'target@victim.test' }))).statusCode).toBe(201);
+      // The same address again, then two more: one acknowledgement each for the first two addresses only.
+      expect((await post(app, booking('Again', { email: 'TARGET@victim.test' }))).statusCode).toBe(201);
+      expect((await post(app, booking('Second Visitor'))).statusCode).toBe(201);
+      expect((await post(app, booking('Third Visitor'))).statusCode).toBe(201);
+      await smtp.waitFor(6);
+      await waitUntil(async () => (await unsent()) === 0);
+      const acks = smtp.received.filter(ackTo);
+      expect(acks.map((m) => m.to)).toEqual([['target@victim.test'], ['second@visitor.test']]);
+      expect(smtp.received.filter((m) => !ackTo(m))).toHaveLength(4);
+      const text = (await parse(acks[0]?.raw ?? '')).text ?? '';
+      expect(text).toMatch(/^Hello,\n/);
+      for (const part of ['WIN', '$1000', 'spam.example', 'http']) expect(text).not.toContain(part);
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
+  });
+});
+
 describe('NOTIFY_EMAIL=off', () => {
   it('sends the owner nothing but still acknowledges the visitor', async () => {
     const smtp = await startSmtp();

@@ -17,6 +17,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors'
 import { enqueueMails } from '../../lib/outbox';
 import { paging } from '../../lib/paging';
 import { contactStatusStore } from '../contact-status/store';
+import { mayAcknowledge } from '../notifications/acknowledgements';
 import { acknowledgementMail, newInquiryMail, ownerAddress } from '../notifications/mails';
 import { inquiriesStore } from './store';
 
@@ -75,7 +76,8 @@ export function inquiriesService({ db, config, kickOutbox }: InquiriesDeps) {
     const inquiry = await db.transaction(async (tx) => {
       const txDb = tx as unknown as Db;
       const created = await inquiriesStore(txDb).create(toValues(b, 'New Inquiry'));
-      const ack = acknowledgementMail(created, config);
+      const mail = acknowledgementMail(created, config);
+      const ack = mail && (await mayAcknowledge(txDb, mail.to, config.acknowledgementsPerDay)) ? mail : null;
       await enqueueMails(txDb, [
         ...(owner ? [newInquiryMail(created, owner, config)] : []),
         ...(ack ? [ack] : []),

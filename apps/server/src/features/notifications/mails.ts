@@ -40,7 +40,14 @@ export function newInquiryMail(inquiry: Inquiry, to: string, config: Config): Ma
   };
 }
 
-/** To the visitor who gave an e-mail address: a short acknowledgement. */
+/** How every acknowledgement's subject starts: the daily caps count the outbox's rows by it. */
+export const ACKNOWLEDGEMENT_SUBJECT = 'We received your request';
+
+/**
+ * To the visitor who gave an e-mail address: a short acknowledgement. Anyone can type any address into the form,
+ * so it carries no text the visitor wrote (a name such as "WIN $1000 at https://spam.example" would make the
+ * business a spam relay): a fixed greeting, the business's own words, and the phone number reduced to digits.
+ */
 export function acknowledgementMail(inquiry: Inquiry, config: Config): Mail | null {
   if (!inquiry.email) return null;
   const { businessName, phone } = config.site;
@@ -50,9 +57,9 @@ export function acknowledgementMail(inquiry: Inquiry, config: Config): Mail | nu
     : 'will reply by e-mail';
   return {
     to: inquiry.email,
-    subject: `We received your request — ${businessName}`,
+    subject: `${ACKNOWLEDGEMENT_SUBJECT} — ${businessName}`,
     text: [
-      `Hello ${inquiry.name},`,
+      'Hello,',
       '',
       `Thank you for contacting ${businessName}. We received your request and ${reach} soon.`,
       `If it is urgent, call us at ${phone}.`,
