@@ -213,9 +213,12 @@ describe('recurring paid records', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().dates).toEqual(['2026-01-02T13:00:00.000Z', '2026-12-24T23:30:00.000Z']);
-    const none = await paid({ dates_related: [] });
-    expect(none.statusCode).toBe(201);
-    expect(none.json()).toMatchObject({ dates: [], dates_related: '' });
+    // A paid record is a payment for cleanings on some date: none at all is refused (an empty list or text alike).
+    for (const dates_related of [[], '', ['', ' ']]) {
+      const none = await paid({ dates_related });
+      expect(none.statusCode).toBe(400);
+      expect(none.json().error).toMatch(/at least one paid date/);
+    }
   });
 
   it('refuses bad input and stores nothing', async () => {
@@ -291,7 +294,7 @@ describe('recurring paid records', () => {
     const second = (
       await paid({ recurring_payment_id: tomSchedule, dates_related: '2026-05-01T10:00' })
     ).json().id;
-    const third = (await paid({ dates_related: [] })).json().id;
+    const third = (await paid({ dates_related: ['2026-05-02T10:00'] })).json().id;
     // Submission times decide the order: make them distinct and known.
     for (const [id, at] of [
       [first, '2026-06-01T12:00:00Z'],

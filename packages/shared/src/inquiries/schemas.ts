@@ -28,7 +28,7 @@ export const inquiryStatus = z.enum(INQUIRY_STATUSES, {
 const email = z
   .string({ error: 'Email must be text.' })
   .trim()
-  .max(254)
+  .max(254, 'Email must be at most 254 characters.')
   .refine((v) => v === '' || z.email().safeParse(v).success, 'Email must be a valid e-mail address.');
 
 /** POST /api/inquiries (public): the booking request form on /contact. */

@@ -41,7 +41,7 @@ export type RecurringPayment = z.infer<typeof recurringPaymentSchema>;
 /**
  * dates_related: the spec's joined string ("date, date") or an array of date-times. In an array, blank
  * entries (an empty date row in the form) are dropped; in the joined string every entry between commas must
- * be a date-time (" , , " is refused, not stored as a record without dates). '' or [] mean no dates.
+ * be a date-time (" , , " is refused). A paid record has at least one date: '' and [] are refused.
  */
 export const datesRelated = z
   .union([z.string(), z.array(z.string())], { error: 'dates_related must be a list of date-times.' })
@@ -52,7 +52,12 @@ export const datesRelated = z
         ? []
         : v.split(',').map((s) => s.trim()),
   )
-  .pipe(z.array(dateTimeInput('Each paid date')).max(60, 'At most 60 dates per record.'));
+  .pipe(
+    z
+      .array(dateTimeInput('Each paid date'))
+      .min(1, 'dates_related: give at least one paid date.')
+      .max(60, 'At most 60 dates per record.'),
+  );
 
 /** POST /api/recurring_paid (admin): a paid record of a schedule. PATCH takes any subset. */
 export const recurringPaidInput = z.object({

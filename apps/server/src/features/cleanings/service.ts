@@ -1,14 +1,14 @@
-import {
-  type OneTimeCleaning,
-  type oneTimeCleaningInput,
-  type oneTimeCleaningPatch,
-  type oneTimeCleaningQuery,
-  toInstant,
+import type {
+  OneTimeCleaning,
+  oneTimeCleaningInput,
+  oneTimeCleaningPatch,
+  oneTimeCleaningQuery,
 } from '@clean/shared';
 import type { z } from 'zod';
 import { referencing } from '../../lib/db-errors';
 import { NotFoundError } from '../../lib/errors';
 import { paging } from '../../lib/paging';
+import { instantIn } from '../../lib/wall-time';
 import type { CleaningsStore } from './store';
 
 const NOT_FOUND = 'No one-time cleaning with that id.';
@@ -23,7 +23,7 @@ export type CleaningsDeps = {
 
 /** One-time cleanings. Date-times without an offset are wall time in the business time zone. */
 export function cleaningsService({ store, inquiryExists, timezone }: CleaningsDeps) {
-  const instant = (value: string) => toInstant(value, timezone);
+  const instant = (value: string) => instantIn(value, timezone, 'date_time');
   /** The inquiry named must exist; a vanished one is the client's 400, not a 5xx. */
   const referencingInquiry = <T>(inquiryId: number | undefined, write: () => Promise<T>) =>
     referencing(inquiryId === undefined ? undefined : () => inquiryExists(inquiryId), NO_SUCH_INQUIRY, write);

@@ -1,6 +1,7 @@
-import { type ContactStatus, type contactStatusInput, toInstant } from '@clean/shared';
+import type { ContactStatus, contactStatusInput } from '@clean/shared';
 import type { z } from 'zod';
 import { ValidationError } from '../../lib/errors';
+import { instantIn } from '../../lib/wall-time';
 import type { ContactStatusStore } from './store';
 
 export type ContactStatusDeps = { store: ContactStatusStore; timezone: string };
@@ -16,7 +17,7 @@ export function contactStatusService({ store, timezone }: ContactStatusDeps) {
     },
 
     set({ is_open, reopens_at, message }: z.output<typeof contactStatusInput>): Promise<ContactStatus> {
-      const reopensAt = reopens_at ? toInstant(reopens_at, timezone) : null;
+      const reopensAt = reopens_at ? instantIn(reopens_at, timezone, 'reopens_at') : null;
       if (!is_open && reopensAt && reopensAt <= new Date())
         throw new ValidationError('reopens_at must be in the future.');
       return store.set(is_open, reopensAt, message);

@@ -1,20 +1,20 @@
-import {
-  type OverduePayment,
-  type RecurringPaid,
-  type RecurringPayment,
-  type recurringPaidInput,
-  type recurringPaidPatch,
-  type recurringPaidQuery,
-  type recurringPaymentInput,
-  type recurringPaymentPatch,
-  type recurringPaymentQuery,
-  toInstant,
-  type withDependantsQuery,
+import type {
+  OverduePayment,
+  RecurringPaid,
+  RecurringPayment,
+  recurringPaidInput,
+  recurringPaidPatch,
+  recurringPaidQuery,
+  recurringPaymentInput,
+  recurringPaymentPatch,
+  recurringPaymentQuery,
+  withDependantsQuery,
 } from '@clean/shared';
 import type { z } from 'zod';
 import { deleting, referencing } from '../../lib/db-errors';
 import { NotFoundError } from '../../lib/errors';
 import { paging } from '../../lib/paging';
+import { instantIn } from '../../lib/wall-time';
 import type { PaidStore, SchedulesStore } from './store';
 
 const SCHEDULE_NOT_FOUND = 'No recurring payment schedule with that id.';
@@ -39,7 +39,7 @@ const found = <T>(value: T | undefined, message: string): T => {
 
 /** Recurring payment schedules and their paid records: references must exist, deletes may be refused. */
 export function recurringService({ schedules, paid, inquiryExists, overdue, timezone }: RecurringDeps) {
-  const instants = (values: string[]) => values.map((v) => toInstant(v, timezone));
+  const instants = (values: string[]) => values.map((v) => instantIn(v, timezone, 'dates_related'));
 
   return {
     listSchedules(query: z.output<typeof recurringPaymentQuery>) {
