@@ -13,13 +13,25 @@ export function redactQuery(url: string): string {
 }
 
 /**
- * Fastify's request serializer with the query redacted. Bodies and headers (where passwords and the
+ * The calendar feed's address is its secret (`/api/calendar/<secret>.ics`): whatever follows `calendar/` in a
+ * path is dropped from the log, on every status — a trailing slash, a doubled slash or another case reaches a 404
+ * or the web app's page, not the feed's route, and would log the whole URL.
+ */
+const SECRET_PATH = /(\/calendar\/+)[^?]+/i;
+
+/** A URL fit for the log: secret path segments and every query value redacted. */
+export function redactUrl(url: string): string {
+  return redactQuery(url.replace(SECRET_PATH, '$1[redacted]'));
+}
+
+/**
+ * Fastify's request serializer with the URL redacted (redactUrl). Bodies and headers (where passwords and the
  * reset token travel) are never logged.
  */
 export const logSerializers = {
   req: (request: FastifyRequest) => ({
     method: request.method,
-    url: redactQuery(request.url),
+    url: redactUrl(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
