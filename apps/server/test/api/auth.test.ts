@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, users } from '../../src/db/schema';
 import { sessionTokens } from '../../src/features/auth/tokens';
@@ -91,6 +92,39 @@ describe('GET /api/user', () => {
     });
     expect(garbage.statusCode).toBe(401);
     expect(garbage.json().error).toBeTruthy();
+  });
+});
+
+describe('session tokens the server would never issue', () => {
+  it('are refused even when signed with the real key', async () => {
+    const secret = readFileSync(path.join(t.config.dataDir, 'jwt-secret'), 'utf8');
+    const key = new TextEncoder().encode(secret);
+    const now = Math.floor(Date.now() / 1000);
+    const sign = (claims: Record<string, unknown>) =>
+      new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(key);
+    const good = { sub: '1', ver: 0, iat: now, exp: now + 60 };
+    expect((await me(await sign(good))).statusCode).toBe(200);
+    const { exp: _exp, ...noExp } = good;
+    const refused = [
+      await sign(noExp),
+      await sign({ ...good, iat: now + 3600 }),
+      await sign({ ...good, sub: '0x1' }),
+      await sign({ ...good, sub: ' 1' }),
+      await sign({ ...good, sub: '1.0' }),
+      await sign({ ...good, ver: 0.5 }),
+      `${await sign(good)}.`,
+      `${await sign(good)}=`,
+    ];
+    // The same signature with the spare low bits of its last character set: another string, the same bytes.
+    const valid = await sign(good);
+    const last = valid.at(-1) ?? '';
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    refused.push(`${valid.slice(0, -1)}${alphabet[alphabet.indexOf(last) ^ 1]}`);
+    for (const token of refused) {
+      const res = await me(token);
+      expect(res.statusCode, token).toBe(401);
+      expect(res.json().error).toBeTruthy();
+    }
   });
 });
 
