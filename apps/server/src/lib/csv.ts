@@ -14,9 +14,10 @@ export const EXPORT_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * A spreadsheet would run a cell beginning with = + - @ (or tab / carriage return, which some skip first) as a
- * formula: `=HYPERLINK(...)` in a name could phone home. A leading apostrophe makes it plain text (OWASP).
+ * formula: `=HYPERLINK(...)` in a name could phone home. Some spreadsheets read the fullwidth forms ＝ ＋ － ＠ as
+ * the same characters. A leading apostrophe makes it plain text (OWASP).
  */
-export const neutralise = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+export const neutralise = (value: string) => (/^[=+\-@\t\r＝＋－＠]/.test(value) ? `'${value}` : value);
 
 export type Cell = string | number | boolean | Date | null | undefined;
 
@@ -77,7 +78,8 @@ export function sendCsv(
       for await (const row of rows) yield row.map((cell) => cellText(cell, timeZone));
     })(),
   );
-  const csv = source.pipe(stringify({ header: true, columns: header }));
+  // CRLF line ends, as RFC 4180 and spreadsheets expect.
+  const csv = source.pipe(stringify({ header: true, columns: header, record_delimiter: 'windows' }));
   source.on('error', (err) => csv.destroy(err));
   return reply
     .header('content-type', 'text/csv; charset=utf-8')

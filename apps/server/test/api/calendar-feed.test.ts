@@ -49,6 +49,10 @@ it('serves one VEVENT per dated one-time cleaning and per recurring paid date, i
   expect(res.headers['content-type']).toMatch(/^text\/calendar/);
   expect(res.body).toContain('DTSTART;TZID=America/New_York:20300314T093000');
   expect(res.body).toContain('BEGIN:VTIMEZONE');
+  // RFC 5545 §3.8.7.2: DTSTAMP is a UTC time, marked Z.
+  const stamps = res.body.split('\r\n').filter((l) => l.startsWith('DTSTAMP'));
+  expect(stamps.length).toBeGreaterThan(0);
+  for (const stamp of stamps) expect(stamp).toMatch(/^DTSTAMP:\d{8}T\d{6}Z$/);
 
   const parsed = events(res.body);
   expect(parsed).toHaveLength(3);

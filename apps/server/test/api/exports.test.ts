@@ -10,6 +10,9 @@ async function csv(url: string): Promise<Record<string, string>[]> {
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
   expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[a-z_]+\.csv"$/);
+  // CRLF after every record (RFC 4180), the header's included.
+  expect(res.body).toMatch(/^[^\n]*\r\n/);
+  expect(res.body.endsWith('\r\n')).toBe(true);
   return parse(res.body, { columns: true });
 }
 const { inquiry, cleaning, schedule, paidRecord } = records(t);
@@ -22,6 +25,10 @@ const EVIL = [
   '@SUM(A1:A9)',
   '\tTabbed',
   '\rReturned',
+  '＝HYPERLINK("http://evil.example/")',
+  '＋1',
+  '－1',
+  '＠SUM(A1)',
 ];
 
 describe('exports for the bookkeeper', () => {
@@ -67,7 +74,7 @@ describe('exports for the bookkeeper', () => {
     const names = rows.map((r) => r.name);
     for (const evil of EVIL) expect(names).toContain(`'${evil}`);
     // No cell of the file begins with a formula character any more.
-    for (const r of rows) for (const cell of Object.values(r)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    for (const r of rows) for (const cell of Object.values(r)) expect(cell).not.toMatch(/^[=+\-@\t\r＝＋－＠]/);
   });
 
   it('inquiries.csv takes the list search parameters', async () => {

@@ -52,7 +52,10 @@ export function calendarFeedService({ store, publicUrl, timezone, businessName }
           ].join('\n'),
         });
       }
-      return calendar.toString();
+      // ical-generator writes DTSTAMP in the calendar's zone without a TZID (a floating time, and the process's
+      // own zone at that); RFC 5545 wants it in UTC, marked Z.
+      const stamp = `${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+      return calendar.toString().replace(/^DTSTAMP:.*$/gm, `DTSTAMP:${stamp}`);
     },
   };
 }
