@@ -16,6 +16,7 @@ import { TooManyRequestsError } from './lib/errors';
 import { fastPathServer } from './lib/fast-path';
 import { logSerializers, OneLineRequestLog } from './lib/logging';
 import { createMailer, type Mailer } from './lib/mailer';
+import { noStoreByDefault } from './lib/no-store';
 import { rejectNulCharacters } from './lib/nul-guard';
 import { registerOpenApi } from './lib/openapi';
 import { createOutbox, type Outbox } from './lib/outbox';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerErrorHandler(app);
   acceptEmptyJsonBody(app);
   rejectNulCharacters(app);
+  noStoreByDefault(app);
   const isClosing = refuseWhileClosing(app);
 
   const database =

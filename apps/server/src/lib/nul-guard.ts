@@ -4,7 +4,12 @@ import { ValidationError } from './errors';
 /** No payload of this API nests deeper than a few levels; anything past this is an attack, not a form. */
 export const MAX_NESTING = 32;
 
-type Verdict = 'ok' | 'nul' | 'too-deep';
+type Verdict = 'ok' | 'nul' | 'surrogate' | 'too-deep';
+
+/** A string PostgreSQL can store as sent: no NUL, no lone UTF-16 surrogate (stored as U+FFFD otherwise). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const textVerdict = (text: string): Verdict =>
+  text.includes('\u0000') ? 'nul' : LONE_SURROGATE.test(text) ? 'surrogate' : 'ok';
 
 /**
  * Walks a parsed body, query or params with an explicit stack (a recursive walk overflowed on 5,000-deep
@@ -16,14 +21,16 @@ export function inspect(root: unknown): Verdict {
   while (stack.length > 0) {
     const [value, depth] = stack.pop() as [unknown, number];
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return 'nul';
+      const verdict = textVerdict(value);
+      if (verdict !== 'ok') return verdict;
     } else if (value && typeof value === 'object') {
       if (depth >= MAX_NESTING) return 'too-deep';
       if (Array.isArray(value)) {
         for (const child of value) stack.push([child, depth + 1]);
       } else {
         for (const [key, child] of Object.entries(value)) {
-          if (key.includes('\u0000')) return 'nul';
+          const verdict = textVerdict(key);
+          if (verdict !== 'ok') return verdict;
           stack.push([child, depth + 1]);
         }
       }
@@ -41,6 +48,8 @@ export function rejectNulCharacters(app: FastifyInstance) {
     for (const part of [request.query, request.params, request.body]) {
       const verdict = inspect(part);
       if (verdict === 'nul') throw new ValidationError('Text must not contain NUL characters.');
+      if (verdict === 'surrogate')
+        throw new ValidationError('Text must be valid Unicode (it holds half of a surrogate pair).');
       if (verdict === 'too-deep') throw new ValidationError('The request is nested too deeply.');
     }
   });

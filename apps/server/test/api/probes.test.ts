@@ -101,4 +101,43 @@ describe('smaller findings', () => {
         }),
     );
   });
+
+  it('refuses half a surrogate pair instead of storing U+FFFD', async () => {
+    const body = (name: string) =>
+      `{"name":"${name}","phone_number":"8605550199","call_or_text":"text","town":"Plainville","description":"x"}`;
+    for (const name of ['Ana \\ud800', 'Ana \\udc00 Lopez', '\\udfff']) {
+      await expectRefused(
+        () => t.db.$count(inquiries),
+        { status: 400, error: /valid Unicode/ },
+        () =>
+          t.anonymous('POST', '/api/inquiries', body(name), {
+            headers: { 'content-type': 'application/json' },
+          }),
+      );
+    }
+    // A whole pair (an emoji) is text like any other.
+    const ok = await t.anonymous('POST', '/api/inquiries', body('Ana \\ud83d\\ude00'), {
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().name).toBe('Ana 😀');
+  });
+
+  it('marks the owner’s JSON reads, the session and errors no-store; public reads keep their own policy', async () => {
+    for (const url of [
+      '/api/inquiries',
+      '/api/calendar_feed',
+      '/api/user',
+      '/api/recurring_payments/overdue',
+    ]) {
+      const res = await t.asAdmin('GET', url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const refused = await t.anonymous('GET', '/api/inquiries');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const pkgs = await t.anonymous('GET', '/api/packages');
+    expect(pkgs.headers['cache-control']).not.toBe('no-store');
+  });
 });
