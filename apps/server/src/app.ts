@@ -14,6 +14,7 @@ import { acceptEmptyJsonBody } from './lib/empty-json-body';
 import { registerErrorHandler } from './lib/error-handler';
 import { TooManyRequestsError } from './lib/errors';
 import { fastPathServer } from './lib/fast-path';
+import { clientErrorHandler, frameworkErrors } from './lib/framework-errors';
 import { logSerializers, OneLineRequestLog } from './lib/logging';
 import { createMailer, type Mailer } from './lib/mailer';
 import { noStoreByDefault } from './lib/no-store';
@@ -72,6 +73,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     return503OnClosing: false, // refuseWhileClosing answers instead, in the API's error shape
     // A request still unanswered after this gets a 503 (the error handler words it) instead of hanging.
     handlerTimeout: config.timeouts.requestMs,
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

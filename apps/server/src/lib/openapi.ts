@@ -32,6 +32,48 @@ function securityOf(route: RouteOptions): Array<Record<string, string[]>> | unde
   return undefined;
 }
 
+const errorContent = {
+  'application/json': {
+    schema: {
+      type: 'object' as const,
+      properties: { error: { type: 'string' as const, description: 'One sentence for a person to read.' } },
+      required: ['error'],
+      additionalProperties: false,
+    },
+  },
+};
+const shared = (description: string) => ({ description, content: errorContent });
+
+/**
+ * Answers any operation may get before its route runs (the body parser, the router, Node's HTTP parser): written
+ * once here and referred to by every operation, in the same `{ error }` shape as the rest.
+ */
+const SHARED_RESPONSES = {
+  PayloadTooLarge: shared('413: the request body is larger than the server takes (64 KB).'),
+  UriTooLong: shared('414: a path segment is longer than any id or name the API knows.'),
+  UnsupportedMediaType: shared('415: a request body that is not application/json.'),
+  HeaderFieldsTooLarge: shared('431: the request headers are too large.'),
+};
+const SHARED_STATUSES: Record<string, keyof typeof SHARED_RESPONSES> = {
+  413: 'PayloadTooLarge',
+  414: 'UriTooLong',
+  415: 'UnsupportedMediaType',
+  431: 'HeaderFieldsTooLarge',
+};
+
+type Document = { paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
+
+function withSharedResponses<T>(document: T): T {
+  for (const operations of Object.values((document as Document).paths ?? {}))
+    for (const operation of Object.values(operations)) {
+      const responses = operation.responses ?? {};
+      for (const [status, name] of Object.entries(SHARED_STATUSES))
+        responses[status] ??= { $ref: `#/components/responses/${name}` };
+      operation.responses = responses;
+    }
+  return document;
+}
+
 /** The feature a path belongs to (its first segment after /api), to group operations in the docs. */
 function tagOf(url: string): string {
   if (['/signin', '/forgot_password', '/reset-password', '/api/user'].includes(url)) return 'auth';
@@ -68,8 +110,13 @@ export async function registerOpenApi(app: FastifyInstance) {
       servers: [{ url: '/' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        responses: SHARED_RESPONSES,
       },
     },
+    transformObject: (documentObject) =>
+      withSharedResponses(
+        'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject,
+      ),
     transform: (document) => {
       const { route, url } = document;
       if (!route.schema) return { schema: { hide: true }, url };

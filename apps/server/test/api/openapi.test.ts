@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_PREFIX, OPENAPI_PATH } from '../../src/lib/openapi';
@@ -93,5 +94,58 @@ describe('GET /api/docs', () => {
     expect(sources.filter((s) => /^(https?:)?\/\//.test(s))).toEqual([]);
     const bundle = await t.app.inject({ method: 'GET', url: `${DOCS_PREFIX}/static/swagger-ui-bundle.js` });
     expect(bundle.statusCode).toBe(200);
+  });
+});
+
+describe('answers given before any route runs', () => {
+  it('are listed once, as shared responses, and referred to by every operation', () => {
+    const shared = (doc as unknown as { components: { responses: Record<string, unknown> } }).components
+      .responses;
+    expect(Object.keys(shared).sort()).toEqual([
+      'HeaderFieldsTooLarge',
+      'PayloadTooLarge',
+      'UnsupportedMediaType',
+      'UriTooLong',
+    ]);
+    for (const { path, method, op } of operations())
+      for (const status of ['413', '414', '415', '431'])
+        expect(op.responses[status], `${method} ${path} ${status}`).toHaveProperty('$ref');
+  });
+
+  it('documents the request body of POST /api/inquiries (a booking request or the owner’s lead)', () => {
+    const op = doc.paths['/api/inquiries']?.post as Operation & {
+      requestBody?: { content: Record<string, { schema: { anyOf?: unknown[] } }> };
+    };
+    expect(op.requestBody?.content['application/json']?.schema.anyOf).toHaveLength(2);
+  });
+
+  it('are { "error" } over real HTTP: 413, 414, 415, 431', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const post = (type: string, body: string) =>
+      fetch(`${base}/signin`, { method: 'POST', headers: { 'content-type': type }, body });
+    const answers = [
+      await post('application/json', `{"username":"${'a'.repeat(100_000)}"}`),
+      await fetch(`${base}/api/packages/${'1'.repeat(150)}`, { method: 'DELETE' }),
+      await post('application/xml', '<signin/>'),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([413, 414, 415]);
+    for (const res of answers) expect(Object.keys(await res.json())).toEqual(['error']);
+    // Node's parser refuses the head itself: the answer is written on the socket.
+    const raw = await new Promise<string>((resolve, reject) => {
+      const { port } = new URL(base);
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write(`GET /api/packages HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`),
+      );
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk;
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: 'The request headers are too large.',
+    });
   });
 });

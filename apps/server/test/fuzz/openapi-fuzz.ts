@@ -25,10 +25,14 @@ type Parameter = { name: string; in: 'path' | 'query' | 'header'; required?: boo
 type Operation = {
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+  responses: Record<string, Response | { $ref: string }>;
   security?: unknown[];
 };
-type Doc = { paths: Record<string, Record<string, Operation>> };
+type Response = { content?: Record<string, { schema: Schema }> };
+type Doc = {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { responses?: Record<string, Response> };
+};
 type Case = { method: string; url: string; body?: unknown; token?: string; kind: string };
 
 const CASES = Number(process.argv[2] ?? 60);
@@ -59,6 +63,9 @@ const send = async (c: Case) => {
 };
 
 const doc = JSON.parse((await send({ method: 'GET', url: '/api/openapi.json', kind: 'doc' })).text) as Doc;
+/** A response as written, or the shared one (components.responses) it refers to. */
+const resolve = (r: Response | { $ref: string } | undefined): Response | undefined =>
+  r && '$ref' in r ? doc.components?.responses?.[r.$ref.replace('#/components/responses/', '')] : r;
 const signin = await send({
   method: 'POST',
   url: '/signin',
@@ -155,7 +162,7 @@ for (const [pathTemplate, byMethod] of Object.entries(doc.paths)) {
         continue;
       }
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      const declared = op.responses[String(res.status)];
+      const declared = resolve(op.responses[String(res.status)]);
       if (res.status >= 500) problems.push({ c, status: res.status, why: 'server error', text: res.text });
       else if (!declared)
         problems.push({ c, status: res.status, why: 'status not in the document', text: res.text });

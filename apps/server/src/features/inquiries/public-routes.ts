@@ -1,5 +1,6 @@
-import { errorsFor, inquirySchema } from '@clean/shared';
+import { adminInquiryInput, bookingRequestInput, errorsFor, inquirySchema } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { optionalUser } from '../auth/guard';
 import { inquiriesServiceFor, isAdmin } from './service';
 
@@ -13,7 +14,14 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/inquiries',
     {
-      schema: { response: { 201: inquirySchema, ...errorsFor(400, 401, 409, 429) } },
+      schema: {
+        response: { 201: inquirySchema, ...errorsFor(400, 401, 409, 429) },
+        // Which schema applies depends on the token, so the service validates; the document shows both.
+        documentedBody: z.union([
+          bookingRequestInput.meta({ description: 'A visitor’s booking request (no token).' }),
+          adminInquiryInput.meta({ description: 'The owner’s phone lead (admin token): any status.' }),
+        ]),
+      },
       onRequest: optionalUser,
       config: {
         rateLimit: {
