@@ -128,8 +128,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('onClose', () => publicCache.close());
   // Every write, whatever it touched, empties the public cache before its answer leaves (read-your-writes).
   // (Callback style: reads, nearly every request, pass straight through without a promise.)
-  app.addHook('onSend', (request, _reply, _payload, done) => {
+  app.addHook('onSend', (request, reply, _payload, done) => {
     if (READ_METHODS.has(request.method)) return done();
+    // A refused write changed nothing and a failed one may have: neither waits for the other servers' NOTIFY,
+    // which under a stalled database would add a connection timeout to the error's answer.
+    if (reply.statusCode >= 400) {
+      void publicCache.invalidate({ announce: reply.statusCode >= 500 });
+      return done();
+    }
     publicCache.invalidate().then(() => done(), done);
   });
 

@@ -183,9 +183,9 @@ export function createPublicCache(log: FastifyBaseLogger) {
     },
 
     /** Something public may have changed: drop everything here and tell the other servers. */
-    async invalidate() {
+    async invalidate({ announce = true }: { announce?: boolean } = {}) {
       clear();
-      if (!notifyDb) return;
+      if (!notifyDb || !announce) return;
       try {
         await notifyDb.execute(sql`select pg_notify(${CHANNEL}, ${instance})`);
       } catch (err) {
