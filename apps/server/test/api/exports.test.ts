@@ -74,7 +74,8 @@ describe('exports for the bookkeeper', () => {
     const names = rows.map((r) => r.name);
     for (const evil of EVIL) expect(names).toContain(`'${evil}`);
     // No cell of the file begins with a formula character any more.
-    for (const r of rows) for (const cell of Object.values(r)) expect(cell).not.toMatch(/^[=+\-@\t\r＝＋－＠]/);
+    for (const r of rows)
+      for (const cell of Object.values(r)) expect(cell).not.toMatch(/^[=+\-@\t\r＝＋－＠]/);
   });
 
   it('inquiries.csv takes the list search parameters', async () => {
