@@ -12,13 +12,16 @@ export async function startBuiltApp() {
     throw new Error('The web app is not built: run `npm run build` first.');
   }
   const port = await freePort();
-  const server = await startServerProcess({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'clean-measure-')),
-    DEMO_CONTENT: '1',
-    NODE_ENV: 'production',
-  });
+  const server = await startServerProcess(
+    {
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'clean-measure-')),
+      DEMO_CONTENT: '1',
+      NODE_ENV: 'production',
+    },
+    { compiled: true },
+  );
   return { baseUrl: server.url, stop: () => server.stop() };
 }
 
