@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Child, freePort, spawnChild, waitForUrl } from '../apps/server/test/support/child';
@@ -49,3 +49,37 @@ export const printMachine = () =>
   console.log(`machine: ${cpus().length} cores, load average (1/5/15 min) before: ${loadAverage()}`);
 
 export const printLoadAfter = () => console.log(`\nload average after: ${loadAverage()}`);
+
+/** Resident memory (MB) of a process and all its descendants, read from /proc (Linux). */
+export function treeRssMb(pid: number): number {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command name (field 2) may hold spaces; the parent PID is the 2nd field after its closing ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  const tree = new Set([pid]);
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const [child, parent] of parentOf) {
+      if (tree.has(parent) && !tree.has(child)) {
+        tree.add(child);
+        grown = true;
+      }
+    }
+  }
+  let kb = 0;
+  for (const p of tree) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return kb / 1024;
+}

@@ -11,7 +11,7 @@ import type { WorkerData, WorkerError, WorkerRequest, WorkerResponse } from './p
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts must run as a worker thread');
-const { dir, migrationsFolder } = workerData as WorkerData;
+const { dir, migrationsFolder, settings } = workerData as WorkerData;
 
 // drizzle's PGlite driver asks for dates and intervals as the text PostgreSQL sends, and maps them itself.
 const keepText = (value: string) => value;
@@ -38,7 +38,11 @@ async function open(): Promise<PGlite> {
   const pg = await PGlite.create({
     fs: new DurableNodeFS(dir),
     extensions: { pg_trgm },
-    startParams: [...pgliteDefaultStartParams(), ...durableStartParams],
+    startParams: [
+      ...pgliteDefaultStartParams(),
+      ...durableStartParams,
+      ...settings.flatMap((s) => ['-c', s]),
+    ],
   });
   if (migrationsFolder) await migrate(drizzle(pg), { migrationsFolder });
   // initdb runs without syncing; a checkpoint now (fsync on) puts the new cluster and migrations on disk too.
