@@ -50,8 +50,8 @@ export const printMachine = () =>
 
 export const printLoadAfter = () => console.log(`\nload average after: ${loadAverage()}`);
 
-/** Resident memory (MB) of a process and all its descendants, read from /proc (Linux). */
-export function treeRssMb(pid: number): number {
+/** A process and all its descendants, from /proc (Linux). */
+export function processTree(pid: number): number[] {
   const parentOf = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -63,18 +63,23 @@ export function treeRssMb(pid: number): number {
       // The process ended meanwhile.
     }
   }
-  const tree = new Set([pid]);
+  const tree = [pid];
   for (let grown = true; grown; ) {
     grown = false;
     for (const [child, parent] of parentOf) {
-      if (tree.has(parent) && !tree.has(child)) {
-        tree.add(child);
+      if (tree.includes(parent) && !tree.includes(child)) {
+        tree.push(child);
         grown = true;
       }
     }
   }
+  return tree;
+}
+
+/** Resident memory (MB) of a process and all its descendants (threads are part of their process). */
+export function treeRssMb(pid: number): number {
   let kb = 0;
-  for (const p of tree) {
+  for (const p of processTree(pid)) {
     try {
       kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
     } catch {
