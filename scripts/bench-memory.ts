@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import { type Child, freePort, spawnChild, waitForUrl } from '../apps/server/test/support/child';
 import { startPostgres } from '../apps/server/test/support/postgres';
 import { adminToken, PROCESS_ADMIN_PASSWORD } from '../apps/server/test/support/server-process';
-import { printLoadAfter, printMachine, processTree, treeRssMb } from './support';
+import { printLoadAfter, printMachine, processTree, treeMemoryMb } from './support';
 
 const REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 100_000);
 const IDLE_WAIT_MS = 5_000;
@@ -74,6 +74,8 @@ type Row = {
   startMs: number;
   idleMb: number;
   afterMb: number;
+  idlePss: number;
+  afterPss: number;
   idleHeap: number;
   afterHeap: number;
   perSecond: number;
@@ -151,7 +153,7 @@ async function serve<T>(
 
 async function load(url: string, npm: Child, server: () => number) {
   await sleep(IDLE_WAIT_MS);
-  const idleMb = treeRssMb(npm.child.pid as number);
+  const idle = treeMemoryMb(npm.child.pid as number);
   const idleHeap = await heapAfterGc(npm, server());
   const token = await adminToken(url);
   const result = await autocannon({
@@ -162,11 +164,13 @@ async function load(url: string, npm: Child, server: () => number) {
     timeout: 20,
   });
   await sleep(IDLE_WAIT_MS);
-  const afterMb = treeRssMb(npm.child.pid as number);
+  const after = treeMemoryMb(npm.child.pid as number);
   const afterHeap = await heapAfterGc(npm, server());
   return {
-    idleMb,
-    afterMb,
+    idleMb: idle.rss,
+    afterMb: after.rss,
+    idlePss: idle.pss,
+    afterPss: after.pss,
     idleHeap,
     afterHeap,
     perSecond: result.requests.total / result.duration,
@@ -201,12 +205,12 @@ console.log(
   `\n\`npm run serve\` (npm + shell + compiled server), ${REQUESTS} mixed requests over 10 connections, Node ${process.version}\n`,
 );
 console.log(
-  '| database | start to first 200: new folder, existing | idle RSS | RSS after | RSS growth | heap after GC, idle | heap after GC, after | heap growth | req/s | failed |',
+  '| database | start to first 200: new folder, existing | idle RSS (PSS) | RSS (PSS) after | RSS growth | heap after GC, idle | heap after GC, after | heap growth | req/s | failed |',
 );
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   console.log(
-    `| ${r.database} | ${(r.newStartMs / 1000).toFixed(1)} s, ${(r.startMs / 1000).toFixed(1)} s | ${mb(r.idleMb)} | ${mb(r.afterMb)} | ${mb(r.afterMb - r.idleMb)} | ${r.idleHeap.toFixed(1)} MB | ${r.afterHeap.toFixed(1)} MB | ${(((r.afterHeap - r.idleHeap) / r.idleHeap) * 100).toFixed(1)} % | ${Math.round(r.perSecond)} | ${r.failed} |`,
+    `| ${r.database} | ${(r.newStartMs / 1000).toFixed(1)} s, ${(r.startMs / 1000).toFixed(1)} s | ${mb(r.idleMb)} (${mb(r.idlePss)}) | ${mb(r.afterMb)} (${mb(r.afterPss)}) | ${mb(r.afterMb - r.idleMb)} | ${r.idleHeap.toFixed(1)} MB | ${r.afterHeap.toFixed(1)} MB | ${(((r.afterHeap - r.idleHeap) / r.idleHeap) * 100).toFixed(1)} % | ${Math.round(r.perSecond)} | ${r.failed} |`,
   );
 }
 printLoadAfter();

@@ -4,7 +4,7 @@
  * RSS, drive the hub's heaviest reads and the booking form with autocannon, and read the RSS again. Sizes take
  * turns over the rounds (the machine's load shifts). Not part of `npm test`: timings are noisy.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -53,7 +53,19 @@ function drive(url: string, load: Load, token: string, duration: number) {
   );
 }
 
-type Run = { startMs: number; idleMb: number; afterMb: number; perSecond: number[] };
+type Run = { startMs: number; idleMb: number; afterMb: number; perSecond: number[]; cpuMs: number[] };
+
+/**
+ * CPU time (ms) a process has used, all its threads: unlike req/s, the cost per request hardly changes when other
+ * work on the machine takes cores away.
+ */
+function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+/** Linux's USER_HZ, the unit of /proc/PID/stat's times. */
+const CLOCK_TICKS = 100;
 
 async function measure(dataDir: string, sharedBuffersMb: number): Promise<Run> {
   const started = performance.now();
@@ -68,16 +80,19 @@ async function measure(dataDir: string, sharedBuffersMb: number): Promise<Run> {
     const idleMb = treeRssMb(pid);
     const token = await adminToken(server.url);
     const perSecond: number[] = [];
+    const cpuMs: number[] = [];
     for (const load of LOADS) {
       await drive(server.url, load, token, 1); // warm-up: JIT, plans, cache
+      const cpuBefore = cpuMsOf(pid);
       const result = await drive(server.url, load, token, SECONDS);
+      cpuMs.push((cpuMsOf(pid) - cpuBefore) / result.requests.total);
       if (result.errors || result.non2xx) {
         throw new Error(`${load.name}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
       }
       perSecond.push(result.requests.total / result.duration);
     }
     await sleep(2_000);
-    return { startMs, idleMb, afterMb: treeRssMb(pid), perSecond };
+    return { startMs, idleMb, afterMb: treeRssMb(pid), perSecond, cpuMs };
   } finally {
     await server.stop();
   }
@@ -103,18 +118,22 @@ try {
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   const baseline = runs.get(SIZES_MB[0] as number) ?? [];
   const baseRate = LOADS.map((_, i) => mean(baseline.map((r) => r.perSecond[i] ?? 0)));
+  const baseCpu = LOADS.map((_, i) => mean(baseline.map((r) => r.cpuMs[i] ?? 0)));
   console.log(
     `\nPGlite with ${SIZE.inquiries} inquiries, ${SIZE.cleanings} cleanings, ${SIZE.paidRecords} paid records; ` +
-      `10 connections, ${SECONDS} s per load, mean of ${ROUNDS} rounds; RSS = the server process and its threads\n`,
+      `10 connections, ${SECONDS} s per load, mean of ${ROUNDS} rounds; RSS and CPU: the server process and its threads; (%) of the first size\n`,
   );
   console.log(
-    `| shared_buffers | start to 200 | idle RSS | RSS after load | ${LOADS.map((l) => `${l.name} req/s`).join(' | ')} |`,
+    `| shared_buffers | start to 200 | idle RSS | RSS after load | ${LOADS.map((l) => `${l.name}: req/s, CPU ms/request`).join(' | ')} |`,
   );
   console.log(`|---:|---:|---:|---:|${LOADS.map(() => '---:').join('|')}|`);
   for (const [mb, list] of runs) {
     const rates = LOADS.map((_, i) => mean(list.map((r) => r.perSecond[i] ?? 0)));
+    const cpus = LOADS.map((_, i) => mean(list.map((r) => r.cpuMs[i] ?? 0)));
+    const percent = (value: number, base = 1) => `${((value / base) * 100).toFixed(0)} %`;
     const cells = rates.map(
-      (rate, i) => `${Math.round(rate)} (${((rate / (baseRate[i] ?? 1)) * 100).toFixed(0)} %)`,
+      (rate, i) =>
+        `${Math.round(rate)} (${percent(rate, baseRate[i])}), ${cpus[i]?.toFixed(1)} (${percent(cpus[i] ?? 0, baseCpu[i])})`,
     );
     console.log(
       `| ${mb} MB | ${(mean(list.map((r) => r.startMs)) / 1000).toFixed(1)} s | ${Math.round(mean(list.map((r) => r.idleMb)))} MB | ${Math.round(mean(list.map((r) => r.afterMb)))} MB | ${cells.join(' | ')} |`,

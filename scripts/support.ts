@@ -76,15 +76,24 @@ export function processTree(pid: number): number[] {
   return tree;
 }
 
-/** Resident memory (MB) of a process and all its descendants (threads are part of their process). */
-export function treeRssMb(pid: number): number {
-  let kb = 0;
+/**
+ * Memory (MB) of a process and all its descendants (threads are part of their process). RSS counts the pages of
+ * the `node` binary and its libraries in every process that maps them; PSS divides each shared page among them.
+ */
+export function treeMemoryMb(pid: number): { rss: number; pss: number } {
+  let rss = 0;
+  let pss = 0;
   for (const p of processTree(pid)) {
     try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+      const rollup = readFileSync(`/proc/${p}/smaps_rollup`, 'utf8');
+      rss += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      pss += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
     } catch {
       // The process ended meanwhile.
     }
   }
-  return kb / 1024;
+  return { rss: rss / 1024, pss: pss / 1024 };
 }
+
+/** RSS (MB) of a process and all its descendants. */
+export const treeRssMb = (pid: number) => treeMemoryMb(pid).rss;
