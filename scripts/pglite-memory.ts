@@ -16,7 +16,8 @@ import { printLoadAfter, printMachine, treeRssMb } from './support';
 
 const SIZES_MB = (process.env.PGLITE_MEMORY_SIZES ?? '128,64,32,16,8,4').split(',').map(Number);
 const ROUNDS = Number(process.env.PGLITE_MEMORY_ROUNDS ?? 2);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Requests per load: a count, not a duration, so a busy machine makes the run longer, not the sample smaller. */
+const REQUESTS = Number(process.env.PGLITE_MEMORY_REQUESTS ?? 300);
 /** About twenty years of a one-person business's records: more than the smaller caches hold. */
 const SIZE = { inquiries: 20_000, cleanings: 20_000, schedules: 1_000, paidRecords: 10_000, reviews: 2_000 };
 
@@ -33,7 +34,7 @@ const LOADS: Load[] = [
   },
 ];
 
-function drive(url: string, load: Load, token: string, duration: number) {
+function drive(url: string, load: Load, token: string, amount: number) {
   return new Promise<autocannon.Result>((resolve, reject) =>
     autocannon(
       {
@@ -45,8 +46,8 @@ function drive(url: string, load: Load, token: string, duration: number) {
           ...(load.admin ? { authorization: `Bearer ${token}` } : {}),
         },
         connections: 10,
-        duration,
-        timeout: 10,
+        amount,
+        timeout: 60,
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     ),
@@ -82,9 +83,9 @@ async function measure(dataDir: string, sharedBuffersMb: number): Promise<Run> {
     const perSecond: number[] = [];
     const cpuMs: number[] = [];
     for (const load of LOADS) {
-      await drive(server.url, load, token, 1); // warm-up: JIT, plans, cache
+      await drive(server.url, load, token, REQUESTS / 10); // warm-up: JIT, plans, cache
       const cpuBefore = cpuMsOf(pid);
-      const result = await drive(server.url, load, token, SECONDS);
+      const result = await drive(server.url, load, token, REQUESTS);
       cpuMs.push((cpuMsOf(pid) - cpuBefore) / result.requests.total);
       if (result.errors || result.non2xx) {
         throw new Error(`${load.name}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
@@ -121,7 +122,7 @@ try {
   const baseCpu = LOADS.map((_, i) => mean(baseline.map((r) => r.cpuMs[i] ?? 0)));
   console.log(
     `\nPGlite with ${SIZE.inquiries} inquiries, ${SIZE.cleanings} cleanings, ${SIZE.paidRecords} paid records; ` +
-      `10 connections, ${SECONDS} s per load, mean of ${ROUNDS} rounds; RSS and CPU: the server process and its threads; (%) of the first size\n`,
+      `10 connections, ${REQUESTS} requests per load, mean of ${ROUNDS} rounds; RSS and CPU: the server process and its threads; (%) of the first size\n`,
   );
   console.log(
     `| shared_buffers | start to 200 | idle RSS | RSS after load | ${LOADS.map((l) => `${l.name}: req/s, CPU ms/request`).join(' | ')} |`,
