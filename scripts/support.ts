@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Child, freePort, spawnChild, waitForUrl } from '../apps/server/test/support/child';
@@ -12,13 +12,16 @@ export async function startBuiltApp() {
     throw new Error('The web app is not built: run `npm run build` first.');
   }
   const port = await freePort();
-  const server = await startServerProcess({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'clean-measure-')),
-    DEMO_CONTENT: '1',
-    NODE_ENV: 'production',
-  });
+  const server = await startServerProcess(
+    {
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'clean-measure-')),
+      DEMO_CONTENT: '1',
+      NODE_ENV: 'production',
+    },
+    { compiled: true },
+  );
   return { baseUrl: server.url, stop: () => server.stop() };
 }
 
@@ -46,3 +49,51 @@ export const printMachine = () =>
   console.log(`machine: ${cpus().length} cores, load average (1/5/15 min) before: ${loadAverage()}`);
 
 export const printLoadAfter = () => console.log(`\nload average after: ${loadAverage()}`);
+
+/** A process and all its descendants, from /proc (Linux). */
+export function processTree(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command name (field 2) may hold spaces; the parent PID is the 2nd field after its closing ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  const tree = [pid];
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const [child, parent] of parentOf) {
+      if (tree.includes(parent) && !tree.includes(child)) {
+        tree.push(child);
+        grown = true;
+      }
+    }
+  }
+  return tree;
+}
+
+/**
+ * Memory (MB) of a process and all its descendants (threads are part of their process). RSS counts the pages of
+ * the `node` binary and its libraries in every process that maps them; PSS divides each shared page among them.
+ */
+export function treeMemoryMb(pid: number): { rss: number; pss: number } {
+  let rss = 0;
+  let pss = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const rollup = readFileSync(`/proc/${p}/smaps_rollup`, 'utf8');
+      rss += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      pss += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return { rss: rss / 1024, pss: pss / 1024 };
+}
+
+/** RSS (MB) of a process and all its descendants. */
+export const treeRssMb = (pid: number) => treeMemoryMb(pid).rss;

@@ -24,17 +24,20 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clean-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = await startServerProcess({
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: baseUrl,
-    ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-    DEMO_CONTENT: '1',
-    WEB_DIST: webDist,
-    // Every journey comes from 127.0.0.1; the real limits are covered by the API tests.
-    RATE_LIMIT_AUTH: '1000',
-    RATE_LIMIT_PUBLIC_WRITE: '1000',
-  });
+  const server = await startServerProcess(
+    {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      DEMO_CONTENT: '1',
+      WEB_DIST: webDist,
+      // Every journey comes from 127.0.0.1; the real limits are covered by the API tests.
+      RATE_LIMIT_AUTH: '1000',
+      RATE_LIMIT_PUBLIC_WRITE: '1000',
+    },
+    { compiled: true },
+  );
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
 

@@ -91,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       dataDir: config.dataDir,
       timeouts: { connectMs: config.timeouts.databaseConnectMs, queryMs: config.timeouts.databaseQueryMs },
       minFreeMb: config.dataDirMinFreeMb,
+      sharedBuffersMb: config.pgliteSharedBuffersMb,
       log: app.log,
     }));
   if (!options.database) app.addHook('onClose', () => database.close());

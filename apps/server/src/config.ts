@@ -55,6 +55,13 @@ const envSchema = z.object({
   DATABASE_QUERY_TIMEOUT_MS: millis.default(10_000),
   REQUEST_TIMEOUT_MS: millis.default(20_000),
   DATA_DIR_MIN_FREE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(0).default(64),
+  // PGlite's WASM memory ends at 2 GB; the page cache must leave room for the rest of PostgreSQL.
+  PGLITE_SHARED_BUFFERS_MB: z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .max(1024, 'must be 1024 or less')
+    .optional(),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -98,6 +105,8 @@ export type Config = {
   timeouts: { databaseConnectMs: number; databaseQueryMs: number; requestMs: number };
   /** Embedded database: below this much free disk space in DATA_DIR, writes are refused with 507. */
   dataDirMinFreeMb: number;
+  /** Embedded database: PostgreSQL's page cache; undefined: the database module's default. */
+  pgliteSharedBuffersMb: number | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -147,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestMs: e.REQUEST_TIMEOUT_MS,
     },
     dataDirMinFreeMb: e.DATA_DIR_MIN_FREE_MB,
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
   };
 }
 

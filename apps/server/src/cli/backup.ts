@@ -40,7 +40,11 @@ await runCommand('Backup', async () => {
       }
       // Stopped: hold the folder so no server starts in the middle, and read the database directly.
       const lock = acquireDataDirLock(config.dataDir);
-      const database = await openDatabase({ dataDir: config.dataDir, migrate: false });
+      const database = await openDatabase({
+        dataDir: config.dataDir,
+        migrate: false,
+        sharedBuffersMb: config.pgliteSharedBuffersMb,
+      });
       produce = gzippedDump(database);
       done = async () => {
         await database.close();

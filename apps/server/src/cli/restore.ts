@@ -29,7 +29,11 @@ await runCommand('Restore', async () => {
   // Held for the whole restore: no server may start on a half-restored folder.
   const lock = acquireDataDirLock(config.dataDir);
   try {
-    const database = await openDatabase({ dataDir: config.dataDir, migrate: false });
+    const database = await openDatabase({
+      dataDir: config.dataDir,
+      migrate: false,
+      sharedBuffersMb: config.pgliteSharedBuffersMb,
+    });
     try {
       const header = await restoreBackup(database, file, target);
       return `Restored ${rowCount(header.tables)} rows in ${header.tables.length} tables from ${file} into ${target}.`;

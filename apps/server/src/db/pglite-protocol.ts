@@ -14,4 +14,5 @@ export type WorkerResponse = { id: number; ok: boolean; value?: unknown; error?:
 /** A request before it is numbered. */
 export type WorkerCall = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
-export type WorkerData = { dir: string; migrationsFolder?: string };
+/** `settings`: PostgreSQL parameters (`name=value`) PGlite starts with, e.g. `shared_buffers=16MB`. */
+export type WorkerData = { dir: string; migrationsFolder?: string; settings: string[] };

@@ -18,6 +18,8 @@ export type PGliteThreadOptions = {
   dir: string;
   /** Applied at open; left out when the caller migrates itself (a restore). */
   migrationsFolder?: string;
+  /** PostgreSQL parameters (`name=value`) PGlite starts with. */
+  settings?: string[];
   /** A call unanswered after this means PostgreSQL inside the worker is stuck: the worker is replaced. */
   callTimeoutMs: number;
   /** Opening (crash recovery, migrations) may take longer. */
@@ -56,7 +58,11 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
   };
 
   function start(openTimeoutMs = options.openTimeoutMs): Promise<void> {
-    const data: WorkerData = { dir: options.dir, migrationsFolder: options.migrationsFolder };
+    const data: WorkerData = {
+      dir: options.dir,
+      migrationsFolder: options.migrationsFolder,
+      settings: options.settings ?? [],
+    };
     // PostgreSQL's own messages (and, on a failed start, a WASM stack dump) go to the log, not the terminal.
     const w = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
       workerData: data,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Child, freePort, spawnChild, waitForUrl } from './child';
@@ -7,12 +7,16 @@ export { freePort } from './child';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 
+/** What `npm run serve` runs. */
+export const COMPILED_SERVER = 'apps/server/dist/server.js';
+
 export const PROCESS_ADMIN_PASSWORD = 'fault-admin-password';
 
 export type ServerProcess = Child & { url: string };
 
 /**
- * Starts the real server (`npm run serve`'s command) as a child process and waits until /api/health answers 200.
+ * Starts the real server (its TypeScript source, or with `compiled` what `npm run serve` runs) as a child process
+ * and waits until /api/health answers 200.
  * Fault tests kill, stop and restart these processes; the env is complete so a developer's shell does not leak in.
  */
 export async function startServerProcess(
@@ -24,31 +28,35 @@ export async function startServerProcess(
     wrap?: string[];
     /** the checkout to run (default: this one), e.g. an older commit's tree for a before/after measurement */
     cwd?: string;
+    /** run the build (`npm run serve`: apps/server/dist, made by `npm run build`) instead of the TypeScript source */
+    compiled?: boolean;
   } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   // Without a DATA_DIR of the test's own (PostgreSQL mode), secrets and the mail outbox go to a throwaway folder,
   // not the repository's ./data.
   const scratch = env.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'clean-proc-'));
-  const proc = spawnChild(
-    [...(options.wrap ?? []), process.execPath, '--import', 'tsx', 'apps/server/src/server.ts'],
-    {
-      cwd: options.cwd ?? root,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '/tmp',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD,
-        DEMO_CONTENT: '0',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_AUTH: '100000',
-        RATE_LIMIT_PUBLIC_WRITE: '100000',
-        ...(scratch ? { DATA_DIR: scratch } : {}),
-        ...env,
-      },
+  const cwd = options.cwd ?? root;
+  if (options.compiled && !existsSync(path.join(cwd, COMPILED_SERVER))) {
+    throw new Error(`${COMPILED_SERVER} is missing: run \`npm run build\` first`);
+  }
+  const entry = options.compiled ? [COMPILED_SERVER] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+  const proc = spawnChild([...(options.wrap ?? []), process.execPath, ...entry], {
+    cwd,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD,
+      DEMO_CONTENT: '0',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_AUTH: '100000',
+      RATE_LIMIT_PUBLIC_WRITE: '100000',
+      ...(scratch ? { DATA_DIR: scratch } : {}),
+      ...env,
     },
-  );
+  });
   const exited = proc.exited.then((how) => {
     if (scratch) rmSync(scratch, { recursive: true, force: true });
     return how;

@@ -15,6 +15,11 @@ describe('loadConfig', () => {
     expect(c.backups).toEqual({ keep: 14, time: { hour: 3, minute: 30 } });
   });
 
+  it('reads the embedded page cache size, left to the database module by default', () => {
+    expect(loadConfig({}).pgliteSharedBuffersMb).toBeUndefined();
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '64' }).pgliteSharedBuffersMb).toBe(64);
+  });
+
   it('reads the nightly backup settings; BACKUP_KEEP=0 turns them off', () => {
     expect(loadConfig({ BACKUP_KEEP: '0' }).backups.keep).toBe(0);
     expect(loadConfig({ BACKUP_KEEP: '30', BACKUP_TIME: '23:05' }).backups).toEqual({
@@ -49,6 +54,9 @@ describe('loadConfig', () => {
     ['BACKUP_TIME', '24:00'],
     ['BACKUP_TIME', '3:30'],
     ['BACKUP_TIME', 'midnight'],
+    ['PGLITE_SHARED_BUFFERS_MB', '0'],
+    ['PGLITE_SHARED_BUFFERS_MB', '2048'],
+    ['PGLITE_SHARED_BUFFERS_MB', '16MB'],
   ])('stops with a message naming %s for a bad value', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));

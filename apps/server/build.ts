@@ -1,0 +1,55 @@
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { type BuildOptions, build, type Plugin } from 'esbuild';
+
+/**
+ * `npm run build -w @clean/server`: the server, the backup/restore commands and the PGlite worker as plain
+ * JavaScript in `dist/`, so production runs on `node` alone (no TypeScript loader, no transpiling at start).
+ * Our code and the shared package are bundled; installed packages stay imports (PGlite finds its WASM files next to
+ * its own module, argon2 is native). Every entry lands directly in `dist/`, one folder below the package as `src/`
+ * is, so `import.meta.dirname`-relative paths (the web app's `dist`) hold in both; the migrations are copied beside
+ * the bundles, where `db/client.ts` looks for them.
+ */
+const root = import.meta.dirname;
+const src = path.join(root, 'src');
+const dist = path.join(root, 'dist');
+
+/** Installed packages stay external; the workspace's own `@clean/*` packages are TypeScript and get bundled. */
+const externalPackages: Plugin = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@clean/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+const common: BuildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  outdir: dist,
+  sourcemap: true,
+  plugins: [externalPackages],
+  logLevel: 'warning',
+};
+
+rmSync(dist, { recursive: true, force: true });
+await Promise.all([
+  build({
+    ...common,
+    entryPoints: {
+      server: path.join(src, 'server.ts'),
+      backup: path.join(src, 'cli/backup.ts'),
+      restore: path.join(src, 'cli/restore.ts'),
+    },
+  }),
+  // pglite-thread.ts starts `./pglite-worker.mjs` beside itself: in src that file loads tsx, here it is the worker.
+  build({
+    ...common,
+    entryPoints: { 'pglite-worker': path.join(src, 'db/pglite-worker.ts') },
+    outExtension: { '.js': '.mjs' },
+  }),
+]);
+cpSync(path.join(src, 'db/migrations'), path.join(dist, 'migrations'), { recursive: true });

@@ -1,0 +1,219 @@
+/**
+ * `npm run bench:memory`: does the server's memory stay flat? For PGlite, then PostgreSQL (a throwaway server), it
+ * runs `npm run serve` as a user does (the compiled server), reads the RSS of the whole process tree (npm, its
+ * shell, the server and its PGlite thread) at idle, sends BENCH_MEMORY_REQUESTS (default 100,000) mixed requests
+ * on 127.0.0.1 — public pages, JSON reads, sign-in, hub lists, booking requests — waits, and reads it again. The
+ * heap is read after a full GC, at idle and after the load (heap-probe.cjs). Not part of `npm test`: it takes
+ * minutes.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+import { type Child, freePort, spawnChild, waitForUrl } from '../apps/server/test/support/child';
+import { startPostgres } from '../apps/server/test/support/postgres';
+import { adminToken, PROCESS_ADMIN_PASSWORD } from '../apps/server/test/support/server-process';
+import { printLoadAfter, printMachine, processTree, treeMemoryMb } from './support';
+
+const REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 100_000);
+const IDLE_WAIT_MS = 5_000;
+const root = path.resolve(import.meta.dirname, '..');
+
+/** One cycle of the mix, by share: mostly visitors reading, some of the owner's work, a few writes and sign-ins. */
+function mix(token: string): autocannon.Request[] {
+  const admin = { authorization: `Bearer ${token}` };
+  const json = { 'content-type': 'application/json' };
+  const get = (p: string, times: number, headers = {}) =>
+    Array.from({ length: times }, () => ({ method: 'GET' as const, path: p, headers }));
+  return [
+    ...get('/', 10),
+    ...get('/packages', 5),
+    ...get('/gallery', 5),
+    ...get('/reviews', 5),
+    ...get('/contact', 5),
+    ...get('/api/packages', 10),
+    ...get('/api/gallery', 10),
+    ...get('/api/reviews', 10),
+    ...get('/api/contact-status', 5),
+    ...get('/api/inquiries?page=1&limit=6', 5, admin),
+    ...get('/api/one_time_cleanings?page=1&limit=5', 5, admin),
+    ...get('/api/recurring_payments?page=1&limit=5', 5, admin),
+    ...get('/api/inquiries?name=mar&page=1&limit=20', 5, admin),
+    ...get('/api/total_paid_cleanings_summary', 4, admin),
+    ...Array.from({ length: 4 }, () => ({
+      method: 'POST' as const,
+      path: '/api/inquiries',
+      headers: json,
+      body: JSON.stringify({ name: 'Memory Bench', phone_number: '8605550100', town: 'Bristol' }),
+    })),
+    {
+      method: 'POST',
+      path: '/signin',
+      headers: json,
+      body: JSON.stringify({ username: 'admin', password: PROCESS_ADMIN_PASSWORD }),
+    },
+  ];
+}
+
+/** The server's heap after a full GC: heap-probe.cjs, preloaded, prints it on SIGUSR2. */
+async function heapAfterGc(npm: Child, serverPid: number): Promise<number> {
+  const before = npm.output().length;
+  process.kill(serverPid, 'SIGUSR2');
+  for (let i = 0; i < 100; i++) {
+    const match = /heap after GC: (\d+)/.exec(npm.output().slice(before));
+    if (match) return Number(match[1]) / 2 ** 20;
+    await sleep(100);
+  }
+  throw new Error(`no heap reading:\n${npm.output()}`);
+}
+
+type Row = {
+  database: string;
+  newStartMs: number;
+  startMs: number;
+  idleMb: number;
+  afterMb: number;
+  idlePss: number;
+  afterPss: number;
+  idleHeap: number;
+  halfHeap: number;
+  afterHeap: number;
+  perSecond: number;
+  failed: number;
+};
+
+/**
+ * `npm run serve` on `scratch`: started twice, the first time on the new folder (migrations, demo content), the
+ * second, measured, on the existing one, as a server runs on every start after its first.
+ */
+async function measure(database: string, env: Record<string, string>): Promise<Row> {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'clean-bench-memory-'));
+  try {
+    const first = await serve(scratch, env, async () => ({}));
+    return {
+      ...(await serve(scratch, env, load)),
+      database,
+      newStartMs: first.startMs,
+    };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function serve<T>(
+  scratch: string,
+  env: Record<string, string>,
+  work: (url: string, npm: Child, server: () => number) => Promise<T>,
+): Promise<T & { startMs: number }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const npm = spawnChild(['npm', 'run', 'serve'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      // npm and the server both load it; only the server is ever sent SIGUSR2.
+      NODE_OPTIONS: `--require=${path.join(import.meta.dirname, 'heap-probe.cjs')}`,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: scratch,
+      PUBLIC_URL: url,
+      ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD,
+      DEMO_CONTENT: '1',
+      LOG_LEVEL: 'warn',
+      BACKUP_KEEP: '0',
+      // Sign-ins and booking requests are part of the mix, all from one client.
+      RATE_LIMIT_AUTH: '10000000',
+      RATE_LIMIT_PUBLIC_WRITE: '10000000',
+      ...env,
+    },
+  });
+  const server = () => {
+    const node = processTree(npm.child.pid as number).find((pid) =>
+      /^(\S*\/)?node .*dist\/server\.js/.test(commandOf(pid)),
+    );
+    if (!node) throw new Error(`no server process under npm:\n${npm.output()}`);
+    return node;
+  };
+  try {
+    await waitForUrl(`${url}/api/health`, npm, 120_000);
+    const startMs = performance.now() - started;
+    return { ...(await work(url, npm, server)), startMs };
+  } finally {
+    // npm does not pass SIGTERM on to the server: the server is stopped, and npm ends with it.
+    try {
+      process.kill(server(), 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    await npm.stop(15_000);
+  }
+}
+
+async function load(url: string, npm: Child, server: () => number) {
+  await sleep(IDLE_WAIT_MS);
+  const idle = treeMemoryMb(npm.child.pid as number);
+  const idleHeap = await heapAfterGc(npm, server());
+  const token = await adminToken(url);
+  // In two halves, the heap read between them: growth that stops after the first half is warm-up (caches, compiled
+  // serializers, pooled buffers); growth that goes on in the second is a leak.
+  const half = () =>
+    autocannon({ url, connections: 10, amount: REQUESTS / 2, requests: mix(token), timeout: 20 });
+  const first = await half();
+  const halfHeap = await heapAfterGc(npm, server());
+  const second = await half();
+  await sleep(IDLE_WAIT_MS);
+  const after = treeMemoryMb(npm.child.pid as number);
+  const afterHeap = await heapAfterGc(npm, server());
+  return {
+    idleMb: idle.rss,
+    afterMb: after.rss,
+    idlePss: idle.pss,
+    afterPss: after.pss,
+    idleHeap,
+    halfHeap,
+    afterHeap,
+    perSecond: (first.requests.total + second.requests.total) / (first.duration + second.duration),
+    failed: [first, second].reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0),
+  };
+}
+
+/** A process's command line ('' once it has ended); /proc separates the arguments with NUL. */
+const commandOf = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+  } catch {
+    return '';
+  }
+};
+
+printMachine();
+const databases = (process.env.BENCH_MEMORY_DATABASES ?? 'pglite,postgres').split(',');
+const rows: Row[] = [];
+if (databases.includes('pglite')) rows.push(await measure('PGlite', {}));
+if (databases.includes('postgres')) {
+  const postgres = await startPostgres();
+  try {
+    rows.push(await measure('PostgreSQL', { DATABASE_URL: postgres.url }));
+  } finally {
+    postgres.stop();
+  }
+}
+
+const mb = (n: number) => `${Math.round(n)} MB`;
+console.log(
+  `\n\`npm run serve\` (npm + shell + compiled server), ${REQUESTS} mixed requests over 10 connections, Node ${process.version}\n`,
+);
+console.log(
+  '| database | start to first 200: new folder, existing | idle RSS (PSS) | RSS (PSS) after | RSS growth | heap after GC: idle, half, all | heap growth | req/s | failed |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const r of rows) {
+  console.log(
+    `| ${r.database} | ${(r.newStartMs / 1000).toFixed(1)} s, ${(r.startMs / 1000).toFixed(1)} s | ${mb(r.idleMb)} (${mb(r.idlePss)}) | ${mb(r.afterMb)} (${mb(r.afterPss)}) | ${mb(r.afterMb - r.idleMb)} | ${r.idleHeap.toFixed(1)}, ${r.halfHeap.toFixed(1)}, ${r.afterHeap.toFixed(1)} MB | ${(((r.afterHeap - r.idleHeap) / r.idleHeap) * 100).toFixed(1)} % | ${Math.round(r.perSecond)} | ${r.failed} |`,
+  );
+}
+printLoadAfter();
+process.exit(0);
