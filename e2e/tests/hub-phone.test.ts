@@ -1,0 +1,107 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, horizontalOverflow, useBrowser } from '../support/browser';
+import { api, businessToday, createInquiry, openHubPage, openTab } from '../support/hub';
+
+/**
+ * Issue 20, one tap: the owner's hub on a 360 px phone — call, text or e-mail a client from an inquiry card or an
+ * agenda entry, mark a new inquiry contacted, nothing scrolls sideways, every control is a 44 px target, axe finds
+ * nothing serious. Screenshots at 360 and 1280 px go to SCREENSHOT_DIR (default: a folder in the system temp dir).
+ */
+const SMALL_PHONE = { width: 360, height: 740 };
+const SHOTS = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'clean-e2e-screenshots');
+mkdirSync(SHOTS, { recursive: true });
+const stamp = Date.now().toString(36);
+const browser = useBrowser();
+
+const shoot = (page: Page, name: string, width: number) =>
+  page.screenshot({ path: path.join(SHOTS, `phone-${name}-${width}.png`), fullPage: false });
+
+async function seriousViolations(page: Page, state: string) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${state}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Visible controls in the hub's main area smaller than 44 × 44 px (text links inside sentences aside). */
+const smallTargets = (page: Page) =>
+  page.locator('main').evaluate((main) =>
+    [...main.querySelectorAll<HTMLElement>('button, a[href], select, input, textarea, [role="tab"]')]
+      .filter((el) => el.offsetParent !== null && !el.closest('p'))
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.height < 44 || box.width < 44))
+      .filter(({ el }) => !(el instanceof HTMLInputElement && ['checkbox', 'radio'].includes(el.type)))
+      .map(
+        ({ el, box }) =>
+          `${el.tagName} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+      ),
+  );
+
+describe('the hub in one hand (360 px)', () => {
+  it('calls, texts and mails a client in one tap and marks a new inquiry contacted', async () => {
+    const name = `Tap Tester ${stamp}`;
+    const inquiry = await createInquiry(name, { call_or_text: 'text', town: 'Plainville' });
+    const { year, month, day } = businessToday();
+    const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    await api('POST', '/api/one_time_cleanings', {
+      inquiry_id: inquiry.id,
+      date_time: `${date}T23:15`,
+      amount: 120,
+      notes: `phone ${stamp}`,
+    });
+
+    const page = await openHubPage(browser(), { viewport: SMALL_PHONE, reducedMotion: 'reduce' });
+    // The agenda on a phone is a list; the entry carries the links, the preferred way (text) first.
+    const reach = page.getByRole('list', { name: `Reach ${name}` });
+    await reach.waitFor();
+    const hrefs = await reach
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => `${a.getAttribute('aria-label')} ${a.getAttribute('href')}`));
+    const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`;
+    expect(hrefs).toEqual([
+      `Text ${name} (preferred) sms:+18605550177`,
+      `Call ${name} tel:+18605550177`,
+      `Email ${name} mailto:${email}`,
+    ]);
+    expect(await page.getByText('11:15 PM · One-time · Plainville').count()).toBe(1);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await smallTargets(page)).toEqual([]);
+    const found = await seriousViolations(page, 'agenda list');
+    await reach.scrollIntoViewIfNeeded();
+    await shoot(page, 'agenda', SMALL_PHONE.width);
+
+    await openTab(page, 'Manage');
+    await page.getByRole('searchbox', { name: 'Search by Name' }).first().fill(name);
+    const card = page.getByRole('article', { name: `Inquiry from ${name}` });
+    await card.waitFor();
+    expect(
+      await card.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+    ).toEqual(['sms:+18605550177', 'tel:+18605550177', `mailto:${email}`]);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await smallTargets(page)).toEqual([]);
+    found.push(...(await seriousViolations(page, 'manage')));
+    await card.scrollIntoViewIfNeeded();
+    await shoot(page, 'manage', SMALL_PHONE.width);
+
+    await card.getByRole('button', { name: `Mark ${name} contacted` }).click();
+    await card.getByRole('button', { name: `Mark ${name} contacted` }).waitFor({ state: 'detached' });
+    expect(await card.getByLabel('Status').inputValue()).toBe('Contacted');
+    const [stored] = await api<Array<{ status: string }>>(
+      'GET',
+      `/api/inquiries?name=${encodeURIComponent(name)}`,
+    );
+    expect(stored?.status).toBe('Contacted');
+    expect(found).toEqual([]);
+    await page.context().close();
+
+    const desktop = await openHubPage(browser(), { viewport: DESKTOP });
+    await desktop.locator('.rbc-month-view').waitFor();
+    await shoot(desktop, 'agenda', DESKTOP.width);
+    await desktop.context().close();
+  }, 90_000);
+});
