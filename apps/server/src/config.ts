@@ -50,6 +50,10 @@ const envSchema = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day such as 03:30')
     .default('03:30'),
+  DIGEST_TIME: z
+    .string()
+    .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/, 'must be a time of day such as 18:00, or off')
+    .default('18:00'),
   DATABASE_CONNECT_TIMEOUT_MS: millis.default(5_000),
   DATABASE_QUERY_TIMEOUT_MS: millis.default(10_000),
   REQUEST_TIMEOUT_MS: millis.default(20_000),
@@ -91,6 +95,8 @@ export type Config = {
   resetTokenTtlSeconds: number;
   /** Nightly backups in DATA_DIR/backups: how many to keep (0: none are made) and when, in the business zone. */
   backups: { keep: number; time: { hour: number; minute: number } };
+  /** When the owner's daily digest is mailed, in the business zone; undefined: never (DIGEST_TIME=off). */
+  digestTime: { hour: number; minute: number } | undefined;
   /** Bounds that turn a stalled or lost database into a quick 503 instead of a hang. */
   timeouts: { databaseConnectMs: number; databaseQueryMs: number; requestMs: number };
   /** Embedded database: below this much free disk space in DATA_DIR, writes are refused with 507. */
@@ -137,6 +143,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keep: e.BACKUP_KEEP,
       time: { hour: Number(e.BACKUP_TIME.slice(0, 2)), minute: Number(e.BACKUP_TIME.slice(3)) },
     },
+    digestTime:
+      e.DIGEST_TIME === 'off'
+        ? undefined
+        : { hour: Number(e.DIGEST_TIME.slice(0, 2)), minute: Number(e.DIGEST_TIME.slice(3)) },
     timeouts: {
       databaseConnectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       databaseQueryMs: e.DATABASE_QUERY_TIMEOUT_MS,

@@ -240,3 +240,14 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
 );
+
+/**
+ * The daily digest's once-a-day guard: one row per business date (YYYY-MM-DD) it was decided on, inserted in the
+ * same transaction that puts the mail in the outbox, so servers and restarts never send a day twice.
+ */
+export const dailyDigests = pgTable('daily_digests', {
+  businessDate: text('business_date').primaryKey(),
+  /** False when there was nothing to say and no mail went out. */
+  mailed: boolean('mailed').notNull(),
+  createdAt: createdAt(),
+});
