@@ -104,4 +104,27 @@ describe('the hub in one hand (360 px)', () => {
     await shoot(desktop, 'agenda', DESKTOP.width);
     await desktop.context().close();
   }, 90_000);
+
+  it('shows a new lead without a reload and reopens the booking switch when its time passes', async () => {
+    const reopensAt = new Date(Date.now() + 5000).toISOString();
+    await api('PATCH', '/api/contact-status', { is_open: false, reopens_at: reopensAt });
+    try {
+      const page = await openHubPage(browser(), { viewport: SMALL_PHONE }, '/contact-center?tab=manage');
+      await page.getByText(/The contact form is closed until/).waitFor();
+      await page.getByRole('article').first().waitFor();
+      const name = `Live Lead ${stamp}`;
+      // (The booking form is closed meanwhile, so the lead arrives the other way in: typed in elsewhere.)
+      await api('POST', '/api/inquiries', { name, phone_number: '8605550123' });
+      // Coming back to the tab (the phone unlocked) refetches at once; a 30 s poll covers a hub left open.
+      await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+      await page.getByRole('article', { name: `Inquiry from ${name}` }).waitFor({ timeout: 5000 });
+      // No reload, no focus change: the switch reads the status again when its reopening time passes.
+      await page.getByText('The contact form is open: visitors can send booking requests.').waitFor({
+        timeout: 10_000,
+      });
+      await page.context().close();
+    } finally {
+      await api('PATCH', '/api/contact-status', { is_open: true });
+    }
+  }, 60_000);
 });
