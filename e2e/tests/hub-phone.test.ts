@@ -88,8 +88,8 @@ describe('the hub in one hand (360 px)', () => {
     await card.scrollIntoViewIfNeeded();
     await shoot(page, 'manage', SMALL_PHONE.width);
 
-    await card.getByRole('button', { name: `Mark ${name} contacted` }).click();
-    await card.getByRole('button', { name: `Mark ${name} contacted` }).waitFor({ state: 'detached' });
+    await card.getByRole('button', { name: `Mark contacted: ${name}` }).click();
+    await card.getByRole('button', { name: `Mark contacted: ${name}` }).waitFor({ state: 'detached' });
     expect(await card.getByLabel('Status').inputValue()).toBe('Contacted');
     const [stored] = await api<Array<{ status: string }>>(
       'GET',

@@ -30,14 +30,14 @@ export function AgendaList({
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-2">
-        <Button variant="secondary" className="px-3" onClick={() => shift(-1)} aria-label="Previous month">
-          ‹ Back
+        <Button variant="secondary" className="px-3" onClick={() => shift(-1)}>
+          <span aria-hidden="true">‹</span> Previous
         </Button>
         <p className="text-lg font-semibold text-brand-950" aria-live="polite">
           {format(month, 'MMMM yyyy')}
         </p>
-        <Button variant="secondary" className="px-3" onClick={() => shift(1)} aria-label="Next month">
-          Next ›
+        <Button variant="secondary" className="px-3" onClick={() => shift(1)}>
+          Next <span aria-hidden="true">›</span>
         </Button>
       </div>
       {days.size === 0 && <p className="text-stone-600">No cleanings this month.</p>}

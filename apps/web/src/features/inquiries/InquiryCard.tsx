@@ -80,7 +80,7 @@ function InquiryView({ inquiry, onEdit }: { inquiry: Inquiry; onEdit: () => void
             variant="secondary"
             className="mt-2 w-full"
             disabled={update.isPending}
-            aria-label={`Mark ${inquiry.name} contacted`}
+            aria-label={`Mark contacted: ${inquiry.name}`}
             onClick={() => changeStatus('Contacted')}
           >
             Mark contacted
