@@ -4,8 +4,8 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, horizontalOverflow, useBrowser } from '../support/browser';
-import { api, businessToday, createInquiry, openHubPage, openTab } from '../support/hub';
+import { DESKTOP, horizontalOverflow, openPage, useBrowser } from '../support/browser';
+import { api, businessToday, call, createInquiry, openHubPage, openTab } from '../support/hub';
 
 /**
  * Issue 20, one tap: the owner's hub on a 360 px phone — call, text or e-mail a client from an inquiry card or an
@@ -126,5 +126,55 @@ describe('the hub in one hand (360 px)', () => {
     } finally {
       await api('PATCH', '/api/contact-status', { is_open: true });
     }
+  }, 60_000);
+
+  it('is installable: the hub links a complete manifest whose icons load; public pages link none', async () => {
+    const page = await openHubPage(browser(), { viewport: SMALL_PHONE });
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/hub/manifest.webmanifest');
+    const res = await call(href ?? '');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/manifest\+json/);
+    const manifest = (await res.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      icons: Array<{ src: string; sizes: string; purpose: string }>;
+    };
+    expect(manifest).toMatchObject({
+      name: 'Bristol Eco Clean — Contact Center',
+      short_name: 'Contact Center',
+      start_url: '/contact-center',
+      display: 'standalone',
+      theme_color: '#0f5f4f',
+    });
+    for (const icon of manifest.icons) {
+      const png = Buffer.from(await (await call(icon.src)).arrayBuffer());
+      // A PNG's width and height sit in its IHDR chunk, bytes 16-23.
+      const size = `${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`;
+      expect(`${icon.src} ${size}`).toBe(`${icon.src} ${icon.sizes}`);
+    }
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    // Chromium's own verdict on the manifest (the installability checks of its install prompt).
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
+    // Playwright's contexts are incognito-like, which alone stops an install prompt; every other check passes.
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+    const parsed = (await cdp.send('Page.getAppManifest')) as { errors: Array<{ message: string }> };
+    expect(parsed.errors).toEqual([]);
+    await page.context().close();
+
+    const visitor = await openPage(browser());
+    await visitor.goto('/');
+    expect(await visitor.locator('link[rel="manifest"]').count()).toBe(0);
+    await visitor.context().close();
   }, 60_000);
 });

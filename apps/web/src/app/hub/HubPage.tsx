@@ -8,6 +8,7 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { AgendaTab } from './AgendaTab';
 import { CreateCleaningTab } from './CreateCleaningTab';
 import { ManageTab } from './ManageTab';
+import { useInstallable } from './useInstallable';
 
 const TABS = [
   { key: 'agenda', label: 'Agenda' },
@@ -25,6 +26,7 @@ const isTab = (value: string | null): value is TabKey => TABS.some((t) => t.key 
  */
 export function HubPage() {
   usePageMeta('Contact Center', 'Administration hub.');
+  useInstallable();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const active: TabKey = isTab(requested) ? requested : 'agenda';
