@@ -177,4 +177,54 @@ describe('the hub in one hand (360 px)', () => {
     expect(await visitor.locator('link[rel="manifest"]').count()).toBe(0);
     await visitor.context().close();
   }, 60_000);
+
+  it('"Notify me on this phone" installs the hub worker, which shows a pushed notice and controls no public page', async () => {
+    const page = await openHubPage(browser(), { viewport: SMALL_PHONE });
+    await page.context().grantPermissions(['notifications']);
+    const cdp = await page.context().newCDPSession(page);
+    const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: typeof registrations }) => {
+      registrations.push(...e.registrations);
+    });
+    await cdp.send('ServiceWorker.enable');
+    await page.getByRole('button', { name: 'Notify me on this phone' }).click();
+    // Subscribing needs the browser's push service, which this closed network lacks: the button says so.
+    await page
+      .getByText(/This phone will be notified|Could not turn notices on/)
+      .waitFor({ timeout: 20_000 });
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(new URL(scope).pathname).toBe('/contact-center');
+
+    // A push message as the push service delivers it: the worker shows the notice.
+    const registration = registrations.find((r) => r.scopeURL === scope);
+    expect(registration).toBeDefined();
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(scope).origin,
+      registrationId: registration?.registrationId ?? '',
+      data: JSON.stringify({
+        title: 'New booking request',
+        body: 'Ann Lee, Bristol',
+        url: '/contact-center?tab=manage',
+      }),
+    });
+    const shown = await page.evaluate(async () => {
+      const worker = await navigator.serviceWorker.ready;
+      for (let i = 0; i < 100; i++) {
+        const list = await worker.getNotifications();
+        if (list.length) return list.map((n) => ({ title: n.title, body: n.body, url: n.data?.url }));
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return [];
+    });
+    expect(shown).toEqual([
+      { title: 'New booking request', body: 'Ann Lee, Bristol', url: '/contact-center?tab=manage' },
+    ]);
+
+    await page.goto('/');
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    await page.goto('/contact-center');
+    await page.getByRole('tablist', { name: 'Contact Center sections' }).waitFor();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/hub-sw\.js$/);
+    await page.context().close();
+  }, 60_000);
 });
