@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import { errorResponse, healthSchema } from '@clean/shared';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -9,6 +10,7 @@ import { loadDemoContent, updateDemoLinks } from './db/demo';
 import { pingDatabase } from './db/health';
 import { registerFeatures } from './features';
 import { type AuthService, authService } from './features/auth/service';
+import { generateVapidKeys, webPushSender } from './features/push/sender';
 import { COMPRESSION } from './lib/compression';
 import { acceptEmptyJsonBody } from './lib/empty-json-body';
 import { registerErrorHandler } from './lib/error-handler';
@@ -22,8 +24,9 @@ import { rejectNulCharacters } from './lib/nul-guard';
 import { registerOpenApi } from './lib/openapi';
 import { createOutbox, type Outbox } from './lib/outbox';
 import { createPublicCache, type PublicCache } from './lib/public-cache';
+import { createPushOutbox, type PushOutbox } from './lib/push-outbox';
 import { nextRequestId } from './lib/request-id';
-import { resolveJwtSecret } from './lib/secrets';
+import { resolveJwtSecret, resolveVapidKeys } from './lib/secrets';
 import { registerSecurity } from './lib/security';
 import { serializerCompiler } from './lib/serializer';
 import { refuseWhileClosing } from './lib/shutdown';
@@ -36,6 +39,9 @@ declare module 'fastify' {
     auth: AuthService;
     mailer: Mailer;
     outbox: Outbox;
+    pushOutbox: PushOutbox;
+    /** The VAPID public key devices subscribe with. */
+    pushKey: string;
     publicCache: PublicCache;
   }
 }
@@ -50,6 +56,8 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
   /** The PostgreSQL URL to LISTEN on when `database` is given (otherwise DATABASE_URL). */
   databaseUrl?: string;
+  /** The TLS agent push messages go through (tests: one that trusts a local push endpoint). */
+  pushAgent?: Agent;
 };
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -107,6 +115,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Mails left from before a restart go out as soon as the app is ready; the worker stops before the DB closes.
   app.addHook('onReady', async () => outbox.start());
   app.addHook('preClose', () => outbox.stop());
+  const vapid = resolveVapidKeys(config.push.keys, config.dataDir, generateVapidKeys);
+  const pushOutbox = createPushOutbox(
+    database.db,
+    webPushSender(vapid, config.push.subject, options.pushAgent),
+    app.log,
+    config.push,
+  );
+  app.decorate('pushOutbox', pushOutbox);
+  app.decorate('pushKey', vapid.publicKey);
+  app.addHook('onReady', async () => pushOutbox.start());
+  app.addHook('preClose', () => pushOutbox.stop());
   app.decorate(
     'auth',
     authService({

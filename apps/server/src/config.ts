@@ -51,6 +51,22 @@ const envSchema = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day such as 03:30')
     .default('03:30'),
+  DIGEST_TIME: z
+    .string()
+    .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/, 'must be a time of day such as 18:00, or off')
+    .default('18:00'),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
+    .optional(),
   DATABASE_CONNECT_TIMEOUT_MS: millis.default(5_000),
   DATABASE_QUERY_TIMEOUT_MS: millis.default(10_000),
   REQUEST_TIMEOUT_MS: millis.default(20_000),
@@ -101,6 +117,17 @@ export type Config = {
   resetTokenTtlSeconds: number;
   /** Nightly backups in DATA_DIR/backups: how many to keep (0: none are made) and when, in the business zone. */
   backups: { keep: number; time: { hour: number; minute: number } };
+  /** When the owner's daily digest is mailed, in the business zone; undefined: never (DIGEST_TIME=off). */
+  digestTime: { hour: number; minute: number } | undefined;
+  /** Web Push: VAPID keys from the environment (else generated into DATA_DIR) and the contact they name. */
+  push: {
+    keys: { publicKey: string; privateKey: string } | undefined;
+    subject: string;
+    pollMs: number;
+    retryBaseMs: number;
+    retryMaxMs: number;
+    maxAttempts: number;
+  };
   /** Bounds that turn a stalled or lost database into a quick 503 instead of a hang. */
   timeouts: { databaseConnectMs: number; databaseQueryMs: number; requestMs: number };
   /** Embedded database: below this much free disk space in DATA_DIR, writes are refused with 507. */
@@ -121,6 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const site = loadSiteConfig(e.SITE_CONFIG_FILE);
   return {
@@ -149,6 +181,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backups: {
       keep: e.BACKUP_KEEP,
       time: { hour: Number(e.BACKUP_TIME.slice(0, 2)), minute: Number(e.BACKUP_TIME.slice(3)) },
+    },
+    digestTime:
+      e.DIGEST_TIME === 'off'
+        ? undefined
+        : { hour: Number(e.DIGEST_TIME.slice(0, 2)), minute: Number(e.DIGEST_TIME.slice(3)) },
+    push: {
+      keys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL ?? site.email}`,
+      // A notice is only worth a few hours: 5 s doubling to 5 minutes, 30 attempts.
+      pollMs: 2_000,
+      retryBaseMs: 5_000,
+      retryMaxMs: 5 * 60_000,
+      maxAttempts: 30,
     },
     timeouts: {
       databaseConnectMs: e.DATABASE_CONNECT_TIMEOUT_MS,

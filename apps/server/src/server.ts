@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { ownFilesOnly, StartupError, secureDataDir } from './db/data-dir';
 import { acquireDataDirLock, type DataDirLock } from './db/lock';
 import { startBackupServices } from './features/backups';
+import { startDailyDigest } from './features/digest';
 
 let config: ReturnType<typeof loadConfig>;
 let lock: DataDirLock | undefined;
@@ -33,6 +34,7 @@ try {
   throw err;
 }
 await startBackupServices(app, lock);
+startDailyDigest(app);
 await app.listen({
   port: config.port,
   host: config.host,

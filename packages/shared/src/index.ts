@@ -14,6 +14,7 @@ export * from './gallery/schemas';
 export * from './inquiries/plain';
 export * from './inquiries/schemas';
 export * from './packages/schemas';
+export * from './push/schemas';
 export * from './recurring/frequency';
 export * from './recurring/schemas';
 export * from './reviews/schemas';

@@ -240,3 +240,41 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
 );
+
+/**
+ * The daily digest's once-a-day guard: one row per business date (YYYY-MM-DD) it was decided on, inserted in the
+ * same transaction that puts the mail in the outbox, so servers and restarts never send a day twice.
+ */
+export const dailyDigests = pgTable('daily_digests', {
+  businessDate: text('business_date').primaryKey(),
+  /** False when there was nothing to say and no mail went out. */
+  mailed: boolean('mailed').notNull(),
+  createdAt: createdAt(),
+});
+
+/** The owner's devices that asked for push notices ("Notify me on this phone"); a 404/410 from its push service deletes one. */
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: serial('id').primaryKey(),
+  endpoint: text('endpoint').notNull().unique(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Push notices to send, one per subscription, written with what they announce; the mail outbox's twin. */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    payload: text('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);

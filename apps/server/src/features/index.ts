@@ -10,6 +10,7 @@ import { galleryRoutes } from './gallery/routes';
 import { bookingRoutes } from './inquiries/public-routes';
 import { inquiriesRoutes } from './inquiries/routes';
 import { packagesRoutes } from './packages/routes';
+import { pushRoutes } from './push/routes';
 import { recurringRoutes } from './recurring/routes';
 import { reviewsRoutes } from './reviews/routes';
 import { seoRoutes } from './seo/routes';
@@ -34,4 +35,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(cleanupRoutes);
   await app.register(exportRoutes);
   await app.register(summaryRoutes);
+  await app.register(pushRoutes);
 }

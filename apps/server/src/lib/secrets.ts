@@ -12,3 +12,23 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
+
+export type VapidKeys = { publicKey: string; privateKey: string };
+
+/**
+ * The VAPID key pair that signs push messages (RFC 8292): from the environment, else generated at first start and
+ * kept in DATA_DIR/vapid-keys.json (owner-only), so devices subscribed once keep receiving after a restart.
+ */
+export function resolveVapidKeys(
+  configured: VapidKeys | undefined,
+  dataDir: string,
+  generate: () => VapidKeys,
+): VapidKeys {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as VapidKeys;
+  mkdirSync(dataDir, { recursive: true });
+  const keys = generate();
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}

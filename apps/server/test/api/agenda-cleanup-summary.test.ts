@@ -29,7 +29,12 @@ describe('GET /api/cleaning_dates_summary', () => {
   let tom: number;
   beforeAll(async () => {
     await clearAll();
-    maria = await inquiry('Maria Gonzalez', { phoneNumber: '8605550101' });
+    maria = await inquiry('Maria Gonzalez', {
+      phoneNumber: '8605550101',
+      email: 'maria@example.com',
+      callOrText: 'text',
+      town: 'Bristol',
+    });
     tom = await inquiry('Tom Reilly', { phoneNumber: null });
     // The range used below: July 2026 in New York = 2026-07-01T04:00Z .. 2026-07-31T23:59:59 EDT (2026-08-01T03:59:59Z).
     ids = {
@@ -71,6 +76,9 @@ describe('GET /api/cleaning_dates_summary', () => {
         inquiry_name: 'Maria Gonzalez',
         date_time: '2026-07-01T04:00:00.000Z',
         phone_number: '8605550101',
+        email: 'maria@example.com',
+        call_or_text: 'text',
+        town: 'Bristol',
         notes: 'Start edge',
         paid: true,
       },
@@ -80,6 +88,9 @@ describe('GET /api/cleaning_dates_summary', () => {
         inquiry_name: 'Tom Reilly',
         date_time: '2026-08-01T03:59:59.000Z',
         phone_number: null,
+        email: null,
+        call_or_text: null,
+        town: null,
         notes: null,
         paid: false,
       },
@@ -91,6 +102,9 @@ describe('GET /api/cleaning_dates_summary', () => {
         inquiry_id: maria,
         inquiry_name: 'Maria Gonzalez',
         phone_number: '8605550101',
+        email: 'maria@example.com',
+        call_or_text: 'text',
+        town: 'Bristol',
         notes: 'Three visits',
         dates: ['2026-07-15T13:00:00.000Z', '2026-08-01T03:59:59.000Z'],
         dates_related: '2026-07-15T13:00:00.000Z, 2026-08-01T03:59:59.000Z',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Agent } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -85,7 +86,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** Builds the real app on a fresh database with a known admin password. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { realMailer?: boolean; env?: NodeJS.ProcessEnv } = {},
+  options: { realMailer?: boolean; env?: NodeJS.ProcessEnv; pushAgent?: Agent } = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clean-test-'));
   const config: Config = {
@@ -105,6 +106,7 @@ export async function createTestApp(
     database,
     mailer: options.realMailer ? undefined : memory.mailer,
     databaseUrl: database.url,
+    pushAgent: options.pushAgent,
   });
   await app.ready();
   return {

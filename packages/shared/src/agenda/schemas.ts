@@ -8,12 +8,20 @@ export const agendaQuery = z.object({
   to: dateTimeInput('to').optional(),
 });
 
+/** How to reach the client from an agenda entry (tel:, sms: per their preference, mailto:). */
+const contactFields = {
+  email: z.string().nullable(),
+  call_or_text: z.enum(['call', 'text']).nullable(),
+  town: z.string().nullable(),
+};
+
 export const agendaOneTimeSchema = z.object({
   cleaning_id: z.number().int(),
   inquiry_id: z.number().int(),
   inquiry_name: z.string(),
   date_time: isoInstant.nullable(),
   phone_number: z.string().nullable(),
+  ...contactFields,
   notes: z.string().nullable(),
   paid: z.boolean(),
 });
@@ -24,6 +32,7 @@ export const agendaRecurringPaidSchema = z.object({
   inquiry_id: z.number().int(),
   inquiry_name: z.string(),
   phone_number: z.string().nullable(),
+  ...contactFields,
   notes: z.string().nullable(),
   /** Joined ", " like the spec; `dates` holds the same instants as a list. */
   dates_related: z.string(),

@@ -31,6 +31,9 @@ export const agendaStore = (db: Db) => ({
       inquiry_name: inquiries.name,
       date_time: oneTimeCleanings.dateTime,
       phone_number: inquiries.phoneNumber,
+      email: inquiries.email,
+      call_or_text: inquiries.callOrText,
+      town: inquiries.town,
       notes: oneTimeCleanings.notes,
       paid: oneTimeCleanings.paid,
     })
@@ -43,6 +46,9 @@ export const agendaStore = (db: Db) => ({
       inquiry_id: recurringPayments.inquiryId,
       inquiry_name: inquiries.name,
       phone_number: inquiries.phoneNumber,
+      email: inquiries.email,
+      call_or_text: inquiries.callOrText,
+      town: inquiries.town,
       notes: recurringPaid.notes,
     })
       .where(

@@ -16,9 +16,11 @@ import { deleting } from '../../lib/db-errors';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { enqueueMails } from '../../lib/outbox';
 import { paging } from '../../lib/paging';
+import { enqueuePush } from '../../lib/push-outbox';
 import { contactStatusStore } from '../contact-status/store';
 import { mayAcknowledge } from '../notifications/acknowledgements';
 import { acknowledgementMail, newInquiryMail, ownerAddress } from '../notifications/mails';
+import { bookingNotice } from '../push/notices';
 import { inquiriesStore } from './store';
 
 const NOT_FOUND = 'No inquiry with that id.';
@@ -82,6 +84,7 @@ export function inquiriesService({ db, config, kickOutbox }: InquiriesDeps) {
         ...(owner ? [newInquiryMail(created, owner, config)] : []),
         ...(ack ? [ack] : []),
       ]);
+      await enqueuePush(txDb, bookingNotice(created));
       return created;
     });
     kickOutbox();
@@ -127,5 +130,14 @@ export function inquiriesService({ db, config, kickOutbox }: InquiriesDeps) {
 }
 
 /** The service as the app wires it (the booking form's plugin and the administration's share this). */
-export const inquiriesServiceFor = (app: Pick<FastifyInstance, 'database' | 'config' | 'outbox'>) =>
-  inquiriesService({ db: app.database.db, config: app.config, kickOutbox: () => app.outbox.kick() });
+export const inquiriesServiceFor = (
+  app: Pick<FastifyInstance, 'database' | 'config' | 'outbox' | 'pushOutbox'>,
+) =>
+  inquiriesService({
+    db: app.database.db,
+    config: app.config,
+    kickOutbox: () => {
+      app.outbox.kick();
+      app.pushOutbox.kick();
+    },
+  });

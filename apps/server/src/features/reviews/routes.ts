@@ -18,7 +18,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const reviews = reviewsService({
     db: app.database.db,
     config: app.config,
-    kickOutbox: () => app.outbox.kick(),
+    kickOutbox: () => {
+      app.outbox.kick();
+      app.pushOutbox.kick();
+    },
   });
   const limited = { rateLimit: { max: app.config.rateLimits.publicWrite, timeWindow: '1 minute' } };
 

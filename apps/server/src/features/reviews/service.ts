@@ -4,7 +4,9 @@ import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import { enqueueMails } from '../../lib/outbox';
 import { paging } from '../../lib/paging';
+import { enqueuePush } from '../../lib/push-outbox';
 import { ownerAddress, pendingReviewMail } from '../notifications/mails';
+import { reviewNotice } from '../push/notices';
 import { type ReviewValues, reviewsStore } from './store';
 
 export const PENDING_MESSAGE = 'Thank you! Your review will appear once approved.';
@@ -45,6 +47,7 @@ export function reviewsService({ db, config, kickOutbox }: ReviewsDeps) {
         const txDb = tx as unknown as Db;
         const created = await reviewsStore(txDb).create(values, 'pending');
         if (owner) await enqueueMails(txDb, [pendingReviewMail(created, owner, config)]);
+        await enqueuePush(txDb, reviewNotice(created));
         return created;
       });
       kickOutbox();

@@ -1,9 +1,10 @@
 import { AgendaCalendar } from '../../features/agenda/AgendaCalendar';
 import { CalendarFeed } from '../../features/agenda/CalendarFeed';
+import { NotifyButton } from '../../features/push/NotifyButton';
 import { OverduePayments } from '../../features/recurring/OverduePayments';
 import { RevenueSummary } from '../../features/summary/RevenueSummary';
 
-/** Agenda: the cleaning calendar, payments overdue, the revenue summary, then the phone calendar feed. */
+/** Agenda: the cleaning calendar, payments overdue, the revenue summary, then the phone calendar feed and push notices. */
 export function AgendaTab() {
   return (
     <div className="space-y-10">
@@ -11,6 +12,7 @@ export function AgendaTab() {
       <OverduePayments />
       <RevenueSummary />
       <CalendarFeed />
+      <NotifyButton />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { CONTACT_MESSAGE_MAX, formatDateTime } from '@clean/shared';
 import { useId, useState } from 'react';
-import { useContactStatus, useSetContactStatus } from '../../features/contact-status/api';
+import { useLiveContactStatus, useSetContactStatus } from '../../features/contact-status/api';
 import { failureMessage } from '../../lib/failure';
 import { useSiteConfig } from '../../lib/site-config';
 import { Alert } from '../../lib/ui/Alert';
@@ -16,7 +16,7 @@ import { TextField } from '../../lib/ui/TextField';
 export function ContactFormToggle() {
   const headingId = useId();
   const { timezone } = useSiteConfig();
-  const status = useContactStatus();
+  const status = useLiveContactStatus();
   const change = useSetContactStatus();
   const [reopensAt, setReopensAt] = useState('');
   const [message, setMessage] = useState('');

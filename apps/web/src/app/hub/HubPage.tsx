@@ -8,6 +8,7 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { AgendaTab } from './AgendaTab';
 import { CreateCleaningTab } from './CreateCleaningTab';
 import { ManageTab } from './ManageTab';
+import { useInstallable } from './useInstallable';
 
 const TABS = [
   { key: 'agenda', label: 'Agenda' },
@@ -25,6 +26,7 @@ const isTab = (value: string | null): value is TabKey => TABS.some((t) => t.key 
  */
 export function HubPage() {
   usePageMeta('Contact Center', 'Administration hub.');
+  useInstallable();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const active: TabKey = isTab(requested) ? requested : 'agenda';
@@ -106,7 +108,7 @@ export function HubPage() {
             tabIndex={active === tab.key ? 0 : -1}
             onClick={() => select(tab.key)}
             className={cx(
-              'shrink-0 rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap',
+              'min-h-11 shrink-0 rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap',
               active === tab.key ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-brand-50',
             )}
           >

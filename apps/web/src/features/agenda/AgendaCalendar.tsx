@@ -11,6 +11,8 @@ import {
 import { useSiteConfig } from '../../lib/site-config';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
+import { cx } from '../../lib/ui/cx';
+import { AgendaList } from './AgendaList';
 import { useAgenda } from './api';
 import { type CalendarRange, monthRange, normalizeRange, rangeQuery, toCalendarDate } from './calendarTime';
 import { EventDetails } from './EventDetails';
@@ -21,6 +23,9 @@ const localizer = dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales
 const VIEWS: View[] = ['month', 'week', 'day'];
 /** Week and day views open at 7 AM, where the working day starts. */
 const SCROLL_TO = new Date(1970, 0, 1, 7, 0);
+/** Below Tailwind's `sm` a month grid's cells are too narrow to read a name: phones start with the list. */
+const PHONE = '(max-width: 639px)';
+const startsAsList = () => typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches === true;
 
 /** The event label as a real button, so keyboard users can open the details too. */
 function EventButton({ title }: EventProps<AgendaEvent>) {
@@ -55,6 +60,13 @@ export function AgendaCalendar() {
   const [view, setView] = useState<View>('month');
   const [range, setRange] = useState<CalendarRange>(() => monthRange(getNow()));
   const [selected, setSelected] = useState<AgendaEvent | null>(null);
+  const [asList, setAsList] = useState(startsAsList);
+
+  function showList(list: boolean) {
+    setAsList(list);
+    if (list) setRange(monthRange(date));
+    else setView('month');
+  }
 
   const query = useAgenda(rangeQuery(range, timezone));
   const events = useMemo(() => buildEvents(query.data, timezone), [query.data, timezone]);
@@ -83,10 +95,40 @@ export function AgendaCalendar() {
           </Button>
         </Alert>
       )}
+      <fieldset className="flex gap-1 rounded-full border border-stone-200 bg-white p-1 shadow-sm sm:inline-flex">
+        <legend className="sr-only">Show the cleanings as</legend>
+        {[
+          { list: true, label: 'List' },
+          { list: false, label: 'Month grid' },
+        ].map((option) => (
+          <button
+            key={option.label}
+            type="button"
+            aria-pressed={asList === option.list}
+            onClick={() => showList(option.list)}
+            className={cx(
+              'min-h-11 flex-1 rounded-full px-4 text-sm font-semibold whitespace-nowrap',
+              asList === option.list ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-brand-50',
+            )}
+          >
+            {option.label}
+          </button>
+        ))}
+      </fieldset>
       {query.isPending ? (
         <p role="status" className="grid h-[500px] place-items-center rounded-2xl bg-white text-stone-600">
           Loading calendar...
         </p>
+      ) : asList ? (
+        <AgendaList
+          month={date}
+          events={events}
+          onNavigate={(next) => {
+            setDate(next);
+            setRange(monthRange(next));
+          }}
+          onSelect={setSelected}
+        />
       ) : (
         <div className="hub-calendar overflow-x-auto rounded-2xl border border-stone-200 bg-white p-2 shadow-sm sm:p-4">
           <Calendar<AgendaEvent>

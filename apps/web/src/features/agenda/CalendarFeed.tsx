@@ -53,7 +53,7 @@ export function CalendarFeed() {
               id={inputId}
               readOnly
               value={url}
-              className={`${inputClass} min-w-0 font-mono text-sm`}
+              className={`${inputClass} min-h-11 min-w-0 font-mono text-sm`}
               onFocus={(e) => e.currentTarget.select()}
             />
             <Button className="shrink-0" onClick={copy}>

@@ -1,5 +1,6 @@
 import { formatDateTime, formatPhone } from '@clean/shared';
 import { Button } from '../../lib/ui/Button';
+import { ContactLinks } from '../../lib/ui/ContactLinks';
 import { Dialog } from '../../lib/ui/Dialog';
 import type { AgendaEvent } from './events';
 
@@ -41,6 +42,12 @@ export function EventDetails({
         <dd>{formatDateTime(detail.at, timeZone)}</dd>
         <dt className="font-semibold text-stone-600">Phone</dt>
         <dd>{detail.item.phone_number ? formatPhone(detail.item.phone_number) : 'No phone number'}</dd>
+        {detail.item.town && (
+          <>
+            <dt className="font-semibold text-stone-600">Town</dt>
+            <dd>{detail.item.town}</dd>
+          </>
+        )}
         <dt className="font-semibold text-stone-600">Notes</dt>
         <dd className="break-words whitespace-pre-line">
           {notes || (oneTime ? 'No notes' : 'No notes available')}
@@ -50,6 +57,13 @@ export function EventDetails({
           <PaidStatus event={event} timeZone={timeZone} />
         </dd>
       </dl>
+      <ContactLinks
+        className="mt-4"
+        name={detail.item.inquiry_name}
+        phone={detail.item.phone_number}
+        email={detail.item.email}
+        prefers={detail.item.call_or_text}
+      />
       <div className="mt-6 flex justify-end">
         <Button onClick={onClose}>Close</Button>
       </div>

@@ -2,6 +2,8 @@ import { formatDateTime, formatPhone, INQUIRY_STATUSES, type Inquiry, inquiryPat
 import { useId, useState } from 'react';
 import { useSiteConfig } from '../../lib/site-config';
 import { Alert } from '../../lib/ui/Alert';
+import { Button } from '../../lib/ui/Button';
+import { ContactLinks } from '../../lib/ui/ContactLinks';
 import { DependantsDeleteDialog } from '../../lib/ui/DependantsDeleteDialog';
 import { Field } from '../../lib/ui/Field';
 import { Options, TextAreaField } from '../../lib/ui/FormFields';
@@ -52,6 +54,13 @@ function InquiryView({ inquiry, onEdit }: { inquiry: Inquiry; onEdit: () => void
         {inquiry.town && <Fact term="Town">{inquiry.town}</Fact>}
         <Fact term="Submitted">{formatDateTime(inquiry.submitted_at, timezone)}</Fact>
       </Facts>
+      <ContactLinks
+        className="mt-3"
+        name={inquiry.name}
+        phone={inquiry.phone_number}
+        email={inquiry.email}
+        prefers={inquiry.call_or_text}
+      />
       <p className="mt-3 text-sm leading-relaxed break-words whitespace-pre-line text-stone-700">
         {inquiry.description || 'No description.'}
       </p>
@@ -62,10 +71,21 @@ function InquiryView({ inquiry, onEdit }: { inquiry: Inquiry; onEdit: () => void
           value={shownStatus}
           disabled={update.isPending}
           onChange={(e) => changeStatus(e.target.value as Inquiry['status'])}
-          className="block w-full rounded-xl border border-stone-300 bg-white px-3 py-2 text-base"
+          className="block min-h-11 w-full rounded-xl border border-stone-300 bg-white px-3 py-2 text-base"
         >
           <Options values={INQUIRY_STATUSES} />
         </select>
+        {shownStatus === 'New Inquiry' && (
+          <Button
+            variant="secondary"
+            className="mt-2 w-full"
+            disabled={update.isPending}
+            aria-label={`Mark contacted: ${inquiry.name}`}
+            onClick={() => changeStatus('Contacted')}
+          >
+            Mark contacted
+          </Button>
+        )}
         {statusError && <Alert tone="error">Failed to update status.</Alert>}
       </Field>
       <CardActions subject={subjectOf(inquiry)} onEdit={onEdit} onDelete={() => setConfirming(true)} />

@@ -5,6 +5,8 @@ import { hubKeys, invalidateHub } from '../../lib/hubKeys';
 import type { SearchOption } from '../../lib/ui/SearchSelect';
 import { useSearchOptions } from '../../lib/useSearchOptions';
 
+export const LEADS_POLL_MS = 30_000;
+
 export type InquiryFilters = { name: string; phone_number: string; status: string };
 
 /** One page of inquiries, filtered in the database (GET /api/inquiries?name=&phone_number=&status=&page=&limit=). */
@@ -19,6 +21,10 @@ export const inquiriesPageQueryOptions = (filters: InquiryFilters, page: number)
     queryKey: [...hubKeys.inquiries, 'page', filters, page] as const,
     queryFn: ({ signal }) => fetchInquiriesPage(filters, page, signal),
     placeholderData: keepPreviousData,
+    // A new booking request shows up while the hub is open: read again whenever the window regains focus
+    // (never "fresh enough" to skip that) and polled lightly while the tab is visible.
+    staleTime: 0,
+    refetchInterval: LEADS_POLL_MS,
   });
 
 const OPTIONS_LIMIT = 20;

@@ -5,7 +5,8 @@ import { cx } from './cx';
 type Variant = 'primary' | 'secondary' | 'ghost';
 
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-full px-5 py-2.5 text-sm font-semibold ' +
+  // min-h-11: 44 px, a comfortable tap target on a phone.
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2.5 text-sm font-semibold ' +
   'transition-colors disabled:cursor-not-allowed disabled:opacity-60';
 
 const variants: Record<Variant, string> = {

@@ -18,7 +18,7 @@ export function SelectField({ children, ...props }: ComponentProps<'select'> & F
   const { field, control } = useFieldProps(props);
   return (
     <Field {...field}>
-      <select className={inputClass} {...control}>
+      <select className={cx(inputClass, 'min-h-11')} {...control}>
         {children}
       </select>
     </Field>

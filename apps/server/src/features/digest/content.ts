@@ -1,0 +1,169 @@
+import { formatMoney, formatPhone, type OverduePayment } from '@clean/shared';
+import { TZDate } from '@date-fns/tz';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import {
+  inquiries,
+  oneTimeCleanings,
+  recurringPaid,
+  recurringPaidDates,
+  recurringPayments,
+  reviews,
+} from '../../db/schema';
+import type { Mail } from '../../lib/mailer';
+import { overdueSchedules } from '../recurring/overdue';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type Visit = {
+  at: Date;
+  kind: 'one-time' | 'recurring';
+  name: string;
+  town: string | null;
+  amount: number;
+  phone: string | null;
+};
+
+export type DigestContent = {
+  /** The business date the digest looks ahead to, and the instants its day starts and ends. */
+  tomorrow: { start: Date; end: Date };
+  visits: Visit[];
+  waiting: Array<{ name: string; town: string | null; phone: string | null; submittedAt: Date }>;
+  overdue: OverduePayment[];
+  reviews: Array<{ name: string; rating: number }>;
+};
+
+/** YYYY-MM-DD of `now` in the business zone: the key of the digest's once-a-day row. */
+export function businessDate(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** Tomorrow in the business zone, midnight to midnight: 23 or 25 hours long on a DST change. */
+export function tomorrowOf(now: Date, timeZone: string): { start: Date; end: Date } {
+  const today = new TZDate(now.getTime(), timeZone);
+  const at = (days: number) =>
+    new Date(new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + days, timeZone).getTime());
+  return { start: at(1), end: at(2) };
+}
+
+/** Everything the owner should know tonight: tomorrow's visits, stale new leads, late payments, reviews. */
+export async function collectDigest(db: Db, timeZone: string, now: Date): Promise<DigestContent> {
+  const tomorrow = tomorrowOf(now, timeZone);
+  const oneTime = await db
+    .select({
+      at: oneTimeCleanings.dateTime,
+      name: inquiries.name,
+      town: inquiries.town,
+      amount: oneTimeCleanings.amount,
+      phone: inquiries.phoneNumber,
+    })
+    .from(oneTimeCleanings)
+    .innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId))
+    .where(and(gte(oneTimeCleanings.dateTime, tomorrow.start), lt(oneTimeCleanings.dateTime, tomorrow.end)));
+  const recurring = await db
+    .select({
+      at: recurringPaidDates.dateTime,
+      name: inquiries.name,
+      town: inquiries.town,
+      amount: recurringPayments.amount,
+      phone: inquiries.phoneNumber,
+    })
+    .from(recurringPaidDates)
+    .innerJoin(recurringPaid, eq(recurringPaid.id, recurringPaidDates.recurringPaidId))
+    .innerJoin(recurringPayments, eq(recurringPayments.id, recurringPaid.recurringPaymentId))
+    .innerJoin(inquiries, eq(inquiries.id, recurringPayments.inquiryId))
+    .where(
+      and(gte(recurringPaidDates.dateTime, tomorrow.start), lt(recurringPaidDates.dateTime, tomorrow.end)),
+    );
+  const visits: Visit[] = [
+    ...oneTime.map((v) => ({ ...v, at: v.at as Date, kind: 'one-time' as const })),
+    ...recurring.map((v) => ({ ...v, kind: 'recurring' as const })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime() || a.name.localeCompare(b.name));
+
+  const waiting = await db
+    .select({
+      name: inquiries.name,
+      town: inquiries.town,
+      phone: inquiries.phoneNumber,
+      submittedAt: inquiries.submittedAt,
+    })
+    .from(inquiries)
+    .where(
+      and(eq(inquiries.status, 'New Inquiry'), lt(inquiries.submittedAt, new Date(now.getTime() - DAY_MS))),
+    )
+    .orderBy(asc(inquiries.submittedAt));
+  const pending = await db
+    .select({ name: reviews.reviewerName, rating: reviews.rating })
+    .from(reviews)
+    .where(eq(reviews.status, 'pending'))
+    .orderBy(asc(reviews.createdAt));
+  return {
+    tomorrow,
+    visits,
+    waiting,
+    overdue: await overdueSchedules(db, timeZone, now),
+    reviews: pending,
+  };
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The digest as one mail to the owner; null when there is nothing to say. */
+export function digestMail(content: DigestContent, to: string, config: Config): Mail | null {
+  const { visits, waiting, overdue, reviews: pending } = content;
+  if (visits.length + waiting.length + overdue.length + pending.length === 0) return null;
+  const zone = config.timezone;
+  const day = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+  }).format(content.tomorrow.start);
+  const time = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' });
+  const date = new Intl.DateTimeFormat('en-US', { timeZone: zone, month: 'short', day: 'numeric' });
+  const phone = (p: string | null) => (p ? formatPhone(p) : 'no phone');
+  const where = (town: string | null) => (town ? `, ${town}` : '');
+
+  const lines: string[] = [
+    `Tomorrow, ${day}: ${visits.length ? plural(visits.length, 'visit') : 'no visits'}.`,
+  ];
+  for (const v of visits) {
+    const kind = v.kind === 'one-time' ? 'one-time' : 'recurring';
+    lines.push(
+      `  ${time.format(v.at)}  ${v.name}${where(v.town)} — ${formatMoney(v.amount)} (${kind}) — ${phone(v.phone)}`,
+    );
+  }
+  if (waiting.length) {
+    lines.push('', `Booking requests still "New Inquiry" after 24 hours: ${waiting.length}`);
+    for (const w of waiting) {
+      lines.push(`  ${w.name}${where(w.town)} — ${phone(w.phone)} — since ${date.format(w.submittedAt)}`);
+    }
+  }
+  if (overdue.length) {
+    lines.push('', `Payments overdue: ${overdue.length}`);
+    for (const o of overdue) {
+      lines.push(
+        `  ${o.inquiry_name} — ${formatMoney(o.amount)} ${o.frequency} — ${o.days_overdue} days late`,
+      );
+    }
+  }
+  if (pending.length) {
+    lines.push('', `Reviews waiting for approval: ${pending.length}`);
+    for (const r of pending) lines.push(`  ${r.name} (${r.rating} of 5)`);
+  }
+  lines.push('', `Open the contact center: ${config.publicUrl}/contact-center`);
+
+  const summary = [
+    plural(visits.length, 'visit'),
+    waiting.length ? plural(waiting.length, 'request waiting', 'requests waiting') : '',
+    overdue.length ? plural(overdue.length, 'payment overdue', 'payments overdue') : '',
+    pending.length ? plural(pending.length, 'review to approve', 'reviews to approve') : '',
+  ].filter(Boolean);
+  return { to, subject: `Tomorrow, ${day}: ${summary.join(', ')}`, text: lines.join('\n') };
+}
