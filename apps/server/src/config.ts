@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { defaultSiteConfig, type SiteConfig, siteConfigSchema } from '@clean/shared';
 import { z } from 'zod';
@@ -54,7 +55,36 @@ const envSchema = z.object({
   DATABASE_QUERY_TIMEOUT_MS: millis.default(10_000),
   REQUEST_TIMEOUT_MS: millis.default(20_000),
   DATA_DIR_MIN_FREE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(0).default(64),
+  TRUST_PROXY: z
+    .string()
+    .refine(isTrustProxy, 'must be a number of proxy hops, or addresses/CIDRs separated by commas')
+    .optional(),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(3_000),
 });
+
+/** Fastify's trustProxy: a hop count, or addresses, CIDRs and proxy-addr's names (loopback, …). */
+function isTrustProxy(value: string): boolean {
+  if (/^\d+$/.test(value)) return Number(value) >= 1;
+  return value.split(',').every((part) => {
+    const item = part.trim();
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(item)) return true;
+    const [ip = '', bits, ...rest] = item.split('/');
+    const family = isIP(ip);
+    if (!family || rest.length) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+}
+
+function trustProxyOf(value: string | undefined): number | string[] | false {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
+}
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -95,6 +125,12 @@ export type Config = {
   timeouts: { databaseConnectMs: number; databaseQueryMs: number; requestMs: number };
   /** Embedded database: below this much free disk space in DATA_DIR, writes are refused with 507. */
   dataDirMinFreeMb: number;
+  /** Which peers' X-Forwarded-For/-Proto to believe (Fastify's trustProxy); false: none, request.ip is the peer. */
+  trustProxy: number | string[] | false;
+  /** On SIGTERM, how long /api/health fails while requests are still served, so a load balancer moves away first. */
+  shutdownDrainMs: number;
+  /** PUBLIC_URL was given (links do not depend on the default). */
+  publicUrlSet: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -143,6 +179,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestMs: e.REQUEST_TIMEOUT_MS,
     },
     dataDirMinFreeMb: e.DATA_DIR_MIN_FREE_MB,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    publicUrlSet: e.PUBLIC_URL !== undefined,
   };
 }
 
