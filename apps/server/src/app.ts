@@ -173,7 +173,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   }
   if (config.trustProxy !== false && !config.publicUrlSet) {
     // Links are never built from a request's Host header (a forged one would poison reset links in e-mails).
-    app.log.warn('TRUST_PROXY is set but PUBLIC_URL is not: links in e-mails and the calendar feed use the default');
+    app.log.warn(
+      'TRUST_PROXY is set but PUBLIC_URL is not: links in e-mails and the calendar feed use the default',
+    );
   }
   await updateDemoLinks(database.db, config.publicUrl);
   if (config.demoContent) await loadDemoContent(database.db, config);
