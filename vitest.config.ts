@@ -52,6 +52,15 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // HAProxy (deploy/haproxy.cfg) in front of two real app servers on a PostgreSQL of its own.
+        test: {
+          name: 'cluster',
+          include: ['apps/server/test/cluster/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
       './apps/web/vitest.config.ts',
       {
         test: {

@@ -25,6 +25,7 @@ import { registerOpenApi } from './lib/openapi';
 import { createOutbox, type Outbox } from './lib/outbox';
 import { createPublicCache, type PublicCache } from './lib/public-cache';
 import { createPushOutbox, type PushOutbox } from './lib/push-outbox';
+import { postgresRateLimitStore } from './lib/rate-limit-store';
 import { nextRequestId } from './lib/request-id';
 import { resolveJwtSecret, resolveVapidKeys } from './lib/secrets';
 import { registerSecurity } from './lib/security';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     /** The VAPID public key devices subscribe with. */
     pushKey: string;
     publicCache: PublicCache;
+    /** Shutting down after SIGTERM: /api/health answers 503 while requests are still served (lib/shutdown.ts). */
+    draining: boolean;
   }
 }
 
@@ -83,10 +86,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     handlerTimeout: config.timeouts.requestMs,
     frameworkErrors,
     clientErrorHandler,
+    // Behind a proxy (TRUST_PROXY), request.ip (rate limits, logs) is the client's, from trusted hops only.
+    // (A hop count as Fastify compiles it: its types take no number.)
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  app.decorate('draining', false);
   acceptEmptyJsonBody(app);
   rejectNulCharacters(app);
   noStoreByDefault(app);
@@ -163,6 +173,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(compress, COMPRESSION);
   await app.register(rateLimit, {
     global: false,
+    // Several servers on one PostgreSQL share the counters; the embedded database has one server, memory suffices.
+    ...(database.kind === 'postgres' ? { store: postgresRateLimitStore(database.db, app.log) } : {}),
+    // If the shared store fails, public writes go on; sign-in fails closed (its routes set skipOnError: false).
+    skipOnError: true,
     errorResponseBuilder: (_request, context) =>
       new TooManyRequestsError(`Too many attempts. Please wait ${context.after} and try again.`),
   });
@@ -172,6 +186,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await registerFeatures(app);
   const health = { 200: healthSchema, 500: errorResponse, 503: healthSchema };
   app.get('/api/health', { schema: { response: health } }, async (_request, reply) => {
+    if (app.draining) {
+      return reply
+        .status(503)
+        .send({ ok: false, database: database.kind, error: 'The server is shutting down.' });
+    }
     if (await pingDatabase(database, HEALTH_TIMEOUT_MS)) return { ok: true, database: database.kind };
     return reply
       .status(503)
@@ -182,6 +201,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const generated = await app.auth.ensureAdmin(config.adminPassword, config.adminEmail);
   if (generated) {
     app.log.warn(`Created the "admin" account. Its password is printed only this once: ${generated}`);
+  }
+  if (config.trustProxy !== false && !config.publicUrlSet) {
+    // Links are never built from a request's Host header (a forged one would poison reset links in e-mails).
+    app.log.warn(
+      'TRUST_PROXY is set but PUBLIC_URL is not: links in e-mails and the calendar feed use the default',
+    );
   }
   await updateDemoLinks(database.db, config.publicUrl);
   if (config.demoContent) await loadDemoContent(database.db, config);

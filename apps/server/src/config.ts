@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { defaultSiteConfig, type SiteConfig, siteConfigSchema } from '@clean/shared';
 import { z } from 'zod';
@@ -78,7 +79,36 @@ const envSchema = z.object({
     .min(1, 'must be 1 or more')
     .max(1024, 'must be 1024 or less')
     .optional(),
+  TRUST_PROXY: z
+    .string()
+    .refine(isTrustProxy, 'must be a number of proxy hops, or addresses/CIDRs separated by commas')
+    .optional(),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(3_000),
 });
+
+/** Fastify's trustProxy: a hop count, or addresses, CIDRs and proxy-addr's names (loopback, …). */
+function isTrustProxy(value: string): boolean {
+  if (/^\d+$/.test(value)) return Number(value) >= 1;
+  return value.split(',').every((part) => {
+    const item = part.trim();
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(item)) return true;
+    const [ip = '', bits, ...rest] = item.split('/');
+    const family = isIP(ip);
+    if (!family || rest.length) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+}
+
+function trustProxyOf(value: string | undefined): number | string[] | false {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
+}
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -134,6 +164,12 @@ export type Config = {
   dataDirMinFreeMb: number;
   /** Embedded database: PostgreSQL's page cache; undefined: the database module's default. */
   pgliteSharedBuffersMb: number | undefined;
+  /** Which peers' X-Forwarded-For/-Proto to believe (Fastify's trustProxy); false: none, request.ip is the peer. */
+  trustProxy: number | string[] | false;
+  /** On SIGTERM, how long /api/health fails while requests are still served, so a load balancer moves away first. */
+  shutdownDrainMs: number;
+  /** PUBLIC_URL was given (links do not depend on the default). */
+  publicUrlSet: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -205,6 +241,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     dataDirMinFreeMb: e.DATA_DIR_MIN_FREE_MB,
     pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    publicUrlSet: e.PUBLIC_URL !== undefined,
   };
 }
 

@@ -4,6 +4,7 @@ import { ownFilesOnly, StartupError, secureDataDir } from './db/data-dir';
 import { acquireDataDirLock, type DataDirLock } from './db/lock';
 import { startBackupServices } from './features/backups';
 import { startDailyDigest } from './features/digest';
+import { drainThenClose } from './lib/shutdown';
 
 let config: ReturnType<typeof loadConfig>;
 let lock: DataDirLock | undefined;
@@ -44,23 +45,32 @@ await app.listen({
 });
 
 let closing = false;
+let drain: ReturnType<typeof drainThenClose> | undefined;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
-    if (closing) return;
+    // A second signal, or Ctrl-C during the drain: close now.
+    if (closing) return drain?.now();
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    // close() stops accepting connections, waits for in-flight requests, then runs onClose (database).
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, 10_000);
-    timer.unref();
-    app.close().then(
+    // SIGTERM (systemd, docker, a rolling restart): fail the health check first and keep serving while the load
+    // balancer notices; SIGINT (Ctrl-C) closes at once.
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    app.log.info(
+      { signal, drainMs },
+      'shutting down: health check failing, then finishing in-flight requests',
+    );
+    drain = drainThenClose(app, drainMs);
+    drain.closed.then(
       () => process.exit(0),
       (err) => {
         app.log.error({ err }, 'error during shutdown');
         process.exit(1);
       },
     );
+    // close() stops accepting connections, waits for in-flight requests, then runs onClose (database).
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, drainMs + 10_000);
+    timer.unref();
   });
 }

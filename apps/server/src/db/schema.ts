@@ -278,3 +278,14 @@ export const pushOutbox = pgTable(
   },
   (t) => [index('push_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
 );
+
+/**
+ * Rate-limit counters shared by every app server on one PostgreSQL (lib/rate-limit-store.ts): one row per route and
+ * client, reset when its window ends, pruned. UNLOGGED (the migration says so): a crash may empty it, which only
+ * resets the budgets; unlogged tables are also left out of backups.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

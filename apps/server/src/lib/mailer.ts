@@ -4,7 +4,15 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
-export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  /** A stable identity: the Message-ID's left part, the same each time this mail is sent. */
+  id?: string;
+};
 export type Mailer = { send: (mail: Mail) => Promise<void> };
 
 /** SMTP when SMTP_URL is set; otherwise each message is written as JSON to DATA_DIR/outbox. */
@@ -21,8 +29,9 @@ export function createMailer(
       socketTimeout: 30_000,
     });
     return {
-      async send(mail) {
-        await transport.sendMail({ from: opts.from, ...mail });
+      async send({ id, ...mail }) {
+        const messageId = id ? `<${id}@${domainOf(opts.from)}>` : undefined;
+        await transport.sendMail({ from: opts.from, ...mail, ...(messageId ? { messageId } : {}) });
       },
     };
   }
@@ -41,4 +50,9 @@ export function createMailer(
       log.info({ file }, 'mail written to outbox folder (no SMTP_URL set)');
     },
   };
+}
+
+/** The domain of an address such as `Name <no-reply@example.com>`. */
+function domainOf(from: string): string {
+  return /@([^>\s]+)/.exec(from)?.[1] ?? 'localhost';
 }

@@ -16,6 +16,7 @@ type Claimed = {
   subject: string;
   body: string;
   attempts: number;
+  created_ms: string;
 };
 
 /** Rows of a raw query; node-postgres and PGlite both answer `{ rows }`. */
@@ -55,7 +56,8 @@ export function createOutbox(db: Db, mailer: Mailer, log: FastifyBaseLogger, opt
            where id = (select id from mail_outbox
                         where sent_at is null and next_attempt_at <= now()
                         order by next_attempt_at, id limit 1 for update skip locked)
-       returning id, "to", reply_to, subject, body, attempts`,
+       returning id, "to", reply_to, subject, body, attempts,
+                 (extract(epoch from created_at) * 1000)::bigint::text as created_ms`,
     );
     return row;
   }
@@ -67,6 +69,9 @@ export function createOutbox(db: Db, mailer: Mailer, log: FastifyBaseLogger, opt
         subject: mail.subject,
         text: mail.body,
         ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
+        // A mail sent again after a crash between the SMTP server's "accepted" and our "sent" (kill -9) keeps its
+        // Message-ID, so mail programs show it once.
+        id: `outbox-${mail.id}-${mail.created_ms}`,
       });
       await db.execute(sql`update mail_outbox set sent_at = now(), last_error = null where id = ${mail.id}`);
     } catch (err) {

@@ -147,7 +147,7 @@ export async function seedScale(db: Db, size: ScaleSize) {
 
   await db.execute(sql`
     insert into one_time_cleanings (inquiry_id, date_time, amount, paid, notes, created_at)
-    select first.id + (i * 7919) % ${size.inquiries}::int,
+    select first.id + (i::bigint * 7919) % ${size.inquiries}::int,
            case when i % 50 = 0 then null
                 else now() + interval '30 days' - (i % 1490) * interval '1 day' - (i % 10) * interval '1 hour' end,
            (80 + i % 400) + (i % 100) / 100.0,
@@ -158,7 +158,7 @@ export async function seedScale(db: Db, size: ScaleSize) {
 
   await db.execute(sql`
     insert into recurring_payments (inquiry_id, amount, frequency, notes)
-    select first.id + (i * 104729) % ${size.inquiries}::int,
+    select first.id + (i::bigint * 104729) % ${size.inquiries}::int,
            100 + i % 200,
            (array['Weekly','Biweekly','Monthly'])[1 + i % 3],
            case when i % 2 = 0 then 'Every other Tuesday #' || i else null end

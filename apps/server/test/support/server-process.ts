@@ -53,6 +53,8 @@ export async function startServerProcess(
       LOG_LEVEL: 'warn',
       RATE_LIMIT_AUTH: '100000',
       RATE_LIMIT_PUBLIC_WRITE: '100000',
+      // No load balancer to drain from: a SIGTERM closes at once (the cluster test sets its own).
+      SHUTDOWN_DRAIN_MS: '0',
       ...(scratch ? { DATA_DIR: scratch } : {}),
       ...env,
     },

@@ -14,7 +14,8 @@ import { toPublicUser } from './service';
 const FORGOT_MESSAGE = 'If that account exists, a password reset link has been sent to its e-mail address.';
 
 export const authRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = async (app, opts) => {
-  const limited = { rateLimit: { max: opts.rateLimitMax, timeWindow: '1 minute' } };
+  // Fail closed: if the shared counters cannot be read, no unlimited guessing (503).
+  const limited = { rateLimit: { max: opts.rateLimitMax, timeWindow: '1 minute', skipOnError: false } };
 
   app.post(
     '/signin',

@@ -27,6 +27,7 @@ export async function listTables(db: Executor): Promise<TableInfo[]> {
             where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = '')::text as columns
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
        where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition
+         and c.relpersistence = 'p' -- unlogged tables hold transient state (rate-limit counters)
        order by c.relname`,
   );
   const references = await rows<{ child: string; parent: string }>(

@@ -33,7 +33,7 @@ export function cleanupService({ store, timezone }: CleanupDeps) {
     },
 
     async deleteOld(): Promise<CleanupResult> {
-      // A record attached to an old inquiry at the same moment: nothing was deleted, the owner tries again.
+      // A record attached to an old inquiry at the same moment: that batch was not deleted, the owner tries again.
       const deleted = await deleting('Records changed while cleaning up. Please try again.', () =>
         store.deleteOld(oldRecordCutoff()),
       );

@@ -1,0 +1,213 @@
+/**
+ * npm run bench:scale — ten years of a busy business on PostgreSQL 15 (a throwaway server): 1M inquiries, 3M
+ * one-time cleanings, 100k schedules with 2M paid dates, 50k reviews, 10k photos (BENCH_SCALE=0.1 for a tenth).
+ * Prints p50/p95 of every request the hub makes and of the public pages, the CSV exports' throughput with the
+ * live heap's growth, and the batched cleanup of old records while bookings keep arriving (the longest wait of a
+ * booking). Timings only, no assertions: run it on a quiet machine (`node --expose-gc` for the heap figures).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { openDatabase } from '../../src/db/client';
+import { seedScale } from '../scale/seed';
+import { startPostgres } from '../support/postgres';
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const n = (count: number) => Math.max(1, Math.round(count * SCALE));
+const SIZE = {
+  inquiries: n(1_000_000),
+  cleanings: n(3_000_000),
+  schedules: n(100_000),
+  // Three dates each: 2M paid dates.
+  paidRecords: n(666_667),
+  reviews: n(50_000),
+};
+const PHOTOS = n(10_000);
+/** An export is read this far (the 3M cleanings would take minutes more and show nothing new). */
+const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
+const PASSWORD = 'bench-admin-password';
+const fmt = (x: number) => x.toLocaleString('en-US');
+const gc = (globalThis as { gc?: () => void }).gc;
+
+const postgres = await startPostgres();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'clean-bench-scale-'));
+try {
+  const config = loadConfig({
+    DATABASE_URL: postgres.url,
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: PASSWORD,
+    DEMO_CONTENT: '0',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_AUTH: '100000',
+    RATE_LIMIT_PUBLIC_WRITE: '100000',
+  });
+  const database = await openDatabase({ databaseUrl: postgres.url });
+  const app = await buildApp(config, { database, databaseUrl: postgres.url, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  let started = performance.now();
+  await seedScale(database.db, SIZE);
+  await database.db.execute(sql`
+    insert into gallery_photos (image_url, caption, category)
+    select '/demo/gallery-' || (i % 12) || '.webp', 'Photo ' || i, (array['Kitchens','Bathrooms','Offices'])[1 + i % 3]
+      from generate_series(1, ${PHOTOS}::int) as i`);
+  await database.db.execute(sql`analyze gallery_photos`);
+  const counts = (
+    (await database.db.execute(sql`select
+      (select count(*) from inquiries) as inquiries, (select count(*) from one_time_cleanings) as cleanings,
+      (select count(*) from recurring_payments) as schedules, (select count(*) from recurring_paid_dates) as paid_dates,
+      (select count(*) from reviews) as reviews, (select count(*) from gallery_photos) as photos`)) as unknown as {
+      rows: Record<string, string>[];
+    }
+  ).rows[0];
+  console.log(
+    `Seeded in ${((performance.now() - started) / 1000).toFixed(0)} s: ${Object.entries(counts ?? {})
+      .map(([k, v]) => `${fmt(Number(v))} ${k}`)
+      .join(', ')}`,
+  );
+
+  const signin = await app.inject({
+    method: 'POST',
+    url: '/signin',
+    payload: { username: 'admin', password: PASSWORD },
+  });
+  const token = signin.json<{ token: string }>().token;
+  const auth = { authorization: `Bearer ${token}` };
+
+  const percentile = (sorted: number[], p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+  const over: string[] = [];
+  async function time(what: string, url: string, signedIn = true) {
+    const headers = signedIn ? auth : {};
+    await app.inject({ method: 'GET', url, headers });
+    const samples: number[] = [];
+    let status = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      const res = await app.inject({ method: 'GET', url, headers });
+      samples.push(performance.now() - t0);
+      status = res.statusCode;
+    }
+    samples.sort((a, b) => a - b);
+    const p95 = percentile(samples, 0.95);
+    if (signedIn && p95 > 50) over.push(what);
+    // Printed as measured: at full size the whole table takes minutes.
+    console.log(`| ${what} | ${percentile(samples, 0.5).toFixed(1)} | ${p95.toFixed(1)} | ${status} |`);
+  }
+
+  const now = new Date();
+  const month = (offset: number) => ({
+    from: new Date(now.getFullYear(), now.getMonth() + offset, 1).toISOString(),
+    to: new Date(now.getFullYear(), now.getMonth() + offset + 1, 0, 23, 59, 59).toISOString(),
+  });
+  const hub: [string, string][] = [
+    ['inquiries, page 1', '/api/inquiries?page=1&limit=6'],
+    ['inquiries, page 1000', '/api/inquiries?page=1000&limit=6'],
+    ['inquiries by surname', '/api/inquiries?name=kowalski&page=1&limit=6'],
+    ['inquiries by full name', '/api/inquiries?name=Maria%20Kowalski&page=1&limit=6'],
+    ['inquiries by name, no hit', '/api/inquiries?name=Zebedee&page=1&limit=6'],
+    [
+      'inquiries by phone',
+      `/api/inquiries?phone_number=${encodeURIComponent('(860) 004-21')}&page=1&limit=6`,
+    ],
+    ['inquiries by status', '/api/inquiries?status=Paused&page=1&limit=6'],
+    ['inquiries by name + status', '/api/inquiries?name=garcia&status=Booked&page=1&limit=6'],
+    ['inquiry selector', '/api/inquiries?name=mar&page=1&limit=20'],
+    ['cleanings, page 1', '/api/one_time_cleanings?page=1&limit=5'],
+    ['cleanings by name', '/api/one_time_cleanings?search=kowalski&page=1&limit=5'],
+    ['cleanings by notes', '/api/one_time_cleanings?search=gate%20code&page=1&limit=5'],
+    ['cleanings by "paid"', '/api/one_time_cleanings?search=paid&page=1&limit=5'],
+    ['cleanings, no hit', '/api/one_time_cleanings?search=Zebedee&page=1&limit=5'],
+    ['schedules, page 1', '/api/recurring_payments?page=1&limit=5'],
+    ['schedules by name', '/api/recurring_payments?inquiry_name=kowalski&page=1&limit=5'],
+    ['paid records, page 1', '/api/recurring_paid?page=1&limit=5'],
+    ['paid records by name', '/api/recurring_paid?name=kowalski&page=1&limit=5'],
+    ['overdue schedules', '/api/recurring_payments/overdue'],
+    ['pending reviews', '/api/reviews/pending'],
+    ['old records, page 1', '/api/old_records?page=1&limit=50'],
+    ['revenue summary', '/api/total_paid_cleanings_summary'],
+    ['agenda, this month', `/api/cleaning_dates_summary?from=${month(0).from}&to=${month(0).to}`],
+    ['agenda, a year ago', `/api/cleaning_dates_summary?from=${month(-12).from}&to=${month(-12).to}`],
+    ['calendar feed address', '/api/calendar_feed'],
+  ];
+  console.log(`\n${RUNS} runs each through app.inject (goal: every hub request p95 ≤ 50 ms)`);
+  console.log('| request | p50 ms | p95 ms | status |\n|---|---:|---:|---:|');
+  for (const [what, url] of hub) await time(what, url);
+  for (const url of ['/', '/packages', '/gallery', '/reviews', '/contact', '/api/reviews', '/api/gallery'])
+    await time(`public ${url}`, url, false);
+  console.log(over.length ? `over 50 ms at p95: ${over.join('; ')}` : 'every hub request p95 ≤ 50 ms');
+
+  // Exports over real HTTP: rows a second and the live heap's growth (sampled after a collection).
+  console.log('\n| export | rows | seconds | rows/s | heap growth MB |\n|---|---:|---:|---:|---:|');
+  for (const file of ['inquiries', 'one_time_cleanings', 'recurring_paid']) {
+    gc?.();
+    const baseline = process.memoryUsage().heapUsed;
+    let peak = baseline;
+    const sampler = setInterval(() => {
+      gc?.();
+      peak = Math.max(peak, process.memoryUsage().heapUsed);
+    }, 500);
+    started = performance.now();
+    const res = await fetch(`${base}/api/export/${file}.csv`, { headers: auth });
+    let lines = 0;
+    const reader = res.body?.getReader();
+    while (lines <= EXPORT_ROWS) {
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) break;
+      for (const byte of chunk.value) if (byte === 10) lines++;
+    }
+    await reader?.cancel();
+    clearInterval(sampler);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `| ${file}.csv | ${fmt(lines - 1)} | ${seconds.toFixed(1)} | ${fmt(Math.round((lines - 1) / seconds))} | ${((peak - baseline) / 1e6).toFixed(1)} |`,
+    );
+  }
+
+  // The cleanup while bookings keep arriving: the longest a booking waited.
+  const old = (
+    (await database.db.execute(sql`select count(*)::int as n from one_time_cleanings
+      where coalesce(date_time, created_at) < now() - interval '90 days'`)) as unknown as {
+      rows: { n: number }[];
+    }
+  ).rows[0]?.n;
+  let booking = true;
+  const waits: number[] = [];
+  let failed = 0;
+  const bookings = (async () => {
+    for (let i = 0; booking; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/inquiries`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `During cleanup ${i}`, phone_number: '8605550100', town: 'Bristol' }),
+      });
+      await res.arrayBuffer();
+      waits.push(performance.now() - t0);
+      if (res.status !== 201) failed++;
+    }
+  })();
+  started = performance.now();
+  const cleanup = await fetch(`${base}/api/cleanup_old_records`, { method: 'DELETE', headers: auth });
+  const cleanupSeconds = (performance.now() - started) / 1000;
+  const cleanupBody = await cleanup.text();
+  booking = false;
+  await bookings;
+  waits.sort((a, b) => a - b);
+  console.log(
+    `\nCleanup (${fmt(old ?? 0)} old cleanings among them): ${cleanup.status} ${cleanupBody} in ${cleanupSeconds.toFixed(1)} s; ` +
+      `${waits.length} bookings meanwhile, ${failed} failed, wait p50 ${percentile(waits, 0.5).toFixed(0)} ms, ` +
+      `p95 ${percentile(waits, 0.95).toFixed(0)} ms, longest ${(waits.at(-1) ?? 0).toFixed(0)} ms (goal ≤ 1000 ms)`,
+  );
+  await app.close();
+  await database.close();
+} finally {
+  postgres.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
