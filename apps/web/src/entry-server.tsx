@@ -1,12 +1,12 @@
 /**
  * Server rendering of the public pages (built by `vite build --ssr`, loaded by the server's lib/spa.ts).
- * Each page's data is fetched through the server itself (no network), rendered to a string (Preact's renderer,
- * which waits for every lazy page), and the query cache is sent along so the browser hydrates
- * the same data without fetching it again.
+ * Each page's data is fetched through the server itself (no network), rendered by React's static renderer (which
+ * waits for every lazy part, so the HTML is complete and carries none of React's inline streaming scripts), and
+ * the query cache is sent along so the browser hydrates the same data without fetching it again.
  */
 import { dehydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToStringAsync } from 'preact-render-to-string';
 import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createQueryClient } from './app/queryClient';
 import { routes } from './app/routes';
@@ -63,8 +63,12 @@ export async function render(
       </PageMetaContext.Provider>
     </StrictMode>
   );
-  // Waits for every lazy page (their data is already in the query cache), so the page arrives whole.
-  const html = await renderToStringAsync(app as never);
+  // Waits for every lazy page (their data is already in the query cache), so the page arrives whole; with no
+  // chunk size limit every boundary is written in place, never outlined behind an inline script.
+  const { prelude } = await prerenderToNodeStream(app, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
+  const html = Buffer.concat(chunks).toString('utf8');
   const state = JSON.stringify(dehydrate(queryClient));
   queryClient.clear();
   return { html, state, status: context.statusCode, ...meta };

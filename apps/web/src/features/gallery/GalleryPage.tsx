@@ -1,7 +1,6 @@
 import { type GalleryPhoto, PAGE_SIZES } from '@clean/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { inOwnTask } from '../../lib/in-own-task';
 import { photoText } from '../../lib/photo';
 import { Alert } from '../../lib/ui/Alert';
 import { InlineLoading } from '../../lib/ui/Loading';
@@ -15,9 +14,6 @@ import { useSession } from '../auth/session';
 import { galleryListQueryOptions, useDeletePhoto } from './api';
 import { PageButtons } from './PageButtons';
 import { clampPage, pageCount, pageSlice } from './paging';
-
-// The photos hydrate in a task of their own, after the search field.
-const PhotoTileApart = inOwnTask(PhotoTile);
 
 // The owner's upload form is its own chunk: visitors never download it.
 const GalleryUploadForm = lazy(() =>
@@ -124,7 +120,7 @@ export function GalleryPage() {
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 sm:gap-4">
             {visible.map((photo, index) => (
               <li key={photo.id} className="flex flex-col gap-2">
-                <PhotoTileApart
+                <PhotoTile
                   photo={photo}
                   onOpen={setSelected}
                   className="rounded-xl"

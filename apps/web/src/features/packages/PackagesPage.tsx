@@ -1,7 +1,6 @@
 import { formatMoney, type Package } from '@clean/shared';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
-import { inOwnTask } from '../../lib/in-own-task';
 import { PHOTO_PLACEHOLDER } from '../../lib/photo';
 import { Alert } from '../../lib/ui/Alert';
 import { Button, ButtonLink } from '../../lib/ui/Button';
@@ -17,9 +16,6 @@ import { PackageCard } from './PackageCard';
 
 // The owner's form is its own chunk: visitors never download it.
 const PackageForm = lazy(() => import('./admin/PackageForm').then((m) => ({ default: m.PackageForm })));
-
-// The package cards hydrate in a task of their own, after the page around the list.
-const PackageCardApart = inOwnTask(PackageCard);
 
 type FormState = { open: false } | { open: true; editing: Package | null };
 
@@ -116,7 +112,7 @@ export function PackagesPage() {
         {packages && packages.length > 0 && (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {packages.map((pkg, index) => (
-              <PackageCardApart
+              <PackageCard
                 key={pkg.id}
                 pkg={pkg}
                 index={index}

@@ -1,5 +1,4 @@
 import { formatDate, type Review } from '@clean/shared';
-import { ServerText } from '../../lib/ServerText';
 import { EditDeleteButtons } from '../../lib/ui/EditDeleteButtons';
 import { SafeImage } from '../../lib/ui/SafeImage';
 import { Stars } from '../../lib/ui/Stars';
@@ -49,11 +48,7 @@ export function ReviewCard({ review, index, businessName, timezone, admin, onOpe
       {review.comment && (
         <p className="mt-4 flex-1 leading-relaxed break-words text-stone-700">{review.comment}</p>
       )}
-      <ServerText
-        className="mt-3 text-xs text-stone-600"
-        value={review.created_at}
-        format={(iso) => formatDate(iso, timezone)}
-      />
+      <p className="mt-3 text-xs text-stone-600">{formatDate(review.created_at, timezone)}</p>
       {admin && (
         <EditDeleteButtons
           look="item"

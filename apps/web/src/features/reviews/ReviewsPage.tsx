@@ -1,6 +1,5 @@
 import { PAGE_SIZES, type Review } from '@clean/shared';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { inOwnTask } from '../../lib/in-own-task';
 import { useSiteConfig } from '../../lib/site-config';
 import { Button } from '../../lib/ui/Button';
 import { Dialog } from '../../lib/ui/Dialog';
@@ -17,9 +16,6 @@ import { ReviewCard, reviewerName } from './ReviewCard';
 
 // The form (and its validation library) loads when a visitor opens it.
 const ReviewForm = lazy(() => import('./ReviewForm').then((m) => ({ default: m.ReviewForm })));
-
-// The review cards hydrate in a task of their own, after the page around the list.
-const ReviewCardApart = inOwnTask(ReviewCard);
 
 export function ReviewsPage() {
   usePageMeta('Reviews', 'What our customers say about their eco-friendly clean.');
@@ -83,7 +79,7 @@ export function ReviewsPage() {
       {reviews.length > 0 && (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {reviews.map((review, index) => (
-            <ReviewCardApart
+            <ReviewCard
               key={review.id}
               review={review}
               index={index}
