@@ -46,8 +46,9 @@ function entryStylesheetStaysInHtml(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tailwindcss(), entryStylesheetStaysInHtml()],
-  // The workspace package is TypeScript, so the server-rendering bundle (`--ssr src/entry-server.tsx`) bundles it.
-  ssr: { noExternal: ['@clean/shared'] },
+  // The server-rendering bundle (`--ssr src/entry-server.tsx`) is self-contained, React's production build included.
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, target: 'node20', copyPublicDir: false }
     : {

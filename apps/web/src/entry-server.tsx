@@ -4,6 +4,14 @@
  * waits for every lazy part, so the HTML is complete and carries none of React's inline streaming scripts), and
  * the query cache is sent along so the browser hydrates the same data without fetching it again.
  */
+import {
+  type PageForm,
+  type PostedForm,
+  type PublicRoute,
+  pageParam,
+  postedFormKey,
+  textParam,
+} from '@clean/shared';
 import { dehydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -21,12 +29,15 @@ import { type PageMeta, PageMetaContext } from './lib/usePageMeta';
 export { localBusiness } from './features/home/LocalBusinessJsonLd';
 
 /** The first screen of data of each server-rendered page (the same queries the page itself runs). */
-const PAGE_DATA: Record<string, (client: QueryClient) => Promise<void>> = {
+const PAGE_DATA: Record<PublicRoute, (client: QueryClient, params: URLSearchParams) => Promise<void>> = {
   '/': (c) => c.prefetchQuery(carouselPhotosQueryOptions),
   '/packages': (c) => c.prefetchQuery(packagesQueryOptions),
-  '/gallery': (c) => c.prefetchQuery(galleryListQueryOptions('')),
-  '/reviews': (c) => c.prefetchQuery(approvedReviewsQueryOptions(1)),
-  '/contact': (c) => c.prefetchQuery(contactStatusQueryOptions),
+  '/gallery': (c, params) => c.prefetchQuery(galleryListQueryOptions(textParam(params.get('category')))),
+  '/reviews': (c, params) => c.prefetchQuery(approvedReviewsQueryOptions(pageParam(params))),
+  '/contact': (c) =>
+    Promise.all([c.prefetchQuery(contactStatusQueryOptions), c.prefetchQuery(packagesQueryOptions)]).then(
+      () => {},
+    ),
 };
 
 export const SERVER_RENDERED = Object.keys(PAGE_DATA);
@@ -39,19 +50,28 @@ export type Rendered = {
   status: number;
 } & PageMeta;
 
-/** Renders one public page. `fetch` answers the page's API calls (the server passes its own inject). */
+/**
+ * Renders one public page at `url` (its path and the state its query names). `fetch` answers the page's API calls
+ * (the server passes its own inject); `posted` is a refused post of the page's form, shown with its problems.
+ */
 export async function render(
-  pathname: string,
+  url: string,
   origin: string,
   fetch: typeof globalThis.fetch,
+  posted?: { form: PageForm; value: PostedForm },
 ): Promise<Rendered> {
   setFetch(fetch);
+  const { pathname, searchParams } = new URL(url, origin);
   const queryClient = createQueryClient();
-  await Promise.all([queryClient.prefetchQuery(siteConfigQueryOptions), PAGE_DATA[pathname]?.(queryClient)]);
+  await Promise.all([
+    queryClient.prefetchQuery(siteConfigQueryOptions),
+    PAGE_DATA[pathname as PublicRoute]?.(queryClient, searchParams),
+  ]);
+  if (posted) queryClient.setQueryData(postedFormKey(posted.form), posted.value);
 
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(pathname, origin)));
-  if (context instanceof Response) throw new Error(`unexpected redirect while rendering ${pathname}`);
+  const context = await handler.query(new Request(new URL(url, origin)));
+  if (context instanceof Response) throw new Error(`unexpected redirect while rendering ${url}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const meta: PageMeta = {};
   const app = (

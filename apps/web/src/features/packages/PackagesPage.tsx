@@ -10,6 +10,7 @@ import { InlineLoading } from '../../lib/ui/Loading';
 import { Page } from '../../lib/ui/Page';
 import { SafeImage } from '../../lib/ui/SafeImage';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { useDialogParam } from '../../lib/useSearchState';
 import { useSession } from '../auth/session';
 import { PACKAGE_MESSAGES, useDeletePackage, usePackages } from './api';
 import { PackageCard } from './PackageCard';
@@ -23,7 +24,9 @@ export function PackagesPage() {
   usePageMeta('Packages', 'Residential, office and moving-day cleaning packages — every one eco-friendly.');
   const { isAdmin } = useSession();
   const { data: packages, isPending, isError, isSuccess } = usePackages();
-  const [selected, setSelected] = useState<Package | null>(null);
+  // The open package is in the address: its card is a link that works before and without script.
+  const dialog = useDialogParam('package');
+  const selected = packages?.find((pkg) => pkg.id === dialog.id) ?? null;
   const [consultationDismissed, setConsultationDismissed] = useState(false);
   const [form, setForm] = useState<FormState>({ open: false });
   const [adminError, setAdminError] = useState<string | null>(null);
@@ -116,7 +119,7 @@ export function PackagesPage() {
                 key={pkg.id}
                 pkg={pkg}
                 index={index}
-                onOpen={() => setSelected(pkg)}
+                to={dialog.linkFor(pkg.id)}
                 admin={
                   isAdmin
                     ? {
@@ -132,7 +135,7 @@ export function PackagesPage() {
         )}
       </div>
 
-      <Dialog open={selected !== null} onClose={() => setSelected(null)} title={selected?.title ?? ''}>
+      <Dialog open={selected !== null} onClose={dialog.close} title={selected?.title ?? ''}>
         {selected && (
           <>
             <div className="overflow-hidden rounded-xl bg-brand-50">
@@ -152,10 +155,12 @@ export function PackagesPage() {
               </p>
             )}
             <div className="mt-6 flex flex-wrap justify-end gap-3">
-              <Button variant="secondary" onClick={() => setSelected(null)}>
+              <ButtonLink variant="secondary" to={dialog.closeLink} replace preventScrollReset>
                 Close
-              </Button>
-              <ButtonLink to="/contact">Book Now</ButtonLink>
+              </ButtonLink>
+              <ButtonLink to={{ pathname: '/contact', search: `?package=${selected.id}` }}>
+                Book Now
+              </ButtonLink>
             </div>
           </>
         )}
