@@ -114,7 +114,10 @@ describe('tapped at first paint, before the code runs', () => {
     expect(firstPage).toHaveLength(12);
     await expectNotLive(page, held);
     await main(page).getByRole('link', { name: 'Page 2' }).click();
-    await main(page).getByRole('link', { name: 'Page 2' }).and(page.locator('[aria-current="page"]')).waitFor();
+    await main(page)
+      .getByRole('link', { name: 'Page 2' })
+      .and(page.locator('[aria-current="page"]'))
+      .waitFor();
     const secondPage = await shownPhotoIds(page);
     expect(secondPage).toHaveLength(all.length - 12);
     expect([...firstPage, ...secondPage].sort((a, b) => a - b)).toEqual(
@@ -137,7 +140,9 @@ describe('tapped at first paint, before the code runs', () => {
     const held = await holdScripts(page);
     await gotoHeld(page, '/packages');
     await expectNotLive(page, held);
-    await main(page).getByRole('link', { name: new RegExp(pkg.title) }).click();
+    await main(page)
+      .getByRole('link', { name: new RegExp(pkg.title) })
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     expect(await dialog.getByRole('heading').textContent()).toBe(pkg.title);
@@ -166,7 +171,9 @@ describe('tapped at first paint, before the code runs', () => {
     await form.getByLabel('What can we help with?').fill('Tapped in before the code.');
     await expectNotLive(page, held);
     await form.getByRole('button', { name: 'Send Request' }).click();
-    await main(page).getByText('Thank you! We received your request and will get back to you soon.').waitFor();
+    await main(page)
+      .getByText('Thank you! We received your request and will get back to you soon.')
+      .waitFor();
     expect(new URL(page.url()).search).toBe('?sent=1');
 
     const stored = await inquiriesNamed(name);
@@ -203,7 +210,9 @@ describe('typed or failed before the code runs, taken up once live', () => {
     expect(await form.getByLabel('Name').inputValue()).toBe(name);
     expect(await form.getByLabel('Email').inputValue()).toBe('early.typist@example.com');
     expect(await form.getByLabel('Town').inputValue()).toBe('Avon');
-    expect(await form.getByLabel('What can we help with?').inputValue()).toBe('Typed before the page was live.');
+    expect(await form.getByLabel('What can we help with?').inputValue()).toBe(
+      'Typed before the page was live.',
+    );
 
     // Sent live (in place, no new page), the request carries what was typed before.
     await page.evaluate(() => {
@@ -265,7 +274,9 @@ describe('typed or failed before the code runs, taken up once live', () => {
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await main(page).locator('ul li img[data-broken]').waitFor();
     expect(await image.getAttribute('src')).toBe('/photo-placeholder.svg');
-    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     await page.context().close();
   });
 });

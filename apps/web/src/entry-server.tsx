@@ -15,9 +15,9 @@ import {
 import { dehydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
+import { AppRoutes } from './app/App';
 import { createQueryClient } from './app/queryClient';
-import { routes } from './app/routes';
 import { contactStatusQueryOptions } from './features/contact-status/api';
 import { carouselPhotosQueryOptions, galleryListQueryOptions } from './features/gallery/api';
 import { packagesQueryOptions } from './features/packages/api';
@@ -69,16 +69,14 @@ export async function render(
   ]);
   if (posted) queryClient.setQueryData(postedFormKey(posted.form), posted.value);
 
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(url, origin)));
-  if (context instanceof Response) throw new Error(`unexpected redirect while rendering ${url}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   const meta: PageMeta = {};
   const app = (
     <StrictMode>
       <PageMetaContext.Provider value={meta}>
         <QueryClientProvider client={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
         </QueryClientProvider>
       </PageMetaContext.Provider>
     </StrictMode>
@@ -91,5 +89,5 @@ export async function render(
   const html = Buffer.concat(chunks).toString('utf8');
   const state = JSON.stringify(dehydrate(queryClient));
   queryClient.clear();
-  return { html, state, status: context.statusCode, ...meta };
+  return { html, state, status: 200, ...meta };
 }

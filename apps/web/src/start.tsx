@@ -1,9 +1,9 @@
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
-import { createAppRouter } from './app/router';
 import { readStoredToken } from './lib/api';
 
 const container = document.getElementById('root');
@@ -17,7 +17,9 @@ if (state) hydrate(queryClient, state);
 
 const app = (
   <StrictMode>
-    <App queryClient={queryClient} router={createAppRouter()} />
+    <BrowserRouter>
+      <App queryClient={queryClient} />
+    </BrowserRouter>
   </StrictMode>
 );
 

@@ -1,11 +1,13 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { SessionProvider } from '../features/auth/session';
 import { InlineLoading } from '../lib/ui/Loading';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
+import { PageErrorBoundary } from './RouteError';
 
 export function RootLayout() {
+  const { pathname } = useLocation();
   return (
     <SessionProvider>
       <div className="flex min-h-screen flex-col">
@@ -17,16 +19,35 @@ export function RootLayout() {
         </a>
         <NavBar />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          <Suspense fallback={<InlineLoading />}>
-            <Outlet />
-            <HydratedMark />
-          </Suspense>
+          <PageErrorBoundary key={pathname}>
+            <Suspense fallback={<InlineLoading />}>
+              <Outlet />
+              <HydratedMark />
+            </Suspense>
+          </PageErrorBoundary>
         </main>
         <Footer />
       </div>
-      <ScrollRestoration />
+      <ScrollToTop />
     </SessionProvider>
   );
+}
+
+/**
+ * A new page starts at its top (or at the part its address names, `#id`); a change of the same page's state (its
+ * page number, an open dialog) keeps the scroll, and Back / Forward leave it to the browser.
+ */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  const how = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (pathname) or target (hash) is the trigger
+  useEffect(() => {
+    if (how === 'POP') return;
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+  return null;
 }
 
 /**

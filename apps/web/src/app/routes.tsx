@@ -3,7 +3,6 @@ import { lazy, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAdmin } from '../features/auth/RequireAdmin';
 import { RootLayout } from './RootLayout';
-import { RouteError } from './RouteError';
 
 // Every page is its own chunk: visitors never download the admin hub, and vice versa. On a server-rendered page
 // React keeps the page's server markup, live links and forms included, until its chunk has loaded, then hydrates it.
@@ -52,18 +51,13 @@ const pages: Record<PageRoute, ReactElement> = {
   ),
 };
 
-/** The pathless middle route keeps errors inside the layout (nav and footer stay). */
+/** Every page inside the layout (a page's failure stays inside it too: see RootLayout). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      {
-        errorElement: <RouteError />,
-        children: [
-          ...PAGE_ROUTES.map((path) => ({ path, element: pages[path] })),
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
+      ...PAGE_ROUTES.map((path) => ({ path, element: pages[path] })),
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 /**
  * State kept in the page's address (a page number, an open dialog, a search), so links and GET forms work before
  * and without script and Back undoes a step. `linkTo(changes)` is the address with those parameters changed (null
- * removes one); `go(changes)` moves there in place, without scrolling.
+ * removes one); `go(changes)` moves there in place (the same page keeps its scroll: app/RootLayout).
  */
 export function useSearchState() {
   const [params] = useSearchParams();
@@ -19,7 +19,7 @@ export function useSearchState() {
     return { pathname, search: next.size ? `?${next}` : '' };
   };
   const go = (changes: Record<string, string | number | null>, options: { replace?: boolean } = {}) =>
-    navigate(linkTo(changes), { preventScrollReset: true, ...options });
+    navigate(linkTo(changes), options);
   return { params, linkTo, go };
 }
 

@@ -78,7 +78,8 @@ export function firstValues<T extends object>(empty: T, formId: string, posted: 
   const early = typeof document === 'undefined' ? null : document.getElementById(formId);
   if (!early || early.tagName !== 'FORM') return empty;
   const typed: Record<string, string> = {};
-  for (const [name, value] of new FormData(early as HTMLFormElement)) if (typeof value === 'string') typed[name] = value;
+  for (const [name, value] of new FormData(early as HTMLFormElement))
+    if (typeof value === 'string') typed[name] = value;
   return { ...empty, ...typed };
 }
 

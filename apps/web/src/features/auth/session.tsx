@@ -10,6 +10,7 @@ import {
   useMemo,
   useState,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { readStoredToken } from '../../lib/api';
 import { siteConfigQueryOptions } from '../../lib/site-config';
@@ -95,7 +96,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Leave the page first, then drop the user: a guarded page (the hub) still on screen would
       // otherwise redirect to /signin. flushSync stops React keeping the old page up (as a
       // transition would) while the next page's code downloads.
-      Promise.resolve(navigate(redirectTo, { flushSync: true })).finally(clear);
+      flushSync(() => navigate(redirectTo));
+      clear();
     },
     [clear, navigate],
   );

@@ -19,7 +19,6 @@ export function PackageCard({ pkg, index, admin, to }: Props) {
     <li className="flex flex-col">
       <Link
         to={to}
-        preventScrollReset
         className="group flex flex-1 flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white text-left shadow-sm transition-shadow hover:shadow-md"
       >
         <TileImage

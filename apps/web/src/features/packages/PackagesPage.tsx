@@ -155,7 +155,7 @@ export function PackagesPage() {
               </p>
             )}
             <div className="mt-6 flex flex-wrap justify-end gap-3">
-              <ButtonLink variant="secondary" to={dialog.closeLink} replace preventScrollReset>
+              <ButtonLink variant="secondary" to={dialog.closeLink} replace>
                 Close
               </ButtonLink>
               <ButtonLink to={{ pathname: '/contact', search: `?package=${selected.id}` }}>

@@ -28,7 +28,6 @@ export function ReviewCard({ review, index, businessName, timezone, admin, to }:
       <div className="flex items-center gap-4">
         <Link
           to={to}
-          preventScrollReset
           aria-label={`Open the review by ${name}`}
           className="shrink-0 overflow-hidden rounded-full bg-brand-50 ring-1 ring-stone-200"
         >

@@ -133,7 +133,6 @@ export function ReviewsPage() {
         {/* A link to the page with the form open: it works before and without script; live, it opens in place. */}
         <Link
           to={{ ...linkTo({ write: formOpen ? null : 1, sent: null }), hash: formOpen ? '' : WRITE_REVIEW }}
-          preventScrollReset
           replace={formOpen}
           className={buttonClass(formOpen ? 'secondary' : 'primary')}
           aria-expanded={formOpen}
@@ -183,12 +182,7 @@ export function ReviewsPage() {
             {selected.comment && <p className="mt-3 leading-relaxed text-stone-800">{selected.comment}</p>}
             <p className="mt-3 font-semibold text-brand-900">Reviewed by {reviewerName(selected)}</p>
             <div className="mt-5 flex justify-end">
-              <Link
-                to={linkTo({ review: null })}
-                replace
-                preventScrollReset
-                className={buttonClass('secondary')}
-              >
+              <Link to={linkTo({ review: null })} replace className={buttonClass('secondary')}>
                 Close
               </Link>
             </div>

@@ -39,7 +39,7 @@ export function Pagination({
       );
     }
     return (
-      <Link to={linkFor(to)} preventScrollReset className={buttonClass('secondary')}>
+      <Link to={linkFor(to)} className={buttonClass('secondary')}>
         {text}
       </Link>
     );
@@ -77,7 +77,6 @@ export function PageLinks({
           <li key={n}>
             <Link
               to={linkFor(n)}
-              preventScrollReset
               aria-current={n === page ? 'page' : undefined}
               aria-label={`Page ${n}`}
               className={cx(

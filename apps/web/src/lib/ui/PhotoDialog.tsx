@@ -46,7 +46,7 @@ export function PhotoDialog({
             )}
           </dl>
           <div className="mt-5 flex justify-end">
-            <Link to={closeLink} replace preventScrollReset className={buttonClass('secondary')}>
+            <Link to={closeLink} replace className={buttonClass('secondary')}>
               Close
             </Link>
           </div>

@@ -53,7 +53,6 @@ export function PhotoTile({
   return (
     <Link
       to={to}
-      preventScrollReset
       className={cx('group block overflow-hidden bg-brand-50 shadow-sm ring-1 ring-stone-200', className)}
     >
       <TileImage src={photo.image_url} alt={photoAlt(photo)} {...image} />
