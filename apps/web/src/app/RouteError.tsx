@@ -24,17 +24,17 @@ function RouteError() {
  * afresh.
  */
 export class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
+  override state = { failed: false };
 
   static getDerivedStateFromError() {
     return { failed: true };
   }
 
-  componentDidCatch(error: unknown) {
+  override componentDidCatch(error: unknown) {
     console.error(error);
   }
 
-  render() {
+  override render() {
     return this.state.failed ? <RouteError /> : this.props.children;
   }
 }

@@ -2,23 +2,16 @@ import { PAGE_ROUTES, type PageRoute } from '@clean/shared';
 import { lazy, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAdmin } from '../features/auth/RequireAdmin';
+import { publicPageChunks } from './page-chunks';
 import { RootLayout } from './RootLayout';
 
 // Every page is its own chunk: visitors never download the admin hub, and vice versa. On a server-rendered page
 // React keeps the page's server markup, live links and forms included, until its chunk has loaded, then hydrates it.
-const HomePage = lazy(() => import('../features/home/HomePage').then((m) => ({ default: m.HomePage })));
-const PackagesPage = lazy(() =>
-  import('../features/packages/PackagesPage').then((m) => ({ default: m.PackagesPage })),
-);
-const ContactPage = lazy(() =>
-  import('../features/contact/ContactPage').then((m) => ({ default: m.ContactPage })),
-);
-const GalleryPage = lazy(() =>
-  import('../features/gallery/GalleryPage').then((m) => ({ default: m.GalleryPage })),
-);
-const ReviewsPage = lazy(() =>
-  import('../features/reviews/ReviewsPage').then((m) => ({ default: m.ReviewsPage })),
-);
+const HomePage = lazy(() => publicPageChunks['/']().then((m) => ({ default: m.HomePage })));
+const PackagesPage = lazy(() => publicPageChunks['/packages']().then((m) => ({ default: m.PackagesPage })));
+const ContactPage = lazy(() => publicPageChunks['/contact']().then((m) => ({ default: m.ContactPage })));
+const GalleryPage = lazy(() => publicPageChunks['/gallery']().then((m) => ({ default: m.GalleryPage })));
+const ReviewsPage = lazy(() => publicPageChunks['/reviews']().then((m) => ({ default: m.ReviewsPage })));
 const SignInPage = lazy(() =>
   import('../features/auth/pages/SignInPage').then((m) => ({ default: m.SignInPage })),
 );
