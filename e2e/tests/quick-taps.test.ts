@@ -62,7 +62,17 @@ describe('tapped at first paint, before the code runs', () => {
     // A native disclosure (<summary>): Chromium exposes it as an expandable control Playwright has no role for.
     await nav.getByLabel('Menu').click();
     await gallery.waitFor({ state: 'visible' });
-    expect(await nav.locator('details').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    const menuOpen = () => nav.locator('details').evaluate((d) => (d as HTMLDetailsElement).open);
+    expect(await menuOpen()).toBe(true);
+
+    // Once live, the menu opened before stays open, and the same tap closes it.
+    held.release();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    expect(await menuOpen()).toBe(true);
+    expect(await gallery.isVisible()).toBe(true);
+    await nav.getByLabel('Menu').click();
+    await gallery.waitFor({ state: 'hidden' });
+    expect(await menuOpen()).toBe(false);
     await page.context().close();
   });
 
