@@ -1,5 +1,5 @@
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
@@ -24,7 +24,11 @@ const app = (
 );
 
 // The server renders what a visitor sees; the signed-in owner's page differs (admin controls), so it is
-// rendered afresh rather than hydrated over the visitor's markup. Hydration is concurrent: React works in short
-// slices, and a tap on a part not yet live hydrates that part first.
-if (state && container.firstChild && readStoredToken() === null) hydrateRoot(container, app);
-else createRoot(container).render(app);
+// rendered afresh rather than hydrated over the visitor's markup. Hydrating in a transition makes it
+// interruptible: React works in slices of a few milliseconds (a plain hydrateRoot renders the page in one long
+// task), and a tap on a part not yet live hydrates that part first.
+if (state && container.firstChild && readStoredToken() === null) {
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else createRoot(container).render(app);

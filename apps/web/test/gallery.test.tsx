@@ -166,8 +166,10 @@ describe('/gallery', () => {
     renderGallery('/gallery?category=Office');
     await waitFor(() => expect(photoLinks()).toHaveLength(1));
     expect((screen.getByLabelText('Search by category') as HTMLInputElement).value).toBe('Office');
-    const [first] = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://localhost'));
-    expect(first?.searchParams.get('category')).toBe('Office');
+    const calls = fetchMock.mock.calls
+      .map(([u]) => new URL(String(u), 'http://localhost'))
+      .filter((u) => u.pathname === '/api/gallery');
+    expect(calls.map((u) => u.searchParams.get('category'))).toEqual(['Office']);
   });
 
   it('opens a photo in a dialog with caption and category, and swaps a broken image for the placeholder', async () => {
@@ -188,6 +190,24 @@ describe('/gallery', () => {
     fireEvent.click(close);
     await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
     expect(location()).toBe(`/gallery?seed=${seed}`);
+  });
+});
+
+describe('a picture that failed before the page was live', () => {
+  it('shows its placeholder (complete with no width when mounted); a loaded one stays', async () => {
+    stubFetch({ 'GET /api/gallery': { body: [photo(1), photo(2)] } });
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
+    vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockImplementation(function (
+      this: HTMLImageElement,
+    ) {
+      return this.getAttribute('src')?.endsWith('/1.jpg') ? 0 : 400;
+    });
+    renderGallery();
+    const broken = (await screen.findByAltText('Caption 1')) as HTMLImageElement;
+    await waitFor(() => expect(broken.getAttribute('src')).toBe('/photo-placeholder.svg'));
+    expect((screen.getByAltText('Caption 2') as HTMLImageElement).getAttribute('src')).toBe(
+      'https://img.example/2.jpg',
+    );
   });
 });
 

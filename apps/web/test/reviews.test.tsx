@@ -209,6 +209,21 @@ describe('/reviews', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('renders what its address names: the open form, and the thank-you after a plain post', async () => {
+    stubApi({ 'GET /api/reviews': () => json([review(1)]) });
+    const view = renderWithApp('/reviews?write=1', [page('/reviews', <ReviewsPage />)]);
+    expect(await screen.findByRole('form', { name: 'Share your experience' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Share Your Experience' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    view.unmount();
+
+    renderWithApp('/reviews?sent=1', [page('/reviews', <ReviewsPage />)]);
+    const thanks = await screen.findByText('Thank you! Your review will appear once approved.');
+    expect(thanks.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByRole('form', { name: 'Share your experience' })).toBeNull();
+  });
+
   it('requires a name and a valid photo URL before sending anything', async () => {
     const fetchMock = stubApi({ 'GET /api/reviews': () => json([]) });
     renderReviews();

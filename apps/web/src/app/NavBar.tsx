@@ -49,12 +49,11 @@ export function NavBar() {
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
 
-  // A menu opened before the page was live stays open: the state starts from it.
-  useEffect(() => setOpen(menu.current?.open ?? false), []);
-
   // A new page closes the mobile menu (covers back/forward too).
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value used
   useEffect(() => setOpen(false), [pathname]);
+  // A menu opened before the page was live stays open: the state starts from it (after the effect above).
+  useEffect(() => setOpen(menu.current?.open ?? false), []);
 
   useEffect(() => {
     if (!open) return;

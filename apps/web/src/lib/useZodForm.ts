@@ -76,7 +76,7 @@ export function useZodForm<In extends FieldValues, Out>(
 export function firstValues<T extends object>(empty: T, formId: string, posted: PostedForm | undefined): T {
   if (posted) return { ...empty, ...posted.values };
   const early = typeof document === 'undefined' ? null : document.getElementById(formId);
-  if (!early || early.tagName !== 'FORM') return empty;
+  if (early?.tagName !== 'FORM') return empty;
   const typed: Record<string, string> = {};
   for (const [name, value] of new FormData(early as HTMLFormElement))
     if (typeof value === 'string') typed[name] = value;

@@ -1,5 +1,5 @@
 import { type BookingRequestInput, numberParam, OTHER_TOWN, PAGE_FORMS } from '@clean/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { useSiteConfig } from '../../lib/site-config';
@@ -49,11 +49,15 @@ export function BookingForm() {
         ? { tone: 'success', text: BOOKING_MESSAGES.sent }
         : null,
   );
-  const { field, register, control, handleSubmit, reset, formState } = useZodForm(
+  const { field, register, control, handleSubmit, reset, formState, getValues, setValue } = useZodForm(
     loadSchema,
     defaults,
     posted?.errors,
   );
+  // Reached in the app before the packages had loaded: the package is chosen once they have.
+  useEffect(() => {
+    if (chosen && !getValues('package')) setValue('package', chosen);
+  }, [chosen, getValues, setValue]);
 
   const onSubmit = handleSubmit((input) =>
     attempt(
