@@ -24,19 +24,6 @@ const proxy: Record<string, ProxyOptions> = {
 };
 
 /**
- * The app is written against React's API and runs on Preact through preact/compat: the same components in a
- * tenth of the bytes (React DOM alone is 69 KB gzip, more than a phone should parse before the page responds).
- */
-const preactAliases = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
-/**
  * The entry's stylesheet is always on the page already: index.html links it, and the server inlines it into
  * every server-rendered page. Vite still lists it among the files to load before each lazy chunk that imports
  * the entry (its preload helper lives there), and on a server-rendered page, where no <link> names it, the helper
@@ -59,10 +46,9 @@ function entryStylesheetStaysInHtml(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tailwindcss(), entryStylesheetStaysInHtml()],
-  resolve: { alias: preactAliases },
-  // The server-rendering bundle (`--ssr src/entry-server.tsx`) bundles every package that imports React, so
-  // they resolve it to Preact too; the workspace package is TypeScript, so it is bundled in.
-  ssr: { noExternal: ['@clean/shared', 'react-router', /^@tanstack\//, 'react-hook-form', /^@hookform\//] },
+  // The server-rendering bundle (`--ssr src/entry-server.tsx`) is self-contained, React's production build included.
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, target: 'node20', copyPublicDir: false }
     : {
@@ -81,7 +67,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'framework',
-                  test: /node_modules[\\/](preact|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/,
                 },
                 { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]/ },
               ],

@@ -137,12 +137,16 @@ describe('phone layout', () => {
   it('collapses the menu into a toggle at 375 px that opens and closes it, with no horizontal scroll', async () => {
     const page = await openPage(browser(), { viewport: PHONE });
     await gotoHydrated(page, '/');
-    const toggle = page.getByRole('button', { name: 'Menu' });
+    // A native disclosure: the <summary> is the Menu button (its expanded state is the <details>' open).
+    const toggle = nav(page)
+      .locator('summary')
+      .and(page.getByLabel('Menu', { exact: true }));
+    const expanded = () => toggle.evaluate((el) => (el.parentElement as HTMLDetailsElement).open);
     const gallery = nav(page).getByRole('link', { name: 'Gallery' });
     expect(await gallery.isVisible()).toBe(false);
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await expanded()).toBe(false);
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await expanded()).toBe(true);
     await gallery.waitFor({ state: 'visible' });
     for (const name of ['Home', 'Packages', 'Book Now', 'Reviews']) {
       expect(await nav(page).getByRole('link', { name }).isVisible()).toBe(true);
@@ -150,6 +154,7 @@ describe('phone layout', () => {
     await gallery.click();
     await page.waitForURL('**/gallery');
     expect(await gallery.isVisible()).toBe(false);
+    expect(await expanded()).toBe(false);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.context().close();
@@ -158,7 +163,7 @@ describe('phone layout', () => {
   it('hides the toggle at desktop width and shows the links inline', async () => {
     const page = await openPage(browser());
     await page.goto('/');
-    expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+    expect(await page.getByLabel('Menu', { exact: true }).isVisible()).toBe(false);
     expect(await nav(page).getByRole('link', { name: 'Book Now' }).getAttribute('href')).toBe('/contact');
     expect(await nav(page).getByRole('link', { name: 'Gallery' }).isVisible()).toBe(true);
     await page.context().close();

@@ -155,7 +155,7 @@ describe('gallery as the owner', () => {
       await expect
         .poll(() => tile.getByRole('img', { name: caption }).getAttribute('src'))
         .toBe('/photo-placeholder.svg');
-      await tile.getByRole('button', { name: caption, exact: true }).click();
+      await tile.getByRole('link', { name: caption, exact: true }).click();
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
       expect(await dialog.locator('dd').allTextContents()).toEqual([caption, 'Moving Day']);

@@ -8,7 +8,8 @@ import { forEachPublicPage, PUBLIC_PAGES } from '../support/public';
 
 const browser = useBrowser();
 
-const BUDGET_BYTES = 100 * 1024;
+// Issue 16: React itself (its runtime is about 60 KB of it), first-load JavaScript of / at most 120 KB gzip.
+const BUDGET_BYTES = 120 * 1024;
 /** Chunks only the owner needs: the hub and the admin forms of the public pages. */
 const ADMIN_CHUNK = /^(HubPage|PackageForm|GalleryUploadForm)-/;
 
@@ -66,17 +67,17 @@ describe('accessibility (axe)', () => {
     const report: Record<string, string[]> = {};
     const visitor = await openPage(browser());
     await gotoHydrated(visitor, '/');
-    await visitor.locator('.carousel-slide[data-active] button').click();
+    await visitor.locator('.carousel-slide[data-active] a').click();
     await visitor.getByRole('dialog').waitFor();
     report['home dialog'] = await seriousViolations(visitor);
     await gotoHydrated(visitor, '/reviews');
-    await visitor.getByRole('button', { name: 'Share Your Experience' }).click();
+    await visitor.getByRole('link', { name: 'Share Your Experience' }).click();
     await visitor.getByRole('form', { name: 'Share your experience' }).waitFor();
     await visitor.getByRole('button', { name: 'Submit Review' }).click();
     await visitor.getByText('Name is required.').waitFor();
     report['review form with errors'] = await seriousViolations(visitor);
     await gotoHydrated(visitor, '/packages');
-    await visitor.locator('main ul li button').first().click();
+    await visitor.locator('main ul li a').first().click();
     await visitor.getByRole('dialog').waitFor();
     report['package dialog'] = await seriousViolations(visitor);
     await visitor.context().close();
@@ -98,7 +99,7 @@ describe('accessibility (axe)', () => {
 });
 
 describe('speed', () => {
-  it('the first load of / transfers under 100 KB of JavaScript, compressed (phone and desktop)', async () => {
+  it('the first load of / transfers under 120 KB of JavaScript, compressed (phone and desktop)', async () => {
     for (const [label, viewport] of [
       ['phone', PHONE],
       ['desktop', DESKTOP],
@@ -153,7 +154,7 @@ describe('speed', () => {
     const visitorScripts = scriptsOf(visitor);
     await forEachPublicPage(visitor, () => visitor.waitForLoadState('networkidle'));
     await visitor.getByRole('link', { name: 'Reviews' }).first().click();
-    await visitor.getByRole('button', { name: 'Share Your Experience' }).click();
+    await visitor.getByRole('link', { name: 'Share Your Experience' }).click();
     await visitor.getByRole('form', { name: 'Share your experience' }).waitFor();
     expect(visitorScripts.length).toBeGreaterThan(0);
     expect(visitorScripts.filter((s) => ADMIN_CHUNK.test(s))).toEqual([]);

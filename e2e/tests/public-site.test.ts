@@ -77,7 +77,7 @@ describe('home', () => {
     await expect.poll(() => activeSlideIndex(page), { timeout: 8000, interval: 200 }).not.toBe(first);
 
     // Interaction: open the photo on the active slide; the dialog shows image, caption, category, type.
-    const opener = page.locator('.carousel-slide[data-active] button');
+    const opener = page.locator('.carousel-slide[data-active] a');
     const alt = await opener.locator('img').getAttribute('alt');
     await opener.click();
     const dialog = page.getByRole('dialog');
@@ -95,9 +95,9 @@ describe('home', () => {
     const afterClick = await activeSlideIndex(page);
     await expect.poll(() => activeSlideIndex(page), { timeout: 8000, interval: 200 }).not.toBe(afterClick);
 
-    // Close button works too.
-    await page.locator('.carousel-slide[data-active] button').click();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    // The Close link works too.
+    await page.locator('.carousel-slide[data-active] a').click();
+    await dialog.getByRole('link', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 
     // Breakpoints: 1 / 2 / 3 slides below 640 / at 640 / at 768.
@@ -130,7 +130,7 @@ describe('home', () => {
     // The home page arrives with its photos inside (server-rendered); arriving from another page, the
     // browser asks the API for them, which this test answers.
     await arriveByLink(page, '/packages', 'Home');
-    await page.locator('.carousel-slide[data-active] button').click();
+    await page.locator('.carousel-slide[data-active] a').click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     expect(await dialog.getByRole('heading').textContent()).toBe('No Caption');
@@ -182,10 +182,13 @@ describe('packages', () => {
     await notice.waitFor({ state: 'detached' });
 
     const pkg = packages[0] as Package;
-    const card = main(page).getByRole('button', { name: new RegExp(pkg.title) });
+    // A card is a link to the page with its details open.
+    const card = main(page).getByRole('link', { name: new RegExp(pkg.title) });
+    expect(await card.getAttribute('href')).toBe(`/packages?package=${pkg.id}`);
     await card.click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
+    expect(new URL(page.url()).search).toBe(`?package=${pkg.id}`);
     expect(await dialog.getByRole('heading').textContent()).toBe(pkg.title);
     expect(await dialog.textContent()).toContain(pkg.description);
     expect(await dialog.getByRole('img', { name: pkg.title }).getAttribute('src')).toBe(pkg.image_url);
@@ -195,8 +198,10 @@ describe('packages', () => {
 
     await card.click();
     await dialog.getByRole('link', { name: 'Book Now' }).click();
-    await page.waitForURL('**/contact');
+    await page.waitForURL(`**/contact?package=${pkg.id}`);
     await page.getByRole('heading', { name: 'Contact Us', level: 1 }).waitFor();
+    // The booking form has the package chosen.
+    expect(await main(page).getByLabel('Package (optional)').inputValue()).toBe(pkg.title);
     await page.context().close();
   });
 
@@ -206,7 +211,8 @@ describe('packages', () => {
       (url) => url.pathname === '/api/packages',
       (route) => route.fulfill({ status: 500, json: { error: 'down' } }),
     );
-    await arriveByLink(page, '/contact', 'Packages');
+    // From a page whose data holds no packages (the contact page's booking form lists them).
+    await arriveByLink(page, '/gallery', 'Packages');
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toBe('Failed to load packages. Please try again later.');
@@ -217,14 +223,14 @@ describe('packages', () => {
 describe('gallery', () => {
   const photoButtons = (page: Page) => main(page).getByRole('list').first().getByRole('listitem');
 
-  it('pages 12 at a time with page buttons, 5 columns at desktop, shuffled on each load', async () => {
+  it('pages 12 at a time with page links, 5 columns at desktop, shuffled on each visit', async () => {
     const { body: photos } = await api<GalleryPhoto[]>('GET', '/api/gallery');
     expect(photos.length).toBeGreaterThan(12);
     const page = await openPage(browser());
     await gotoHydrated(page, '/gallery');
     await expect.poll(() => page.title()).toBe('Gallery | Bristol Eco Clean');
     await expect.poll(() => photoButtons(page).count()).toBe(12);
-    const pages = main(page).getByRole('navigation', { name: 'Gallery pages' }).getByRole('button');
+    const pages = main(page).getByRole('navigation', { name: 'Gallery pages' }).getByRole('link');
     expect(await pages.count()).toBe(Math.ceil(photos.length / 12));
     expect(await pages.first().getAttribute('aria-current')).toBe('page');
 
@@ -233,23 +239,36 @@ describe('gallery', () => {
     );
     expect(new Set(lefts).size).toBe(5);
 
-    const firstPage = await main(page)
-      .locator('ul img')
-      .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
+    // The photos shown, in order, by id (each tile links to the page with its photo open).
+    const shown = () =>
+      main(page)
+        .locator('ul li a[href*="photo="]')
+        .evaluateAll((links) =>
+          links.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('photo')),
+        );
+    const firstPage = await shown();
+    expect(firstPage).toHaveLength(12);
     await pages.nth(1).click();
     await expect.poll(() => photoButtons(page).count()).toBe(Math.min(12, photos.length - 12));
     expect(await pages.nth(1).getAttribute('aria-current')).toBe('page');
     expect(await pages.first().getAttribute('aria-current')).toBeNull();
+    // The address has the page and the visit's order: the second page shows none of the first page's photos,
+    // and reloading it shows the same ones.
+    const url = new URL(page.url());
+    expect(url.searchParams.get('page')).toBe('2');
+    expect(url.searchParams.get('seed')).toMatch(/^\d+$/);
+    const secondPage = await shown();
+    expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);
+    await page.reload();
+    await expect.poll(() => photoButtons(page).count()).toBe(secondPage.length);
+    expect(await shown()).toEqual(secondPage);
 
-    // Each load shuffles: some reload shows another order.
+    // Each visit shuffles: some new visit shows another order.
     let reordered = false;
     for (let i = 0; i < 5 && !reordered; i++) {
-      await page.reload();
+      await gotoHydrated(page, '/gallery');
       await expect.poll(() => photoButtons(page).count()).toBe(12);
-      const order = await main(page)
-        .locator('ul img')
-        .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
-      reordered = order.join() !== firstPage.join();
+      reordered = (await shown()).join() !== firstPage.join();
     }
     expect(reordered).toBe(true);
 
@@ -279,7 +298,8 @@ describe('gallery', () => {
       kitchen.length > 12 ? 1 : 0,
     );
 
-    const opener = photoButtons(page).first().getByRole('button').first();
+    await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe('kitchen');
+    const opener = photoButtons(page).first().getByRole('link').first();
     await opener.click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -310,7 +330,7 @@ describe('reviews', () => {
     expect(await card.getByRole('img', { name: `Rated ${withoutPhoto.rating} out of 5` }).count()).toBe(1);
     expect(await card.textContent()).toContain(withoutPhoto.comment);
 
-    const opener = card.getByRole('button', { name: `Open the review by ${withoutPhoto.reviewer_name}` });
+    const opener = card.getByRole('link', { name: `Open the review by ${withoutPhoto.reviewer_name}` });
     await opener.click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -345,8 +365,9 @@ describe('reviews', () => {
     );
     await arriveByLink(page, '/contact', 'Reviews');
     await main(page).getByText('Page 1 of 3').waitFor();
-    await main(page).getByRole('button', { name: 'Next' }).click();
+    await main(page).getByRole('link', { name: 'Next' }).click();
     await main(page).getByText('Page 2 of 3').waitFor();
+    expect(new URL(page.url()).search).toBe('?page=2');
     await main(page).getByText('Paged 13', { exact: true }).waitFor();
     expect(asked).toEqual(['1/12', '2/12']);
     // And the real server pages in the database, with the total in X-Total-Count.
@@ -360,7 +381,7 @@ describe('reviews', () => {
     const name = `E2E Visitor ${Date.now()}`;
     const page = await openPage(browser());
     await gotoHydrated(page, '/reviews');
-    const toggle = main(page).getByRole('button', { name: 'Share Your Experience' });
+    const toggle = main(page).getByRole('link', { name: 'Share Your Experience' });
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     const form = main(page).getByRole('form', { name: 'Share your experience' });
@@ -497,12 +518,12 @@ describe('phone width (375 px)', () => {
     });
     // Open states too: a dialog and the review form.
     await gotoHydrated(page, '/gallery');
-    await main(page).locator('ul li button').first().click();
+    await main(page).locator('ul li a').first().click();
     await page.getByRole('dialog').waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.keyboard.press('Escape');
     await gotoHydrated(page, '/reviews');
-    await main(page).getByRole('button', { name: 'Share Your Experience' }).click();
+    await main(page).getByRole('link', { name: 'Share Your Experience' }).click();
     await main(page).getByRole('form').waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.context().close();

@@ -10,6 +10,7 @@ import { loadDemoContent, updateDemoLinks } from './db/demo';
 import { pingDatabase } from './db/health';
 import { registerFeatures } from './features';
 import { type AuthService, authService } from './features/auth/service';
+import { registerPages } from './features/pages/routes';
 import { generateVapidKeys, webPushSender } from './features/push/sender';
 import { COMPRESSION } from './lib/compression';
 import { acceptEmptyJsonBody } from './lib/empty-json-body';
@@ -31,7 +32,6 @@ import { resolveJwtSecret, resolveVapidKeys } from './lib/secrets';
 import { registerSecurity } from './lib/security';
 import { serializerCompiler } from './lib/serializer';
 import { refuseWhileClosing } from './lib/shutdown';
-import { registerSpa } from './lib/spa';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -196,7 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       .status(503)
       .send({ ok: false, database: database.kind, error: 'The database is not answering.' });
   });
-  await registerSpa(app, config.webDist);
+  await registerPages(app, config.webDist);
 
   const generated = await app.auth.ensureAdmin(config.adminPassword, config.adminEmail);
   if (generated) {

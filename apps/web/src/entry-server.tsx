@@ -1,15 +1,23 @@
 /**
  * Server rendering of the public pages (built by `vite build --ssr`, loaded by the server's lib/spa.ts).
- * Each page's data is fetched through the server itself (no network), rendered to a string (Preact's renderer,
- * which waits for every lazy page), and the query cache is sent along so the browser hydrates
- * the same data without fetching it again.
+ * Each page's data is fetched through the server itself (no network), rendered by React's static renderer (which
+ * waits for every lazy part, so the HTML is complete and carries none of React's inline streaming scripts), and
+ * the query cache is sent along so the browser hydrates the same data without fetching it again.
  */
+import {
+  type PageForm,
+  type PostedForm,
+  type PublicRoute,
+  pageParam,
+  postedFormKey,
+  textParam,
+} from '@clean/shared';
 import { dehydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToStringAsync } from 'preact-render-to-string';
 import { StrictMode } from 'react';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppRoutes } from './app/App';
 import { createQueryClient } from './app/queryClient';
-import { routes } from './app/routes';
 import { contactStatusQueryOptions } from './features/contact-status/api';
 import { carouselPhotosQueryOptions, galleryListQueryOptions } from './features/gallery/api';
 import { packagesQueryOptions } from './features/packages/api';
@@ -21,12 +29,15 @@ import { type PageMeta, PageMetaContext } from './lib/usePageMeta';
 export { localBusiness } from './features/home/LocalBusinessJsonLd';
 
 /** The first screen of data of each server-rendered page (the same queries the page itself runs). */
-const PAGE_DATA: Record<string, (client: QueryClient) => Promise<void>> = {
+const PAGE_DATA: Record<PublicRoute, (client: QueryClient, params: URLSearchParams) => Promise<void>> = {
   '/': (c) => c.prefetchQuery(carouselPhotosQueryOptions),
   '/packages': (c) => c.prefetchQuery(packagesQueryOptions),
-  '/gallery': (c) => c.prefetchQuery(galleryListQueryOptions('')),
-  '/reviews': (c) => c.prefetchQuery(approvedReviewsQueryOptions(1)),
-  '/contact': (c) => c.prefetchQuery(contactStatusQueryOptions),
+  '/gallery': (c, params) => c.prefetchQuery(galleryListQueryOptions(textParam(params.get('category')))),
+  '/reviews': (c, params) => c.prefetchQuery(approvedReviewsQueryOptions(pageParam(params))),
+  '/contact': (c) =>
+    Promise.all([c.prefetchQuery(contactStatusQueryOptions), c.prefetchQuery(packagesQueryOptions)]).then(
+      () => {},
+    ),
 };
 
 export const SERVER_RENDERED = Object.keys(PAGE_DATA);
@@ -39,33 +50,44 @@ export type Rendered = {
   status: number;
 } & PageMeta;
 
-/** Renders one public page. `fetch` answers the page's API calls (the server passes its own inject). */
+/**
+ * Renders one public page at `url` (its path and the state its query names). `fetch` answers the page's API calls
+ * (the server passes its own inject); `posted` is a refused post of the page's form, shown with its problems.
+ */
 export async function render(
-  pathname: string,
+  url: string,
   origin: string,
   fetch: typeof globalThis.fetch,
+  posted?: { form: PageForm; value: PostedForm },
 ): Promise<Rendered> {
   setFetch(fetch);
+  const { pathname, searchParams } = new URL(url, origin);
   const queryClient = createQueryClient();
-  await Promise.all([queryClient.prefetchQuery(siteConfigQueryOptions), PAGE_DATA[pathname]?.(queryClient)]);
+  await Promise.all([
+    queryClient.prefetchQuery(siteConfigQueryOptions),
+    PAGE_DATA[pathname as PublicRoute]?.(queryClient, searchParams),
+  ]);
+  if (posted) queryClient.setQueryData(postedFormKey(posted.form), posted.value);
 
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(pathname, origin)));
-  if (context instanceof Response) throw new Error(`unexpected redirect while rendering ${pathname}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   const meta: PageMeta = {};
   const app = (
     <StrictMode>
       <PageMetaContext.Provider value={meta}>
         <QueryClientProvider client={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
         </QueryClientProvider>
       </PageMetaContext.Provider>
     </StrictMode>
   );
-  // Waits for every lazy page (their data is already in the query cache), so the page arrives whole.
-  const html = await renderToStringAsync(app as never);
+  // Waits for every lazy page (their data is already in the query cache), so the page arrives whole; with no
+  // chunk size limit every boundary is written in place, never outlined behind an inline script.
+  const { prelude } = await prerenderToNodeStream(app, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
+  const html = Buffer.concat(chunks).toString('utf8');
   const state = JSON.stringify(dehydrate(queryClient));
   queryClient.clear();
-  return { html, state, status: context.statusCode, ...meta };
+  return { html, state, status: 200, ...meta };
 }

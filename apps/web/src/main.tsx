@@ -1,56 +1,30 @@
 import './index.css';
 import './lib/zod-jitless';
+import type { PublicRoute } from '@clean/shared';
+import { publicPageChunks } from './app/page-chunks';
 
 /**
- * The browser entry is only this: React and the page are loaded after the server-rendered page has painted and
- * its pictures have loaded.
- * Fetched earlier, their 110 KB (gzip) compete with the page itself for a slow phone's bandwidth and delay its
- * first paint (Lighthouse's simulated FCP counts every request made before the paint).
+ * The browser entry is only this. A server-rendered page works before its code (links, forms, the menu), so the
+ * code only makes it smoother. It is asked for as soon as the page's pictures have arrived: earlier, its 100 KB
+ * (gzip) would share a slow phone's connection with the largest picture (LCP); later (after their decoding and a
+ * painted frame, as before), a phone's visitor waited a second more for the live page.
  */
-let started = false;
-const start = () => {
-  if (started) return;
-  started = true;
-  // The framework's code runs in a task of its own, then ours: each short enough not to block a tap (run in
-  // one go, they were one long task on a phone).
+function start() {
+  // React's chunk, and the page's own beside it (the router would ask for it only once it had rendered). The
+  // framework's code runs in a task of its own, then ours: each shorter than one long task on a phone.
+  publicPageChunks[window.location.pathname as PublicRoute]?.().catch(() => {});
   import('react').then(() => new Promise((resolve) => setTimeout(resolve))).then(() => import('./start'));
-};
-
-const serverRendered = Boolean(document.getElementById('root')?.firstChild);
-const canObservePaint = PerformanceObserver.supportedEntryTypes?.includes('paint') ?? false;
-// A client-rendered page (hub, sign-in) has nothing to paint before React; a hidden tab paints nothing.
-if (!serverRendered || !canObservePaint || document.visibilityState === 'hidden') {
-  start();
-} else {
-  // The page's own pictures come first too: the largest of them is what a phone's visitor waits for (LCP), and
-  // code requested while they load shares the same slow connection.
-  let painted = false;
-  let loaded = document.readyState === 'complete';
-  const startWhenReady = () => {
-    if (painted && loaded) picturesOnScreen().then(start);
-  };
-  new PerformanceObserver((list, observer) => {
-    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-    observer.disconnect();
-    painted = true;
-    startWhenReady();
-  }).observe({ type: 'paint', buffered: true });
-  window.addEventListener(
-    'load',
-    () => {
-      loaded = true;
-      startWhenReady();
-    },
-    { once: true },
-  );
-  // Should the paint never be reported, or a picture never finish, the page still becomes interactive.
-  setTimeout(start, 3000);
 }
 
-/** Resolves once the page's eager pictures are decoded and a frame showing them has been painted. */
-function picturesOnScreen() {
-  const eager = [...document.images].filter((image) => image.loading !== 'lazy');
-  return Promise.all(eager.map((image) => image.decode().catch(() => {}))).then(
-    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))),
-  );
+// The load event: the pictures in view have arrived (lazy ones in view included). Should one never finish, the
+// page still comes alive.
+if (document.readyState === 'complete') start();
+else {
+  const once = () => {
+    window.removeEventListener('load', once);
+    clearTimeout(timer);
+    start();
+  };
+  const timer = setTimeout(once, 3000);
+  window.addEventListener('load', once);
 }

@@ -1,5 +1,5 @@
 import { TOKEN_STORAGE_KEY } from '@clean/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_USER, renderApp } from './support/app';
 import { stubFetch } from './utils';
@@ -25,15 +25,32 @@ describe('app shell', () => {
   it('toggles the mobile menu and closes it when a link is chosen', async () => {
     stubFetch({});
     const router = renderApp('/');
-    const toggle = screen.getByRole('button', { name: 'Menu' });
-    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
-    expect(menu).not.toBeNull();
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    // A native disclosure: the <summary> is the Menu button, and it works before the page's code runs.
+    const toggle = screen.getByLabelText('Menu', { selector: 'summary' });
+    expect(toggle.tagName).toBe('SUMMARY');
+    const menu = toggle.closest('details') as HTMLDetailsElement;
+    expect(menu.open).toBe(false);
+    const toggled = new Promise((resolve) => menu.addEventListener('toggle', resolve, { once: true }));
     fireEvent.click(toggle);
-    expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    fireEvent.click(within(menu as HTMLElement).getByRole('link', { name: 'Gallery' }));
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(menu.open).toBe(true);
+    // The browser reports the toggle in a task of its own; the page's state follows it.
+    await act(() => toggled);
+    fireEvent.click(within(menu).getByRole('link', { name: 'Gallery' }));
+    expect(menu.open).toBe(false);
     await waitFor(() => expect(router.state.location.pathname).toBe('/gallery'));
+  });
+
+  it('closes the mobile menu with Escape', async () => {
+    stubFetch({});
+    renderApp('/');
+    const toggle = screen.getByLabelText('Menu', { selector: 'summary' });
+    const menu = toggle.closest('details') as HTMLDetailsElement;
+    const toggled = new Promise((resolve) => menu.addEventListener('toggle', resolve, { once: true }));
+    fireEvent.click(toggle);
+    await act(() => toggled);
+    expect(menu.open).toBe(true);
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(menu.open).toBe(false);
   });
 
   it('sends visitors from /contact-center to /signin', async () => {

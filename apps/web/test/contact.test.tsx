@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ContactPage } from '../src/features/contact/ContactPage';
 import { WorkRequestEmbed } from '../src/features/contact/WorkRequestEmbed';
+import { PackagesPage } from '../src/features/packages/PackagesPage';
 import { nextPhoneValue } from '../src/lib/phone';
 import { page, renderWithApp, stubFetch } from './utils';
 
@@ -79,9 +80,53 @@ describe('/contact booking request', () => {
       call_or_text: 'text',
       town: 'Plainville',
       description: 'Weekly clean',
+      package: null,
     });
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('');
+  });
+
+  it('is a plain form posted to /contact too, and preselects the package Book Now links with', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/contact-status': { body: { is_open: true } },
+      'GET /api/packages': {
+        body: [
+          { id: 1, title: 'Deep Clean', amount: 150, image_url: '/demo/1.jpg', description: '' },
+          { id: 2, title: 'Office', amount: 180, image_url: '/demo/2.jpg', description: '' },
+        ],
+      },
+      'POST /api/inquiries': { status: 201, body: { id: 8, status: 'New Inquiry' } },
+    });
+    // The journey: a package's details, then its Book Now link.
+    renderWithApp('/packages', [page('/packages', <PackagesPage />), page('/contact', <ContactPage />)]);
+    fireEvent.click(await screen.findByRole('link', { name: /Office/ }));
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    fireEvent.click(within(dialog).getByRole('link', { name: 'Book Now', hidden: true }));
+    const form = await screen.findByRole('form', { name: 'Booking request' });
+    expect(screen.getByTestId('location').textContent).toBe('/contact?package=2');
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe('/contact');
+    const chosen = (await screen.findByLabelText('Package (optional)')) as HTMLSelectElement;
+    expect([...chosen.options].map((o) => o.value)).toEqual(['', 'Deep Clean', 'Office']);
+    expect(chosen.value).toBe('Office');
+    fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'Jo' } });
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'jo@example.com' } });
+    fireEvent.change(screen.getByLabelText('Town'), { target: { value: 'Avon' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Thank you! We received your request and will get back to you soon.',
+    );
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ name: 'Jo', package: 'Office' });
+  });
+
+  it('thanks the visitor after a plain post (?sent=1)', async () => {
+    stubFetch({ 'GET /api/contact-status': { body: { is_open: true } } });
+    renderWithApp('/contact?sent=1', [page('/contact', <ContactPage />)]);
+    const thanks = await screen.findByText(
+      'Thank you! We received your request and will get back to you soon.',
+    );
+    expect(thanks.closest('[role="status"]')).not.toBeNull();
   });
 
   it('checks the fields with the shared schema before sending', async () => {

@@ -15,8 +15,12 @@ const photo = (id: number, over: Partial<GalleryPhoto> = {}): GalleryPhoto => ({
   ...over,
 });
 
-const renderGallery = () => renderWithApp('/gallery', [page('/gallery', <GalleryPage />)]);
-const photoButtons = () => screen.getAllByRole('button', { name: /^Caption \d+$/ });
+const renderGallery = (path = '/gallery') => renderWithApp(path, [page('/gallery', <GalleryPage />)]);
+/** The photo tiles: links to the page with that photo open. */
+const photoLinks = () => screen.getAllByRole('link', { name: /^Caption \d+$/ });
+const location = () => screen.getByTestId('location').textContent;
+/** The visit's shuffle seed, as the page's links carry it. */
+const seedOf = (href: string | null) => new URL(href ?? '', 'http://localhost').searchParams.get('seed');
 
 describe('gallery helpers', () => {
   it('shuffle returns a permutation, leaves the input alone, and follows the random source', () => {
@@ -65,23 +69,44 @@ describe('gallery helpers', () => {
 });
 
 describe('/gallery', () => {
-  it('shows 12 photos per page with numbered page buttons', async () => {
+  it("shows 12 photos per page with numbered page links carrying the visit's order", async () => {
     stubFetch({ 'GET /api/gallery': { body: Array.from({ length: 14 }, (_, i) => photo(i + 1)) } });
     renderGallery();
-    await waitFor(() => expect(photoButtons()).toHaveLength(12));
+    await waitFor(() => expect(photoLinks()).toHaveLength(12));
     const nav = screen.getByRole('navigation', { name: 'Gallery pages' });
-    const one = within(nav).getByRole('button', { name: 'Page 1' });
-    const two = within(nav).getByRole('button', { name: 'Page 2' });
+    const one = within(nav).getByRole('link', { name: 'Page 1' });
+    const two = within(nav).getByRole('link', { name: 'Page 2' });
     expect(one.getAttribute('aria-current')).toBe('page');
     expect(two.getAttribute('aria-current')).toBeNull();
+    const seed = seedOf(two.getAttribute('href'));
+    expect(seed).toMatch(/^\d+$/);
+    expect(two.getAttribute('href')).toBe(`/gallery?seed=${seed}&page=2`);
+    expect(seedOf(photoLinks()[0]?.getAttribute('href') ?? null)).toBe(seed);
     const firstPage = screen.getAllByRole('img').map((img) => img.getAttribute('alt'));
     expect(firstPage).toHaveLength(12);
     fireEvent.click(two);
-    await waitFor(() => expect(photoButtons()).toHaveLength(2));
-    expect(two.getAttribute('aria-current')).toBe('page');
+    await waitFor(() => expect(photoLinks()).toHaveLength(2));
+    expect(location()).toBe(`/gallery?seed=${seed}&page=2`);
+    expect(within(nav).getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
     const secondPage = screen.getAllByRole('img').map((img) => img.getAttribute('alt'));
     // Together the two pages show each photo once.
     expect(new Set([...firstPage, ...secondPage]).size).toBe(14);
+  });
+
+  it('shows the same order for the same seed, so pages opened from their links never repeat or skip a photo', async () => {
+    stubFetch({ 'GET /api/gallery': { body: Array.from({ length: 14 }, (_, i) => photo(i + 1)) } });
+    const alts = () => screen.getAllByRole('img').map((img) => img.getAttribute('alt'));
+    const first = renderGallery('/gallery?seed=42');
+    await waitFor(() => expect(photoLinks()).toHaveLength(12));
+    const firstPage = alts();
+    first.unmount();
+    const again = renderGallery('/gallery?seed=42');
+    await waitFor(() => expect(photoLinks()).toHaveLength(12));
+    expect(alts()).toEqual(firstPage);
+    again.unmount();
+    renderGallery('/gallery?seed=42&page=2');
+    await waitFor(() => expect(photoLinks()).toHaveLength(2));
+    expect(new Set([...firstPage, ...alts()]).size).toBe(14);
   });
 
   it('filters by category in the database after a pause in typing, back to page 1', async () => {
@@ -90,8 +115,10 @@ describe('/gallery', () => {
       'GET /api/gallery': () => ({ body: Array.from({ length: 13 }, (_, i) => photo(i + 1)) }),
     });
     renderGallery();
-    await waitFor(() => expect(photoButtons()).toHaveLength(12));
-    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(photoLinks()).toHaveLength(12));
+    fireEvent.click(screen.getByRole('link', { name: 'Page 2' }));
+    await waitFor(() => expect(location()).toMatch(/&page=2$/));
+    const seed = seedOf(location());
     const search = screen.getByLabelText('Search by category');
     fireEvent.input(search, { target: { value: 'K' } });
     fireEvent.input(search, { target: { value: 'Kit' } });
@@ -106,8 +133,43 @@ describe('/gallery', () => {
     await waitFor(() => expect(galleryCalls()).toHaveLength(2));
     expect(galleryCalls()[1]?.searchParams.get('category')).toBe('Kit');
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page'),
+      expect(screen.getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page'),
     );
+    // The address follows the search (same order, no page).
+    expect(location()).toBe(`/gallery?seed=${seed}&category=Kit`);
+  });
+
+  it('searches as a GET form (category and seed) that the page handles in place', async () => {
+    const fetchMock = stubFetch({ 'GET /api/gallery': () => ({ body: [photo(1), photo(2)] }) });
+    renderGallery('/gallery?seed=7&page=2');
+    await waitFor(() => expect(photoLinks()).toHaveLength(2));
+    const search = screen.getByLabelText('Search by category') as HTMLInputElement;
+    const form = search.closest('form') as HTMLFormElement;
+    expect(form.getAttribute('method')).toBe('get');
+    expect(form.getAttribute('action')).toBe('/gallery');
+    expect(search.name).toBe('category');
+    expect((form.elements.namedItem('seed') as HTMLInputElement).value).toBe('7');
+    fireEvent.input(search, { target: { value: 'Bath' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(location()).toBe('/gallery?seed=7&category=Bath'));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([u]) => new URL(String(u), 'http://localhost').searchParams.get('category') === 'Bath',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('starts from the category in its address', async () => {
+    const fetchMock = stubFetch({ 'GET /api/gallery': () => ({ body: [photo(1)] }) });
+    renderGallery('/gallery?category=Office');
+    await waitFor(() => expect(photoLinks()).toHaveLength(1));
+    expect((screen.getByLabelText('Search by category') as HTMLInputElement).value).toBe('Office');
+    const calls = fetchMock.mock.calls
+      .map(([u]) => new URL(String(u), 'http://localhost'))
+      .filter((u) => u.pathname === '/api/gallery');
+    expect(calls.map((u) => u.searchParams.get('category'))).toEqual(['Office']);
   });
 
   it('opens a photo in a dialog with caption and category, and swaps a broken image for the placeholder', async () => {
@@ -116,10 +178,36 @@ describe('/gallery', () => {
     const img = (await screen.findByAltText('Moving Day cleaning')) as HTMLImageElement;
     fireEvent.error(img);
     expect(img.getAttribute('src')).toBe('/photo-placeholder.svg');
-    fireEvent.click(screen.getByRole('button', { name: 'Moving Day cleaning' }));
+    const tile = screen.getByRole('link', { name: 'Moving Day cleaning' });
+    const seed = seedOf(tile.getAttribute('href'));
+    expect(tile.getAttribute('href')).toBe(`/gallery?seed=${seed}&photo=1`);
+    fireEvent.click(tile);
     const dialog = await screen.findByRole('dialog', { hidden: true });
     expect(within(dialog).getByRole('heading', { name: 'No Caption', hidden: true })).toBeTruthy();
     expect(within(dialog).getByText('Moving Day')).toBeTruthy();
+    const close = within(dialog).getByRole('link', { name: 'Close', hidden: true });
+    expect(close.getAttribute('href')).toBe(`/gallery?seed=${seed}`);
+    fireEvent.click(close);
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
+    expect(location()).toBe(`/gallery?seed=${seed}`);
+  });
+});
+
+describe('a picture that failed before the page was live', () => {
+  it('shows its placeholder (complete with no width when mounted); a loaded one stays', async () => {
+    stubFetch({ 'GET /api/gallery': { body: [photo(1), photo(2)] } });
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
+    vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockImplementation(function (
+      this: HTMLImageElement,
+    ) {
+      return this.getAttribute('src')?.endsWith('/1.jpg') ? 0 : 400;
+    });
+    renderGallery();
+    const broken = (await screen.findByAltText('Caption 1')) as HTMLImageElement;
+    await waitFor(() => expect(broken.getAttribute('src')).toBe('/photo-placeholder.svg'));
+    expect((screen.getByAltText('Caption 2') as HTMLImageElement).getAttribute('src')).toBe(
+      'https://img.example/2.jpg',
+    );
   });
 });
 

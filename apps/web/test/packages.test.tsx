@@ -26,8 +26,12 @@ describe('/packages as a visitor', () => {
     stubFetch({ 'GET /api/packages': { body: [pkg(1), pkg(2)] } });
     renderPackages();
     expect(screen.getByText(/Every package includes eco-friendly cleaning/)).toBeTruthy();
-    const cards = await screen.findAllByRole('button', { name: /Package \d/ });
-    expect(cards).toHaveLength(2);
+    // Each card is a link to the page with its details open.
+    const cards = await screen.findAllByRole('link', { name: /Package \d/ });
+    expect(cards.map((card) => card.getAttribute('href'))).toEqual([
+      '/packages?package=1',
+      '/packages?package=2',
+    ]);
     const notice = screen.getByRole('status');
     expect(notice.textContent).toMatch(/all of our services require an in-home consultation/i);
     fireEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }));
@@ -37,21 +41,34 @@ describe('/packages as a visitor', () => {
     expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
   });
 
-  it('opens a card in a dialog with image, title, description and Book Now to /contact', async () => {
+  it('opens a card in a dialog with image, title, description and Book Now to /contact with the package', async () => {
     stubFetch({
       'GET /api/packages': { body: [pkg(1, { title: 'Deep Clean', description: 'Baseboards too' })] },
     });
     renderPackages();
-    fireEvent.click(await screen.findByRole('button', { name: /Deep Clean/ }));
+    fireEvent.click(await screen.findByRole('link', { name: /Deep Clean/ }));
     const dialog = await screen.findByRole('dialog', { hidden: true });
+    expect(screen.getByTestId('location').textContent).toBe('/packages?package=1');
     expect(within(dialog).getByRole('heading', { name: 'Deep Clean', hidden: true })).toBeTruthy();
     expect(within(dialog).getByText('Baseboards too')).toBeTruthy();
     expect((within(dialog).getByAltText('Deep Clean') as HTMLImageElement).src).toBe(
       'https://img.example/1.jpg',
     );
     expect(within(dialog).getByRole('link', { name: 'Book Now', hidden: true }).getAttribute('href')).toBe(
-      '/contact',
+      '/contact?package=1',
     );
+    const close = within(dialog).getByRole('link', { name: 'Close', hidden: true });
+    expect(close.getAttribute('href')).toBe('/packages');
+    fireEvent.click(close);
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
+    expect(screen.getByTestId('location').textContent).toBe('/packages');
+  });
+
+  it('opens the package its address names', async () => {
+    stubFetch({ 'GET /api/packages': { body: [pkg(1), pkg(2, { title: 'Office' })] } });
+    renderWithApp('/packages?package=2', [page('/packages', <PackagesPage />)]);
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    expect(within(dialog).getByRole('heading', { name: 'Office', hidden: true })).toBeTruthy();
   });
 
   it('says so when the packages cannot be loaded, and shows no consultation notice', async () => {

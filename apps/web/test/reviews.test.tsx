@@ -48,8 +48,11 @@ function RatingHarness() {
 
 const renderReviews = () => renderWithApp('/reviews', [page('/reviews', <ReviewsPage />)]);
 
+const location = () => screen.getByTestId('location').textContent;
+
+/** Opens the review form with its link (the page with ?write=1). */
 async function openForm() {
-  fireEvent.click(await screen.findByRole('button', { name: 'Share Your Experience' }));
+  fireEvent.click(await screen.findByRole('link', { name: 'Share Your Experience' }));
   return screen.findByRole('form', { name: 'Share your experience' });
 }
 
@@ -116,10 +119,21 @@ describe('/reviews', () => {
     expect(firstUrl?.searchParams.get('page')).toBe('1');
     expect(firstUrl?.searchParams.get('limit')).toBe('12');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    // Previous and Next are links to the page's address (they work before and without script).
+    const pages = screen.getByRole('navigation', { name: 'Review pages' });
+    expect(within(pages).queryByRole('link', { name: 'Previous' })).toBeNull();
+    expect(within(pages).getByText('Previous').getAttribute('aria-disabled')).toBe('true');
+    const next = within(pages).getByRole('link', { name: 'Next' });
+    expect(next.getAttribute('href')).toBe('/reviews?page=2');
+    fireEvent.click(next);
     expect(await screen.findByText('Customer 13')).toBeTruthy();
+    expect(location()).toBe('/reviews?page=2');
     expect(screen.getByText('Page 2 of 2')).toBeTruthy();
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    expect(within(pages).getByText('Next').getAttribute('aria-disabled')).toBe('true');
+    expect(within(pages).getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe(
+      '/reviews?page=1',
+    );
   });
 
   it('pages a whole list itself when the server ignores paging', async () => {
@@ -142,14 +156,21 @@ describe('/reviews', () => {
     const logo = screen.getByAltText('Bristol Eco Clean logo') as HTMLImageElement;
     expect(logo.getAttribute('src')).toBe('/demo/logo.webp');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Open the review by Anonymous' }));
+    // The photo is a link to the page with the review open; the dialog's Close links back to the page without it.
+    const open = screen.getByRole('link', { name: 'Open the review by Anonymous' });
+    expect(open.getAttribute('href')).toBe('/reviews?review=2');
+    fireEvent.click(open);
     const dialog = await screen.findByRole('dialog', { hidden: true });
+    expect(location()).toBe('/reviews?review=2');
     expect(within(dialog).getByText('Lovely job')).toBeTruthy();
     expect(within(dialog).getByText('Reviewed by Anonymous')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Close', hidden: true }));
+    const close = within(dialog).getByRole('link', { name: 'Close', hidden: true });
+    expect(close.getAttribute('href')).toBe('/reviews');
+    fireEvent.click(close);
     await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
+    expect(location()).toBe('/reviews');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Open the review by Maria' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Open the review by Maria' }));
     const second = await screen.findByRole('dialog', { hidden: true });
     expect(within(second).getByText('Reviewed by Maria')).toBeTruthy();
     expect((within(second).getByAltText('Shared by Maria') as HTMLImageElement).src).toBe(
@@ -167,10 +188,13 @@ describe('/reviews', () => {
   it('toggles the form; rating defaults to 1; the comment is cut at 500 characters', async () => {
     stubApi({ 'GET /api/reviews': () => json([]) });
     renderReviews();
-    const toggle = await screen.findByRole('button', { name: 'Share Your Experience' });
+    const toggle = await screen.findByRole('link', { name: 'Share Your Experience' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle.getAttribute('href')).toBe('/reviews?write=1#write-review');
     const form = await openForm();
+    expect(location()).toBe('/reviews?write=1');
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.getAttribute('href')).toBe('/reviews');
     expect((within(form).getByRole('radio', { name: '1 star' }) as HTMLInputElement).checked).toBe(true);
 
     const comment = within(form).getByLabelText('Comment') as HTMLTextAreaElement;
@@ -181,6 +205,23 @@ describe('/reviews', () => {
 
     fireEvent.click(toggle);
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Share your experience' })).toBeNull());
+    expect(location()).toBe('/reviews');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('renders what its address names: the open form, and the thank-you after a plain post', async () => {
+    stubApi({ 'GET /api/reviews': () => json([review(1)]) });
+    const view = renderWithApp('/reviews?write=1', [page('/reviews', <ReviewsPage />)]);
+    expect(await screen.findByRole('form', { name: 'Share your experience' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Share Your Experience' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    view.unmount();
+
+    renderWithApp('/reviews?sent=1', [page('/reviews', <ReviewsPage />)]);
+    const thanks = await screen.findByText('Thank you! Your review will appear once approved.');
+    expect(thanks.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByRole('form', { name: 'Share your experience' })).toBeNull();
   });
 
   it('requires a name and a valid photo URL before sending anything', async () => {

@@ -1,6 +1,5 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import '../src/lib/effects-before-input';
 
 afterEach(() => {
   cleanup();

@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, Outlet, type RouteObject, useLocation } from 'react-router';
+import { MemoryRouter, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { vi } from 'vitest';
-import { AppRouterProvider } from '../src/app/AppRouterProvider';
 import { SessionProvider } from '../src/features/auth/session';
+import { LocationInto, type RouterProbe } from './support/app';
 
 /** Shows the current path so tests can assert redirects. */
 function LocationProbe() {
@@ -20,26 +20,31 @@ export function renderWithApp(initialPath: string, routes: RouteObject[]) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <SessionProvider>
-            <LocationProbe />
-            <Outlet />
-          </SessionProvider>
-        ),
-        children: [...routes, { path: '*', element: null }],
-      },
-    ],
-    { initialEntries: [initialPath] },
-  );
+  const tree: RouteObject[] = [
+    {
+      element: (
+        <SessionProvider>
+          <LocationProbe />
+          <Outlet />
+        </SessionProvider>
+      ),
+      children: [...routes, { path: '*', element: null }],
+    },
+  ];
+  const router = { state: {} } as RouterProbe;
   const utils = render(
     <QueryClientProvider client={queryClient}>
-      <AppRouterProvider router={router} />
+      <MemoryRouter initialEntries={[initialPath]}>
+        <LocationInto probe={router} />
+        <Routes routes={tree} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { ...utils, router, queryClient };
+}
+
+function Routes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }
 
 export function page(path: string, element: ReactNode): RouteObject {

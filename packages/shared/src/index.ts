@@ -20,5 +20,6 @@ export * from './recurring/schemas';
 export * from './reviews/schemas';
 export * from './site/config';
 export * from './site/defaults';
+export * from './site/page-params';
 export * from './site/routes';
 export * from './summary/schemas';

@@ -8,7 +8,7 @@ import {
 } from '@clean/shared';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin } from '../features/auth/guard';
+import { requireAdmin } from './guard';
 
 type ErrorStatus = Parameters<typeof errorsFor>[number];
 type AdminError = (typeof ADMIN_ERRORS)[number];

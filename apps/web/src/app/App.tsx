@@ -1,18 +1,17 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ComponentProps } from 'react';
-import { AppRouterProvider } from './AppRouterProvider';
+import { useRoutes } from 'react-router';
+import { routes } from './routes';
 
-/** The whole app: built by start.tsx (the query client holds the server-rendered page's data, if any). */
-export function App({
-  queryClient,
-  router,
-}: {
-  queryClient: QueryClient;
-  router: ComponentProps<typeof AppRouterProvider>['router'];
-}) {
+/** The pages at the current address (inside a router: the browser's, the server's or a test's). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/** The whole app below its router: built by start.tsx (the query client holds the server-rendered page's data). */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AppRouterProvider router={router} />
+      <AppRoutes />
     </QueryClientProvider>
   );
 }

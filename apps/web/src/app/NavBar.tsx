@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../features/auth/session';
 import { useSiteConfig } from '../lib/site-config';
@@ -46,12 +46,14 @@ export function NavBar() {
   const { businessName, social } = useSiteConfig();
   const { isAuthenticated, logout } = useSession();
   const [open, setOpen] = useState(false);
-  const menuId = useId();
+  const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
 
   // A new page closes the mobile menu (covers back/forward too).
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value used
   useEffect(() => setOpen(false), [pathname]);
+  // A menu opened before the page was live stays open: the state starts from it (after the effect above).
+  useEffect(() => setOpen(menu.current?.open ?? false), []);
 
   useEffect(() => {
     if (!open) return;
@@ -68,85 +70,93 @@ export function NavBar() {
     <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/95 backdrop-blur">
       <nav
         aria-label="Main"
-        className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 px-4 py-3 sm:px-6"
+        className="relative mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 px-4 py-3 sm:px-6"
       >
         <Link to="/signin" className="flex min-w-0 items-center gap-2.5 rounded-lg" onClick={close}>
           <LeafMark className="h-9 w-9 shrink-0" />
           <span className="truncate text-lg font-bold tracking-tight text-brand-900">{businessName}</span>
         </Link>
 
-        <button
-          type="button"
-          className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-brand-900 hover:bg-brand-50 md:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label="Menu"
-          onClick={() => setOpen((v) => !v)}
+        {/* The phone menu is a native disclosure: it opens before and without script, and its summary is a
+            button with its expanded state for assistive technology. From md up its list is always shown. */}
+        <details
+          ref={menu}
+          open={open}
+          onToggle={(e) => setOpen(e.currentTarget.open)}
+          className="group w-full md:w-auto md:[&::details-content]:contents md:[&::details-content]:[content-visibility:visible]"
         >
-          <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" focusable="false">
-            {open ? (
-              <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            ) : (
-              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            )}
-          </svg>
-        </button>
+          <summary
+            aria-label="Menu"
+            className="absolute top-3 right-4 inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-lg text-brand-900 hover:bg-brand-50 sm:right-6 md:hidden [&::-webkit-details-marker]:hidden"
+          >
+            <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" focusable="false">
+              <path
+                className="group-open:hidden"
+                d="M4 7h16M4 12h16M4 17h16"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+              <path
+                className="hidden group-open:block"
+                d="M6 6l12 12M18 6 6 18"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+          </summary>
 
-        <ul
-          id={menuId}
-          className={cx(
-            'w-full flex-col gap-1 border-t border-stone-200 pt-3 pb-1 md:flex md:w-auto md:flex-row md:items-center md:gap-0.5 md:border-0 md:p-0',
-            open ? 'mt-3 flex' : 'hidden',
-          )}
-        >
-          {LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink
-                to={link.to}
-                end={'end' in link}
-                onClick={close}
-                className={
-                  link.to === '/contact'
-                    ? ({ isActive }) =>
-                        cx(
-                          'block rounded-full bg-brand-700 px-4 py-2.5 text-center text-base font-semibold text-white hover:bg-brand-800 md:mx-1 md:py-2 md:text-sm',
-                          isActive && 'ring-2 ring-brand-300',
-                        )
-                    : navItemClass
-                }
-              >
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-          <li>
-            <ExternalLink href={social.url} className={itemClass} onClick={close}>
-              {social.label}
-              <ExternalIcon />
-            </ExternalLink>
-          </li>
-          {isAuthenticated && (
-            <>
-              <li>
-                <NavLink to="/contact-center" onClick={close} className={navItemClass}>
-                  Admin
+          <ul className="mt-3 flex w-full flex-col gap-1 border-t border-stone-200 pt-3 pb-1 md:mt-0 md:w-auto md:flex-row md:items-center md:gap-0.5 md:border-0 md:p-0">
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={'end' in link}
+                  onClick={close}
+                  className={
+                    link.to === '/contact'
+                      ? ({ isActive }) =>
+                          cx(
+                            'block rounded-full bg-brand-700 px-4 py-2.5 text-center text-base font-semibold text-white hover:bg-brand-800 md:mx-1 md:py-2 md:text-sm',
+                            isActive && 'ring-2 ring-brand-300',
+                          )
+                      : navItemClass
+                  }
+                >
+                  {link.label}
                 </NavLink>
               </li>
-              <li>
-                <button
-                  type="button"
-                  className={cx(itemClass, 'w-full text-left')}
-                  onClick={() => {
-                    close();
-                    logout('/');
-                  }}
-                >
-                  Sign Out
-                </button>
-              </li>
-            </>
-          )}
-        </ul>
+            ))}
+            <li>
+              <ExternalLink href={social.url} className={itemClass} onClick={close}>
+                {social.label}
+                <ExternalIcon />
+              </ExternalLink>
+            </li>
+            {isAuthenticated && (
+              <>
+                <li>
+                  <NavLink to="/contact-center" onClick={close} className={navItemClass}>
+                    Admin
+                  </NavLink>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    className={cx(itemClass, 'w-full text-left')}
+                    onClick={() => {
+                      close();
+                      logout('/');
+                    }}
+                  >
+                    Sign Out
+                  </button>
+                </li>
+              </>
+            )}
+          </ul>
+        </details>
       </nav>
     </header>
   );

@@ -1,16 +1,13 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { SessionProvider } from '../features/auth/session';
-import { inOwnTask, whenAllHydrated } from '../lib/in-own-task';
 import { InlineLoading } from '../lib/ui/Loading';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
-
-// The menu and the footer hydrate apart from the page: three shorter tasks instead of one long one.
-const NavBarApart = inOwnTask(NavBar);
-const FooterApart = inOwnTask(Footer);
+import { PageErrorBoundary } from './RouteError';
 
 export function RootLayout() {
+  const { pathname } = useLocation();
   return (
     <SessionProvider>
       <div className="flex min-h-screen flex-col">
@@ -20,31 +17,47 @@ export function RootLayout() {
         >
           Skip to content
         </a>
-        <NavBarApart />
+        <NavBar />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          <Suspense fallback={<InlineLoading />}>
-            <Outlet />
-            <HydratedMark />
-          </Suspense>
+          <PageErrorBoundary key={pathname}>
+            <Suspense fallback={<InlineLoading />}>
+              <Outlet />
+              <HydratedMark />
+            </Suspense>
+          </PageErrorBoundary>
         </main>
-        <FooterApart />
+        <Footer />
       </div>
-      <ScrollRestoration />
+      <ScrollToTop />
     </SessionProvider>
   );
 }
 
 /**
- * Marks the document once the page itself is live. Preact runs this effect while the page is still loading (it
- * keeps a suspended page's server markup and commits the rest), so the mark waits for every part deferred with
- * hydratedLater, the page among them, and for the parts the page defers in turn. Browser tests wait for
- * `html[data-hydrated]` before clicking server-rendered markup.
+ * A new page starts at its top (or at the part its address names, `#id`); a change of the same page's state (its
+ * page number, an open dialog) keeps the scroll, and Back / Forward leave it to the browser.
+ */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  const how = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (pathname) or target (hash) is the trigger
+  useEffect(() => {
+    if (how === 'POP') return;
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+  return null;
+}
+
+/**
+ * Marks the document once the page itself is live: beside the page in its Suspense boundary, this effect runs when
+ * React has hydrated (or rendered) the page. Browser tests wait for `html[data-hydrated]`; `npm run live` reads the `hydrated` performance mark.
  */
 function HydratedMark() {
   useEffect(() => {
-    whenAllHydrated(() => {
-      document.documentElement.dataset.hydrated = 'true';
-    });
+    document.documentElement.dataset.hydrated = 'true';
+    performance.mark('hydrated');
   }, []);
   return null;
 }

@@ -1,3 +1,5 @@
+import { type PageForm, type PostedForm, postedFormKey } from '@clean/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   type DefaultValues,
   type FieldValues,
@@ -11,8 +13,8 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 
-/** The props `field(name)` gives a field component. */
-export type BoundField = UseFormRegisterReturn & { error?: string };
+/** The props `field(name)` gives a field component: its registration, first value (server-rendered) and message. */
+export type BoundField = UseFormRegisterReturn & { error?: string; defaultValue?: string };
 
 /** A schema, or a function loading it (a public page's form loads Zod only when first checked). */
 type SchemaOrLoader<In extends FieldValues, Out> = z.ZodType<Out, In> | (() => Promise<z.ZodType<Out, In>>);
@@ -47,13 +49,40 @@ function lazyZodResolver<In extends FieldValues, Out>(
 export function useZodForm<In extends FieldValues, Out>(
   schema: SchemaOrLoader<In, Out>,
   defaultValues: DefaultValues<In>,
+  /** The server's messages for a refused plain post of this form, shown until the form is sent again. */
+  serverErrors: Record<string, string> = {},
 ): UseFormReturn<In, unknown, Out> & {
   field: (name: Path<In>, options?: RegisterOptions<In, Path<In>>) => BoundField;
 } {
   const form = useForm<In, unknown, Out>({ resolver: lazyZodResolver(schema), defaultValues });
-  const field = (name: Path<In>, options?: RegisterOptions<In, Path<In>>) => ({
-    ...form.register(name, options),
-    error: (get(form.formState.errors, name) as { message?: string } | undefined)?.message,
-  });
+  const field = (name: Path<In>, options?: RegisterOptions<In, Path<In>>) => {
+    const first = get(defaultValues, name);
+    return {
+      ...form.register(name, options),
+      defaultValue: typeof first === 'string' ? first : undefined,
+      error:
+        (get(form.formState.errors, name) as { message?: string } | undefined)?.message ??
+        (form.formState.submitCount === 0 ? serverErrors[name] : undefined),
+    };
+  };
   return { ...form, field };
 }
+
+/**
+ * The first values of a public form that also posts without script: after a refused post, what the visitor sent
+ * (the server renders the page with it); while the page hydrates, what the visitor typed into the server's form
+ * before the code arrived (react-hook-form would otherwise reset the fields to their defaults); else `empty`.
+ */
+export function firstValues<T extends object>(empty: T, formId: string, posted: PostedForm | undefined): T {
+  if (posted) return { ...empty, ...posted.values };
+  const early = typeof document === 'undefined' ? null : document.getElementById(formId);
+  if (early?.tagName !== 'FORM') return empty;
+  const typed: Record<string, string> = {};
+  for (const [name, value] of new FormData(early as HTMLFormElement))
+    if (typeof value === 'string') typed[name] = value;
+  return { ...empty, ...typed };
+}
+
+/** A refused plain post of `form`, which the server put in the page's data. */
+export const usePostedForm = (form: PageForm) =>
+  useQueryClient().getQueryData<PostedForm>(postedFormKey(form));

@@ -40,6 +40,8 @@ export const bookingRequestInput = z
     call_or_text: callOrText.default('call'),
     town: z.enum([...TOWNS, OTHER_TOWN], { error: 'Town must be one of the listed towns or Other.' }),
     description: optionalText('Description', 2000),
+    /** The package the visitor came from ("Book Now" on a package), kept at the head of the description. */
+    package: optionalText('Package', 100),
   })
   .refine((v) => v.email || v.phone_number, {
     message: 'Give an email or a phone number so we can reach you.',

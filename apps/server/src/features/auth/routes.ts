@@ -8,7 +8,7 @@ import {
   userSchema,
 } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearerToken, currentUser, requireUser } from './guard';
+import { bearerToken, currentUser, requireUser } from '../../lib/guard';
 import { toPublicUser } from './service';
 
 const FORGOT_MESSAGE = 'If that account exists, a password reset link has been sent to its e-mail address.';

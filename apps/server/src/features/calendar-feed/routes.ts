@@ -1,7 +1,7 @@
 import { calendarFeedSchema, calendarResponse, errorsFor } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin } from '../auth/guard';
+import { requireAdmin } from '../../lib/guard';
 import { calendarFeedService } from './service';
 import { calendarFeedStore } from './store';
 

@@ -9,8 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminList } from '../../lib/admin-routes';
 import { EXPORT_TIMEOUT_MS, sendCsv } from '../../lib/csv';
+import { requireAdmin } from '../../lib/guard';
 import { sendList } from '../../lib/paging';
-import { requireAdmin } from '../auth/guard';
 import { cleanupService, OLD_RECORDS_HEADER } from './service';
 import { cleanupStore } from './store';
 

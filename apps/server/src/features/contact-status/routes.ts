@@ -1,6 +1,6 @@
 import { ADMIN_ERRORS, contactStatusInput, contactStatusSchema, errorsFor } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../auth/guard';
+import { requireAdmin } from '../../lib/guard';
 import { contactStatusService } from './service';
 import { contactStatusStore } from './store';
 

@@ -7,7 +7,7 @@ import {
 } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EXPORT_TIMEOUT_MS, sendCsv } from '../../lib/csv';
-import { requireAdmin } from '../auth/guard';
+import { requireAdmin } from '../../lib/guard';
 import { type CsvExport, exportsService } from './service';
 
 /**

@@ -1,7 +1,7 @@
 import { adminInquiryInput, bookingRequestInput, errorsFor, inquirySchema } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { optionalUser } from '../auth/guard';
+import { optionalUser } from '../../lib/guard';
 import { inquiriesServiceFor, isAdmin } from './service';
 
 /**
@@ -27,6 +27,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         rateLimit: {
           max: app.config.rateLimits.publicWrite,
           timeWindow: '1 minute',
+          groupId: 'booking',
           // optionalUser ran first (the rate-limit hook is added after the route's own).
           allowList: (request) => isAdmin(request.user),
         },

@@ -71,8 +71,9 @@ export function inquiriesService({ db, config, kickOutbox }: InquiriesDeps) {
 
   /** A visitor's booking request: refused while the form is closed; mails the owner and the visitor. */
   async function createBooking(body: unknown): Promise<Inquiry> {
-    const b = parse(bookingRequestInput, body);
+    const { package: chosen, ...b } = parse(bookingRequestInput, body);
     if (!(await contactStatus.get()).is_open) throw new ConflictError(closedMessage);
+    if (chosen) b.description = [`Package: ${chosen}`, b.description].filter(Boolean).join('\n\n');
     const owner = await ownerAddress(db, config);
     // The inquiry and its mails commit together: a mail is never lost, and never sent for a lost inquiry.
     const inquiry = await db.transaction(async (tx) => {

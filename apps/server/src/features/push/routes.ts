@@ -1,6 +1,6 @@
 import { errorsFor, noContent, pushKeySchema, pushSubscriptionInput } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../auth/guard';
+import { requireAdmin } from '../../lib/guard';
 import { pushStore } from './store';
 
 /**

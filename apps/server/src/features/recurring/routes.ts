@@ -12,7 +12,7 @@ import {
 } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin } from '../auth/guard';
+import { requireAdmin } from '../../lib/guard';
 import { inquiriesStore } from '../inquiries/store';
 import { manageRoutes } from '../manage-routes';
 import { overdueSchedules } from './overdue';

@@ -9,8 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { admin, adminDeleteWithMessage, adminList, adminUpdate } from '../../lib/admin-routes';
+import { optionalUser } from '../../lib/guard';
 import { listHeaders, sendList } from '../../lib/paging';
-import { optionalUser } from '../auth/guard';
 import { reviewsService } from './service';
 
 /** Reviews: public list and pending submission; moderation (admin). DESIGN §5: visitors' reviews start pending. */
@@ -23,7 +23,9 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       app.pushOutbox.kick();
     },
   });
-  const limited = { rateLimit: { max: app.config.rateLimits.publicWrite, timeWindow: '1 minute' } };
+  const limited = {
+    rateLimit: { max: app.config.rateLimits.publicWrite, timeWindow: '1 minute', groupId: 'review' },
+  };
 
   app.get(
     '/api/reviews',

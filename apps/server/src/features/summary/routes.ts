@@ -1,6 +1,6 @@
 import { errorsFor, type PaidSummary, paidSummarySchema } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAdmin } from '../auth/guard';
+import { requireAdmin } from '../../lib/guard';
 import { summaryStore } from './store';
 
 /** GET /api/total_paid_cleanings_summary (admin): revenue in the business time zone's months and years. */

@@ -10,7 +10,7 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { readStoredToken } from '../../lib/api';
 import { siteConfigQueryOptions } from '../../lib/site-config';
 import { FullScreenLoading } from '../../lib/ui/Loading';
@@ -89,15 +89,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setToken(next);
   }, []);
 
+  // Signing out leaves the page first and drops the user once the next page is on screen: a guarded page (the hub)
+  // still showing while the next page's code downloads would otherwise send the browser to /signin.
+  const [leavingFor, setLeavingFor] = useState<string | null>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (leavingFor === null || pathname !== leavingFor) return;
+    setLeavingFor(null);
+    clear();
+  }, [leavingFor, pathname, clear]);
+
   const logout = useCallback(
     (redirectTo = '/signin') => {
       writeStoredToken(null);
-      // Leave the page first, then drop the user: a guarded page (the hub) still on screen would
-      // otherwise redirect to /signin. flushSync stops React keeping the old page up (as a
-      // transition would) while the next page's code downloads.
-      Promise.resolve(navigate(redirectTo, { flushSync: true })).finally(clear);
+      setLeavingFor(redirectTo);
+      navigate(redirectTo);
     },
-    [clear, navigate],
+    [navigate],
   );
 
   const value = useMemo<Session>(

@@ -1,4 +1,6 @@
-import { type BookingRequestInput, OTHER_TOWN } from '@clean/shared';
+import { type BookingRequestInput, numberParam, OTHER_TOWN, PAGE_FORMS } from '@clean/shared';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { useSiteConfig } from '../../lib/site-config';
 import { Options, SelectField, TextAreaField } from '../../lib/ui/FormFields';
@@ -6,12 +8,15 @@ import { FormFeedback, SubmitButton } from '../../lib/ui/FormStatus';
 import { PhoneField } from '../../lib/ui/PhoneField';
 import { TextField } from '../../lib/ui/TextField';
 import { useFeedback } from '../../lib/useFeedback';
-import { useZodForm } from '../../lib/useZodForm';
+import { firstValues, usePostedForm, useZodForm } from '../../lib/useZodForm';
+import { usePackages } from '../packages/api';
 import { BOOKING_MESSAGES, useBookingRequest } from './api';
 
 type FormValues = BookingRequestInput;
 
 const loadSchema = () => import('./booking-schema').then((m) => m.bookingRequestInput);
+
+const FORM_ID = 'booking-request';
 
 const EMPTY: FormValues = {
   name: '',
@@ -21,14 +26,38 @@ const EMPTY: FormValues = {
   // The "Select your town" option: the schema refuses it with its message.
   town: '' as FormValues['town'],
   description: '',
+  package: '',
 };
 
-/** Our booking request form (DESIGN §5.4): creates an inquiry with status New Inquiry. */
+/**
+ * Our booking request form (DESIGN §5.4): creates an inquiry with status New Inquiry. A plain HTML form posted to
+ * /contact before or without script (the server answers with the page and its message); once the page is live,
+ * checked here and sent as JSON. "Book Now" on a package links here with the package chosen.
+ */
 export function BookingForm() {
   const { towns } = useSiteConfig();
   const booking = useBookingRequest();
-  const { feedback, attempt } = useFeedback();
-  const { field, register, control, handleSubmit, reset, formState } = useZodForm(loadSchema, EMPTY);
+  const posted = usePostedForm('booking');
+  const [params] = useSearchParams();
+  const packages = usePackages().data ?? [];
+  const chosen = packages.find((pkg) => pkg.id === numberParam(params.get('package')))?.title ?? '';
+  const [defaults] = useState(() => firstValues({ ...EMPTY, package: chosen }, FORM_ID, posted));
+  const { feedback, attempt } = useFeedback(
+    posted?.message
+      ? { tone: 'error', text: posted.message }
+      : params.get('sent') === '1'
+        ? { tone: 'success', text: BOOKING_MESSAGES.sent }
+        : null,
+  );
+  const { field, register, control, handleSubmit, reset, formState, getValues, setValue } = useZodForm(
+    loadSchema,
+    defaults,
+    posted?.errors,
+  );
+  // Reached in the app before the packages had loaded: the package is chosen once they have.
+  useEffect(() => {
+    if (chosen && !getValues('package')) setValue('package', chosen);
+  }, [chosen, getValues, setValue]);
 
   const onSubmit = handleSubmit((input) =>
     attempt(
@@ -42,7 +71,15 @@ export function BookingForm() {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Booking request" className="space-y-5">
+    <form
+      id={FORM_ID}
+      method="post"
+      action={PAGE_FORMS.booking}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Booking request"
+      className="space-y-5"
+    >
       <TextField label="Name" autoComplete="name" required {...field('name')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
@@ -66,6 +103,7 @@ export function BookingForm() {
               <input
                 type="radio"
                 value={option}
+                defaultChecked={defaults.call_or_text === option}
                 className="h-5 w-5 accent-brand-700"
                 {...register('call_or_text')}
               />
@@ -80,6 +118,13 @@ export function BookingForm() {
         <Options values={towns} />
         <option value={OTHER_TOWN}>Other</option>
       </SelectField>
+
+      {packages.length > 0 && (
+        <SelectField label="Package (optional)" {...field('package')}>
+          <option value="">Not sure yet</option>
+          <Options values={packages.map((pkg) => pkg.title)} />
+        </SelectField>
+      )}
 
       <TextAreaField
         label="What can we help with?"

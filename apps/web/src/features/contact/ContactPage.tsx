@@ -1,4 +1,3 @@
-import { inOwnTask } from '../../lib/in-own-task';
 import { useSiteConfig } from '../../lib/site-config';
 import { InlineLoading } from '../../lib/ui/Loading';
 import { Card, Page } from '../../lib/ui/Page';
@@ -7,9 +6,6 @@ import { useContactStatus } from '../contact-status/api';
 import { BookingForm } from './BookingForm';
 import { ClosedUntilNotice } from './ClosedUntilNotice';
 import { WorkRequestEmbed } from './WorkRequestEmbed';
-
-// The form hydrates in a task of its own, after the page around it.
-const BookingFormApart = inOwnTask(BookingForm);
 
 export function ContactPage() {
   usePageMeta('Contact Us', 'Request a booking or ask a question — we’ll get back to you soon.');
@@ -58,7 +54,7 @@ export function ContactPage() {
         <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
           <Card>
             <h2 className="mb-5 text-xl font-semibold text-brand-900">Request a booking</h2>
-            <BookingFormApart />
+            <BookingForm />
           </Card>
           <aside className="space-y-4 text-stone-700">
             <h2 className="text-lg font-semibold text-brand-900">Prefer to talk?</h2>

@@ -1,23 +1,21 @@
-import { type GalleryPhoto, PAGE_SIZES } from '@clean/shared';
+import { type GalleryPhoto, numberParam, PAGE_SIZES, pageParam, textParam } from '@clean/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { inOwnTask } from '../../lib/in-own-task';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { photoText } from '../../lib/photo';
 import { Alert } from '../../lib/ui/Alert';
+import { buttonClass } from '../../lib/ui/Button';
 import { InlineLoading } from '../../lib/ui/Loading';
 import { Page } from '../../lib/ui/Page';
+import { PageLinks } from '../../lib/ui/Pagination';
 import { PhotoDialog } from '../../lib/ui/PhotoDialog';
 import { PhotoTile } from '../../lib/ui/PhotoTile';
 import { inputClass } from '../../lib/ui/TextField';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { useSearchState } from '../../lib/useSearchState';
 import { useSession } from '../auth/session';
-import { galleryListQueryOptions, useDeletePhoto } from './api';
-import { PageButtons } from './PageButtons';
-import { clampPage, pageCount, pageSlice } from './paging';
-
-// The photos hydrate in a task of their own, after the search field.
-const PhotoTileApart = inOwnTask(PhotoTile);
+import { galleryListQueryOptions, gallerySeedQueryOptions, useDeletePhoto } from './api';
+import { clampPage, pageCount, pageSlice, seededRandom, shuffle } from './paging';
 
 // The owner's upload form is its own chunk: visitors never download it.
 const GalleryUploadForm = lazy(() =>
@@ -35,10 +33,17 @@ export const GALLERY_MESSAGES = {
 export function GalleryPage() {
   usePageMeta('Gallery', 'Before-and-after photos of kitchens, bathrooms, offices and more.');
   const { isAdmin } = useSession();
-  const [search, setSearch] = useState('');
-  const category = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // The category, page, order (seed) and open photo are in the address: links and the search form work before
+  // and without script, and Back steps through them.
+  const { params, linkTo, go } = useSearchState();
+  const category = textParam(params.get('category'));
+  const visitSeed = useQuery(gallerySeedQueryOptions).data;
+  const seed = numberParam(params.get('seed')) ?? visitSeed;
+  const [search, setSearch] = useState(category);
+  const typed = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const searchRef = useRef<HTMLInputElement>(null);
   const {
-    data: photos,
+    data: listed,
     isPending,
     error,
     isPlaceholderData,
@@ -46,8 +51,7 @@ export function GalleryPage() {
     ...galleryListQueryOptions(category),
     placeholderData: keepPreviousData,
   });
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<GalleryPhoto | null>(null);
+  const photos = useMemo(() => listed && shuffle(listed, seededRandom(seed)), [listed, seed]);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const remove = useDeletePhoto();
   const searchId = useId();
@@ -56,14 +60,26 @@ export function GalleryPage() {
     if (error) console.error('Failed to load the gallery', error);
   }, [error]);
 
-  // A new filter starts again at page 1.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: category is the trigger
-  useEffect(() => setPage(1), [category]);
+  // Text typed before the page was live is searched for as soon as it is.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page goes live
+  useEffect(() => {
+    const early = searchRef.current?.value;
+    if (early !== undefined && early !== search) setSearch(early);
+  }, []);
+
+  // Typing searches as it goes (a new search starts at page 1); the address follows, replacing its entry.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the debounced text is the trigger
+  useEffect(() => {
+    if (typed !== category) go({ category: typed, page: null, seed }, { replace: true });
+  }, [typed]);
 
   const all = photos ?? [];
   const pages = pageCount(all.length, PAGE_SIZES.gallery);
-  const current = clampPage(page, pages);
+  const current = clampPage(pageParam(params), pages);
   const visible = pageSlice(all, current, PAGE_SIZES.gallery);
+  const selected = all.find((photo) => photo.id === numberParam(params.get('photo'))) ?? null;
+  // Every link carries the visit's order, so the page the server renders for it shows the same one.
+  const linkFor = (changes: Record<string, number | null>) => linkTo({ seed, ...changes });
 
   const onDelete = async (photo: GalleryPhoto) => {
     if (!window.confirm(GALLERY_MESSAGES.confirmDelete)) return;
@@ -88,19 +104,36 @@ export function GalleryPage() {
         </Suspense>
       )}
 
-      <div className={isAdmin ? 'mt-10' : undefined}>
-        <label htmlFor={searchId} className="block text-sm font-medium text-stone-800">
-          Search by category
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          placeholder="e.g. Kitchen, Bathroom, Office"
-          className={`${inputClass} mt-1.5 max-w-sm`}
-        />
-      </div>
+      <search className={isAdmin ? 'mt-10 block' : 'block'}>
+        <form
+          method="get"
+          action="/gallery"
+          onSubmit={(e) => {
+            e.preventDefault();
+            go({ category: search.trim(), page: null, seed });
+          }}
+        >
+          <label htmlFor={searchId} className="block text-sm font-medium text-stone-800">
+            Search by category
+          </label>
+          <div className="mt-1.5 flex max-w-md gap-2">
+            <input
+              ref={searchRef}
+              id={searchId}
+              type="search"
+              name="category"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="e.g. Kitchen, Bathroom, Office"
+              className={inputClass}
+            />
+            <input type="hidden" name="seed" value={seed} />
+            <button type="submit" className={buttonClass('secondary', 'shrink-0')}>
+              Search
+            </button>
+          </div>
+        </form>
+      </search>
 
       {notice && (
         <Alert tone={notice.tone} className="mt-6">
@@ -124,9 +157,9 @@ export function GalleryPage() {
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 sm:gap-4">
             {visible.map((photo, index) => (
               <li key={photo.id} className="flex flex-col gap-2">
-                <PhotoTileApart
+                <PhotoTile
                   photo={photo}
-                  onOpen={setSelected}
+                  to={linkFor({ photo: photo.id })}
                   className="rounded-xl"
                   width={400}
                   loading={index < 5 ? 'eager' : 'lazy'}
@@ -149,8 +182,17 @@ export function GalleryPage() {
         )}
       </div>
 
-      <PageButtons page={current} pageCount={pages} onPageChange={setPage} label="Gallery pages" />
-      <PhotoDialog photo={selected} onClose={() => setSelected(null)} />
+      <PageLinks
+        page={current}
+        pageCount={pages}
+        linkFor={(n) => linkFor({ page: n, photo: null })}
+        label="Gallery pages"
+      />
+      <PhotoDialog
+        photo={selected}
+        onClose={() => go({ photo: null }, { replace: true })}
+        closeLink={linkFor({ photo: null })}
+      />
     </Page>
   );
 }

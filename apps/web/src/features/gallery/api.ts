@@ -1,35 +1,39 @@
 import { CAROUSEL, type GalleryPhoto, type GalleryUploadInput } from '@clean/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
-import { shuffle } from './paging';
+import { newSeed } from './paging';
 
 export const galleryKeys = {
   all: ['gallery'] as const,
   list: (category: string) => ['gallery', 'list', category] as const,
   carousel: ['gallery', 'carousel'] as const,
+  seed: ['gallery', 'seed'] as const,
 };
 
 /**
- * The gallery, filtered by category in the database (case-insensitive "contains"), shuffled on each load.
- * A small business's gallery is a few hundred links at most, so the page buttons page it in the browser:
- * paging a random order on the server would repeat and skip photos between pages.
+ * The gallery, filtered by category in the database (case-insensitive "contains"). A small business's gallery is a
+ * few hundred links at most, so the page shuffles and pages it itself (see `gallerySeedQueryOptions`).
  */
-export const fetchGallery = async (category: string, signal?: AbortSignal) =>
-  shuffle(
-    await apiFetch<GalleryPhoto[]>('/api/gallery', {
-      query: { category: category.trim() },
-      signal,
-      token: null,
-    }),
-  );
+export const fetchGallery = (category: string, signal?: AbortSignal) =>
+  apiFetch<GalleryPhoto[]>('/api/gallery', { query: { category: category.trim() }, signal, token: null });
 
 export const galleryListQueryOptions = (category: string) =>
   queryOptions({
     queryKey: galleryKeys.list(category.trim()),
     queryFn: ({ signal }) => fetchGallery(category, signal),
-    // A refetch would reshuffle the photos under the visitor's eyes.
-    refetchOnWindowFocus: false,
   });
+
+/**
+ * The visit's shuffle (spec §4: random on each load), as a seed: drawn once per page load (on the server for a
+ * server-rendered page, whose data carries it to the browser) and put in the page links, so paging through one
+ * visit never repeats or skips a photo, with or without script.
+ */
+export const gallerySeedQueryOptions = queryOptions({
+  queryKey: galleryKeys.seed,
+  queryFn: newSeed,
+  initialData: newSeed,
+  staleTime: Number.POSITIVE_INFINITY,
+});
 
 /** Up to 8 photos for the home carousel (spec §9). */
 export const fetchCarouselPhotos = async (signal?: AbortSignal) => {

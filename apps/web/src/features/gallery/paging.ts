@@ -21,3 +21,18 @@ export function pageSlice<T>(items: readonly T[], page: number, pageSize: number
   const start = (page - 1) * pageSize;
   return items.slice(start, start + pageSize);
 }
+
+/** A repeatable random sequence from `seed` (mulberry32): one visit's shuffle is the same on every page. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A new visit's seed: a positive whole number that fits a page parameter. */
+export const newSeed = () => 1 + Math.floor(Math.random() * 999_999_999);

@@ -1,7 +1,8 @@
-import { CAROUSEL, type GalleryPhoto } from '@clean/shared';
+import { CAROUSEL } from '@clean/shared';
 import { useEffect, useRef, useState } from 'react';
 import { PhotoDialog } from '../../lib/ui/PhotoDialog';
 import { PhotoTile } from '../../lib/ui/PhotoTile';
+import { useDialogParam } from '../../lib/useSearchState';
 import { useCarouselPhotos } from '../gallery/api';
 import { CarouselPlaceholder } from './CarouselPlaceholder';
 
@@ -54,7 +55,8 @@ function glide(el: HTMLElement, left: number, ms: number) {
  */
 export function GalleryCarousel() {
   const { data: photos = [], isPending, isError } = useCarouselPhotos();
-  const [selected, setSelected] = useState<GalleryPhoto | null>(null);
+  const dialog = useDialogParam('photo');
+  const selected = photos.find((photo) => photo.id === dialog.id) ?? null;
   const [playing, setPlaying] = useState(true);
   const [active, setActive] = useState(0);
   const [ready, setReady] = useState(false);
@@ -111,7 +113,7 @@ export function GalleryCarousel() {
             >
               <PhotoTile
                 photo={photo}
-                onOpen={setSelected}
+                to={dialog.linkFor(photo.id)}
                 className="w-full rounded-2xl"
                 width={800}
                 // The first photo is the largest paint of the page; the rest wait until near view.
@@ -132,7 +134,7 @@ export function GalleryCarousel() {
           {playing ? 'Pause carousel' : 'Play carousel'}
         </button>
       </div>
-      <PhotoDialog photo={selected} onClose={() => setSelected(null)} showType />
+      <PhotoDialog photo={selected} onClose={dialog.close} closeLink={dialog.closeLink} showType />
     </>
   );
 }

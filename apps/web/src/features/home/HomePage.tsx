@@ -1,19 +1,8 @@
-import { inOwnTask } from '../../lib/in-own-task';
 import { useSiteConfig } from '../../lib/site-config';
 import { ButtonLink } from '../../lib/ui/Button';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { GalleryCarousel } from './GalleryCarousel';
 import { ServiceArea } from './ServiceArea';
-
-// The carousel and the map hydrate each in a task of its own, after the headline and the buttons.
-const RecentWork = inOwnTask(function RecentWork() {
-  return (
-    <div className="mt-6">
-      <GalleryCarousel />
-    </div>
-  );
-});
-const ServiceAreaApart = inOwnTask(ServiceArea);
 
 export function HomePage() {
   const { headline, about, tagline } = useSiteConfig();
@@ -49,11 +38,13 @@ export function HomePage() {
           Our Recent Work
         </h2>
         <p className="mt-2 text-stone-700">Tap a photo to see it up close.</p>
-        <RecentWork />
+        <div className="mt-6">
+          <GalleryCarousel />
+        </div>
       </section>
 
       <div className="mt-16">
-        <ServiceAreaApart />
+        <ServiceArea />
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { formatMoney, type Package } from '@clean/shared';
+import { Link, type To } from 'react-router';
 import { EditDeleteButtons } from '../../lib/ui/EditDeleteButtons';
 import { TileImage } from '../../lib/ui/PhotoTile';
 
@@ -8,16 +9,16 @@ type Props = {
   index: number;
   /** The owner's Edit and Delete buttons, when signed in. */
   admin: { onEdit: () => void; onDelete: () => void; deleting: boolean } | null;
-  onOpen: () => void;
+  /** The page with this package's details open. */
+  to: To;
 };
 
 /** One package in the list: photo, title and starting price; opens its details. */
-export function PackageCard({ pkg, index, admin, onOpen }: Props) {
+export function PackageCard({ pkg, index, admin, to }: Props) {
   return (
     <li className="flex flex-col">
-      <button
-        type="button"
-        onClick={onOpen}
+      <Link
+        to={to}
         className="group flex flex-1 flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white text-left shadow-sm transition-shadow hover:shadow-md"
       >
         <TileImage
@@ -33,7 +34,7 @@ export function PackageCard({ pkg, index, admin, onOpen }: Props) {
           <span className="text-sm text-stone-700">From {formatMoney(pkg.amount)}</span>
           <span className="mt-2 text-sm font-semibold text-brand-800 group-hover:underline">See details</span>
         </span>
-      </button>
+      </Link>
       {admin && (
         <EditDeleteButtons
           look="item"

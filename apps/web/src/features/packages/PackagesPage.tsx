@@ -1,7 +1,6 @@
 import { formatMoney, type Package } from '@clean/shared';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
-import { inOwnTask } from '../../lib/in-own-task';
 import { PHOTO_PLACEHOLDER } from '../../lib/photo';
 import { Alert } from '../../lib/ui/Alert';
 import { Button, ButtonLink } from '../../lib/ui/Button';
@@ -11,6 +10,7 @@ import { InlineLoading } from '../../lib/ui/Loading';
 import { Page } from '../../lib/ui/Page';
 import { SafeImage } from '../../lib/ui/SafeImage';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { useDialogParam } from '../../lib/useSearchState';
 import { useSession } from '../auth/session';
 import { PACKAGE_MESSAGES, useDeletePackage, usePackages } from './api';
 import { PackageCard } from './PackageCard';
@@ -18,16 +18,15 @@ import { PackageCard } from './PackageCard';
 // The owner's form is its own chunk: visitors never download it.
 const PackageForm = lazy(() => import('./admin/PackageForm').then((m) => ({ default: m.PackageForm })));
 
-// The package cards hydrate in a task of their own, after the page around the list.
-const PackageCardApart = inOwnTask(PackageCard);
-
 type FormState = { open: false } | { open: true; editing: Package | null };
 
 export function PackagesPage() {
   usePageMeta('Packages', 'Residential, office and moving-day cleaning packages — every one eco-friendly.');
   const { isAdmin } = useSession();
   const { data: packages, isPending, isError, isSuccess } = usePackages();
-  const [selected, setSelected] = useState<Package | null>(null);
+  // The open package is in the address: its card is a link that works before and without script.
+  const dialog = useDialogParam('package');
+  const selected = packages?.find((pkg) => pkg.id === dialog.id) ?? null;
   const [consultationDismissed, setConsultationDismissed] = useState(false);
   const [form, setForm] = useState<FormState>({ open: false });
   const [adminError, setAdminError] = useState<string | null>(null);
@@ -116,11 +115,11 @@ export function PackagesPage() {
         {packages && packages.length > 0 && (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {packages.map((pkg, index) => (
-              <PackageCardApart
+              <PackageCard
                 key={pkg.id}
                 pkg={pkg}
                 index={index}
-                onOpen={() => setSelected(pkg)}
+                to={dialog.linkFor(pkg.id)}
                 admin={
                   isAdmin
                     ? {
@@ -136,7 +135,7 @@ export function PackagesPage() {
         )}
       </div>
 
-      <Dialog open={selected !== null} onClose={() => setSelected(null)} title={selected?.title ?? ''}>
+      <Dialog open={selected !== null} onClose={dialog.close} title={selected?.title ?? ''}>
         {selected && (
           <>
             <div className="overflow-hidden rounded-xl bg-brand-50">
@@ -156,10 +155,12 @@ export function PackagesPage() {
               </p>
             )}
             <div className="mt-6 flex flex-wrap justify-end gap-3">
-              <Button variant="secondary" onClick={() => setSelected(null)}>
+              <ButtonLink variant="secondary" to={dialog.closeLink} replace>
                 Close
-              </Button>
-              <ButtonLink to="/contact">Book Now</ButtonLink>
+              </ButtonLink>
+              <ButtonLink to={{ pathname: '/contact', search: `?package=${selected.id}` }}>
+                Book Now
+              </ButtonLink>
             </div>
           </>
         )}

@@ -1,5 +1,5 @@
 import { formatDate, type Review } from '@clean/shared';
-import { ServerText } from '../../lib/ServerText';
+import { Link, type To } from 'react-router';
 import { EditDeleteButtons } from '../../lib/ui/EditDeleteButtons';
 import { SafeImage } from '../../lib/ui/SafeImage';
 import { Stars } from '../../lib/ui/Stars';
@@ -16,18 +16,18 @@ type Props = {
   timezone: string;
   /** The owner's Edit and Delete buttons, when signed in. */
   admin: { onEdit: () => void; onDelete: () => void; deleting: boolean } | null;
-  onOpen: () => void;
+  /** The page with this review's dialog open. */
+  to: To;
 };
 
 /** One approved review in the list: photo (or our logo), name, stars, comment and date. */
-export function ReviewCard({ review, index, businessName, timezone, admin, onOpen }: Props) {
+export function ReviewCard({ review, index, businessName, timezone, admin, to }: Props) {
   const name = reviewerName(review);
   return (
     <li className="flex flex-col rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
       <div className="flex items-center gap-4">
-        <button
-          type="button"
-          onClick={onOpen}
+        <Link
+          to={to}
           aria-label={`Open the review by ${name}`}
           className="shrink-0 overflow-hidden rounded-full bg-brand-50 ring-1 ring-stone-200"
         >
@@ -40,7 +40,7 @@ export function ReviewCard({ review, index, businessName, timezone, admin, onOpe
             loading={index < 3 ? 'eager' : 'lazy'}
             className="h-16 w-16 object-cover"
           />
-        </button>
+        </Link>
         <div className="min-w-0">
           <p className="truncate font-semibold text-brand-950">{name}</p>
           <Stars rating={review.rating} className="mt-1" />
@@ -49,11 +49,7 @@ export function ReviewCard({ review, index, businessName, timezone, admin, onOpe
       {review.comment && (
         <p className="mt-4 flex-1 leading-relaxed break-words text-stone-700">{review.comment}</p>
       )}
-      <ServerText
-        className="mt-3 text-xs text-stone-600"
-        value={review.created_at}
-        format={(iso) => formatDate(iso, timezone)}
-      />
+      <p className="mt-3 text-xs text-stone-600">{formatDate(review.created_at, timezone)}</p>
       {admin && (
         <EditDeleteButtons
           look="item"

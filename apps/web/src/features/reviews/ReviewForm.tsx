@@ -1,18 +1,20 @@
 import {
+  numberParam,
+  PAGE_FORMS,
   RATING_DEFAULT,
   REVIEW_COMMENT_MAX,
   type Review,
   type ReviewInput,
   reviewInput,
 } from '@clean/shared';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Alert } from '../../lib/ui/Alert';
 import { Field } from '../../lib/ui/Field';
 import { FormPanel } from '../../lib/ui/FormPanel';
 import { SubmitRow } from '../../lib/ui/FormStatus';
 import { inputClass, TextField } from '../../lib/ui/TextField';
-import { useZodForm } from '../../lib/useZodForm';
+import { firstValues, usePostedForm, useZodForm } from '../../lib/useZodForm';
 // The rain after a sent review (FallingEmojis) is styled with the form that sends it: a stylesheet the reviews
 // page loaded at once would restyle the whole page while it hydrates, for an effect most visitors never see.
 import './falling-emojis.css';
@@ -30,6 +32,14 @@ const valuesOf = (review: Review | null): ReviewInput =>
         photo_url: review.photo_url ?? '',
       }
     : EMPTY;
+
+const FORM_ID = 'review-form';
+
+/** A new review's first values: the visitor's after a refused plain post, or typed before the page was live. */
+function newReviewValues(posted: ReturnType<typeof usePostedForm>): ReviewInput {
+  const first = firstValues<Record<string, unknown>>({ ...EMPTY }, FORM_ID, posted);
+  return { ...(first as ReviewInput), rating: numberParam(String(first.rating)) ?? RATING_DEFAULT };
+}
 
 /** Spec §5: the comment is cut at 500 characters as it is typed or pasted. */
 export const truncateComment = (text: string) => text.slice(0, REVIEW_COMMENT_MAX);
@@ -51,22 +61,31 @@ export function ReviewForm({
   onCancelEdit: () => void;
 }) {
   const save = useSaveReview();
+  const posted = usePostedForm('review');
+  const [first] = useState(() => (editing ? valuesOf(editing) : newReviewValues(posted)));
   const [done, setDone] = useState<string | null>(null);
   const commentId = useId();
   const counterId = useId();
   const ratingId = useId();
   const { field, control, handleSubmit, reset, setFocus, formState } = useZodForm(
     reviewInput,
-    valuesOf(editing),
+    first,
+    posted?.errors,
   );
 
+  // The first values are set above; a later change of the review edited (or its end) resets the form.
+  const mounted = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the review edited resets the form
   useEffect(() => {
+    const firstRun = !mounted.current;
+    mounted.current = true;
+    if (firstRun && !editing) return;
     reset(valuesOf(editing));
     if (editing) {
       setDone(null);
       setFocus('reviewer_name');
     }
-  }, [editing, reset, setFocus]);
+  }, [editing]);
 
   const onSubmit = handleSubmit(async (input) => {
     setDone(null);
@@ -85,6 +104,9 @@ export function ReviewForm({
 
   return (
     <FormPanel
+      id={FORM_ID}
+      method="post"
+      action={PAGE_FORMS.review}
       onSubmit={onSubmit}
       aria-label={editing ? 'Edit review' : 'Share your experience'}
       className="max-w-2xl"
@@ -98,7 +120,12 @@ export function ReviewForm({
           control={control}
           name="rating"
           render={({ field }) => (
-            <StarRating value={field.value} onChange={field.onChange} labelledBy={`${ratingId}-label`} />
+            <StarRating
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              labelledBy={`${ratingId}-label`}
+            />
           )}
         />
       </Field>
@@ -134,6 +161,7 @@ export function ReviewForm({
         {...field('photo_url')}
       />
       {done && <Alert tone="success">{done}</Alert>}
+      {posted?.message && formState.submitCount === 0 && <Alert tone="error">{posted.message}</Alert>}
       <SubmitRow
         busy={formState.isSubmitting}
         busyLabel="Sending…"

@@ -1,8 +1,9 @@
-import { PAGE_SIZES, type Review } from '@clean/shared';
+import { numberParam, PAGE_SIZES, pageParam, type Review } from '@clean/shared';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { inOwnTask } from '../../lib/in-own-task';
+import { Link } from 'react-router';
 import { useSiteConfig } from '../../lib/site-config';
-import { Button } from '../../lib/ui/Button';
+import { Alert } from '../../lib/ui/Alert';
+import { buttonClass } from '../../lib/ui/Button';
 import { Dialog } from '../../lib/ui/Dialog';
 import { InlineLoading } from '../../lib/ui/Loading';
 import { Page } from '../../lib/ui/Page';
@@ -10,6 +11,7 @@ import { Pagination, pageCountOf } from '../../lib/ui/Pagination';
 import { SafeImage } from '../../lib/ui/SafeImage';
 import { Stars } from '../../lib/ui/Stars';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { useSearchState } from '../../lib/useSearchState';
 import { useSession } from '../auth/session';
 import { DEFAULT_REVIEW_PHOTO, REVIEW_MESSAGES, useApprovedReviews, useDeleteReview } from './api';
 import { FallingEmojis } from './FallingEmojis';
@@ -18,17 +20,19 @@ import { ReviewCard, reviewerName } from './ReviewCard';
 // The form (and its validation library) loads when a visitor opens it.
 const ReviewForm = lazy(() => import('./ReviewForm').then((m) => ({ default: m.ReviewForm })));
 
-// The review cards hydrate in a task of their own, after the page around the list.
-const ReviewCardApart = inOwnTask(ReviewCard);
+/** The review form's place on the page (a link's target). */
+const WRITE_REVIEW = 'write-review';
 
 export function ReviewsPage() {
   usePageMeta('Reviews', 'What our customers say about their eco-friendly clean.');
   const { isAdmin } = useSession();
   const { businessName, timezone } = useSiteConfig();
-  const [page, setPage] = useState(1);
+  // The page, the open review and the open form are in the address: links that work before and without script.
+  const { params, linkTo, go } = useSearchState();
+  const page = pageParam(params);
   const { data, isPending, isError, error } = useApprovedReviews(page);
-  const [selected, setSelected] = useState<Review | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const formOpen = params.get('write') === '1';
+  const sent = params.get('sent') === '1';
   const [editing, setEditing] = useState<Review | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [celebrating, setCelebrating] = useState(false);
@@ -42,9 +46,11 @@ export function ReviewsPage() {
 
   const reviews = data?.items ?? [];
   const pages = pageCountOf(data?.total ?? 0, PAGE_SIZES.reviews);
+  const selected = reviews.find((review) => review.id === numberParam(params.get('review'))) ?? null;
   // Deleting the last review of the last page moves back a page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: go is a new function each render
   useEffect(() => {
-    if (data && page > pages) setPage(pages);
+    if (data && page > pages) go({ page: pages }, { replace: true });
   }, [data, page, pages]);
 
   const onDelete = async (review: Review) => {
@@ -62,7 +68,7 @@ export function ReviewsPage() {
   const onEdit = (review: Review) => {
     setActionError(null);
     setEditing(review);
-    setFormOpen(true);
+    go({ write: 1, sent: null });
     requestAnimationFrame(() => formRef.current?.scrollIntoView?.({ block: 'start' }));
   };
 
@@ -83,13 +89,13 @@ export function ReviewsPage() {
       {reviews.length > 0 && (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {reviews.map((review, index) => (
-            <ReviewCardApart
+            <ReviewCard
               key={review.id}
               review={review}
               index={index}
               businessName={businessName}
               timezone={timezone}
-              onOpen={() => setSelected(review)}
+              to={linkTo({ review: review.id })}
               admin={
                 isAdmin
                   ? {
@@ -104,7 +110,12 @@ export function ReviewsPage() {
         </ul>
       )}
 
-      <Pagination page={page} pageCount={pages} onPageChange={setPage} label="Review pages" />
+      <Pagination
+        page={page}
+        pageCount={pages}
+        linkFor={(n) => linkTo({ page: n, review: null })}
+        label="Review pages"
+      />
 
       {errorText && (
         <p
@@ -119,18 +130,23 @@ export function ReviewsPage() {
         <h2 id={`${formId}-heading`} className="sr-only">
           Write a review
         </h2>
-        <Button
-          variant={formOpen ? 'secondary' : 'primary'}
+        {/* A link to the page with the form open: it works before and without script; live, it opens in place. */}
+        <Link
+          to={{ ...linkTo({ write: formOpen ? null : 1, sent: null }), hash: formOpen ? '' : WRITE_REVIEW }}
+          replace={formOpen}
+          className={buttonClass(formOpen ? 'secondary' : 'primary')}
           aria-expanded={formOpen}
-          aria-controls={formId}
-          onClick={() => {
-            setFormOpen((open) => !open);
-            setEditing(null);
-          }}
+          aria-controls={WRITE_REVIEW}
+          onClick={() => setEditing(null)}
         >
           Share Your Experience
-        </Button>
-        <div id={formId} ref={formRef} className="mt-4 scroll-mt-24">
+        </Link>
+        {sent && !formOpen && (
+          <Alert tone="success" className="mt-4">
+            {REVIEW_MESSAGES.submitted}
+          </Alert>
+        )}
+        <div id={WRITE_REVIEW} ref={formRef} className="mt-4 scroll-mt-24">
           {formOpen && (
             <Suspense fallback={<InlineLoading />}>
               <ReviewForm
@@ -146,7 +162,7 @@ export function ReviewsPage() {
 
       <Dialog
         open={selected !== null}
-        onClose={() => setSelected(null)}
+        onClose={() => go({ review: null }, { replace: true })}
         title={selected ? `Review by ${reviewerName(selected)}` : ''}
         hideTitle
       >
@@ -166,9 +182,9 @@ export function ReviewsPage() {
             {selected.comment && <p className="mt-3 leading-relaxed text-stone-800">{selected.comment}</p>}
             <p className="mt-3 font-semibold text-brand-900">Reviewed by {reviewerName(selected)}</p>
             <div className="mt-5 flex justify-end">
-              <Button variant="secondary" onClick={() => setSelected(null)}>
+              <Link to={linkTo({ review: null })} replace className={buttonClass('secondary')}>
                 Close
-              </Button>
+              </Link>
             </div>
           </>
         )}

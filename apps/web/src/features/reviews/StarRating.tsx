@@ -46,7 +46,12 @@ export function StarRating({
   }
 
   return (
-    <div role="radiogroup" aria-labelledby={labelledBy} onKeyDown={onKeyDown} className="flex gap-1">
+    <div
+      role="radiogroup"
+      aria-labelledby={labelledBy}
+      onKeyDown={onKeyDown}
+      className="star-rating flex gap-1"
+    >
       {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((n) => {
         const id = `${groupName}-${n}`;
         return (
@@ -67,7 +72,7 @@ export function StarRating({
               htmlFor={id}
               className="block cursor-pointer rounded-md p-1 transition-transform peer-hover:scale-110 peer-focus-visible:outline-3 peer-focus-visible:outline-brand-600 peer-focus-visible:outline-offset-2"
             >
-              <StarIcon filled={n <= value} className="h-8 w-8" />
+              <StarIcon className="h-8 w-8" />
               <span className="sr-only">{starLabel(n)}</span>
             </label>
           </span>

@@ -3,7 +3,8 @@ import { cx } from './cx';
 
 /**
  * A modal built on the native <dialog>: focus moves in and is trapped by the browser, Esc closes,
- * and focus returns to whatever opened it. Clicking the backdrop closes too.
+ * and focus returns to whatever opened it. Clicking the backdrop closes too. Rendered open by the server (a
+ * dialog opened by a link, before or without script) it shows in place, over the page, until the page is live.
  */
 export function Dialog({
   open,
@@ -27,10 +28,14 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) {
+    if (open && !dialog.dataset.modal) {
       const opener = document.activeElement as HTMLElement | null;
+      // The server's open dialog is not modal yet: reopened as a modal, it traps focus and gets a backdrop.
+      if (dialog.open) dialog.close();
       dialog.showModal();
+      dialog.dataset.modal = 'true';
       return () => {
+        delete dialog.dataset.modal;
         if (dialog.open) dialog.close();
         opener?.focus?.();
       };
@@ -43,6 +48,7 @@ export function Dialog({
     // biome-ignore lint/a11y/useKeyWithClickEvents: see above
     <dialog
       ref={ref}
+      open={typeof window === 'undefined' || undefined}
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
@@ -53,6 +59,8 @@ export function Dialog({
       }}
       className={cx(
         'm-auto w-[calc(100%-2rem)] max-w-2xl rounded-2xl bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-950/60',
+        // Open but not modal (the server's, before the page is live): over the page all the same.
+        '[&:not(:modal)]:fixed [&:not(:modal)]:inset-0 [&:not(:modal)]:z-50 [&:not(:modal)]:ring-[100vmax] [&:not(:modal)]:ring-stone-950/60',
         className,
       )}
     >

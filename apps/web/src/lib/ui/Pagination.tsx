@@ -1,31 +1,96 @@
-import { Button } from './Button';
+import { Link, type To } from 'react-router';
+import { Button, buttonClass } from './Button';
+import { cx } from './cx';
 
-/** Previous / Next with 'Page X of Y' (spec wording); hidden when there is a single page. */
+/**
+ * Previous / Next with 'Page X of Y' (spec wording); hidden when there is a single page. With `linkFor` (a public
+ * page, whose page number is in its address) they are links, which work before and without script and move in
+ * place once the page is live; without it, buttons calling `onPageChange` (the hub).
+ */
 export function Pagination({
   page,
   pageCount,
   onPageChange,
+  linkFor,
   label = 'Pagination',
 }: {
   page: number;
   pageCount: number;
-  onPageChange: (page: number) => void;
   label?: string;
-}) {
+} & (
+  | { onPageChange: (page: number) => void; linkFor?: undefined }
+  | { linkFor: (page: number) => To; onPageChange?: undefined }
+)) {
   if (pageCount <= 1) return null;
+  const step = (to: number, text: string) => {
+    const disabled = to < 1 || to > pageCount;
+    if (!linkFor) {
+      return (
+        <Button variant="secondary" disabled={disabled} onClick={() => onPageChange?.(to)}>
+          {text}
+        </Button>
+      );
+    }
+    if (disabled) {
+      return (
+        <span aria-disabled="true" className={buttonClass('secondary', 'cursor-not-allowed opacity-60')}>
+          {text}
+        </span>
+      );
+    }
+    return (
+      <Link to={linkFor(to)} className={buttonClass('secondary')}>
+        {text}
+      </Link>
+    );
+  };
   return (
     <nav aria-label={label} className="mt-6 flex items-center justify-center gap-3">
-      <Button variant="secondary" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-        Previous
-      </Button>
+      {step(page - 1, 'Previous')}
       <span className="text-sm font-medium text-stone-700" aria-live="polite">
         Page {page} of {pageCount}
       </span>
-      <Button variant="secondary" disabled={page >= pageCount} onClick={() => onPageChange(page + 1)}>
-        Next
-      </Button>
+      {step(page + 1, 'Next')}
     </nav>
   );
 }
 
 export const pageCountOf = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/** Numbered page links (the current one marked aria-current); hidden for a single page. */
+export function PageLinks({
+  page,
+  pageCount,
+  linkFor,
+  label,
+}: {
+  page: number;
+  pageCount: number;
+  linkFor: (page: number) => To;
+  label: string;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label={label} className="mt-8">
+      <ul className="flex flex-wrap justify-center gap-2">
+        {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
+          <li key={n}>
+            <Link
+              to={linkFor(n)}
+              aria-current={n === page ? 'page' : undefined}
+              aria-label={`Page ${n}`}
+              className={cx(
+                'inline-flex h-11 min-w-11 items-center justify-center rounded-full px-3 text-sm font-semibold',
+                n === page
+                  ? 'bg-brand-700 text-white'
+                  : 'border border-brand-700 bg-white text-brand-800 hover:bg-brand-50',
+              )}
+            >
+              {n}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

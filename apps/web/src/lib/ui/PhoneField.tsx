@@ -32,14 +32,10 @@ export function PhoneField<T extends FieldValues>({ control, name, holds = 'digi
             onBlur={field.onBlur}
             value={shownOf(value)}
             onChange={(event) => {
-              const input = event.currentTarget;
-              const next =
-                holds === 'digits' ? nextPhoneDigits(value, input.value) : nextPhoneValue(value, input.value);
-              // Preact re-renders a controlled input only when its state changes: an ignored 11th digit
-              // (the same state) would otherwise stay on screen.
-              const shown = shownOf(next);
-              if (input.value !== shown) input.value = shown;
-              field.onChange(next);
+              const typed = event.currentTarget.value;
+              field.onChange(
+                holds === 'digits' ? nextPhoneDigits(value, typed) : nextPhoneValue(value, typed),
+              );
             }}
           />
         );

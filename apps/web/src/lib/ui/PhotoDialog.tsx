@@ -1,6 +1,7 @@
 import type { GalleryPhoto } from '@clean/shared';
+import { Link, type To } from 'react-router';
 import { PHOTO_PLACEHOLDER, photoAlt, photoText } from '../photo';
-import { Button } from './Button';
+import { buttonClass } from './Button';
 import { Dialog } from './Dialog';
 import { SafeImage } from './SafeImage';
 
@@ -8,10 +9,13 @@ import { SafeImage } from './SafeImage';
 export function PhotoDialog({
   photo,
   onClose,
+  closeLink,
   showType = false,
 }: {
   photo: GalleryPhoto | null;
   onClose: () => void;
+  /** The page without the dialog (Close is a link: it works before the page is live too). */
+  closeLink: To;
   showType?: boolean;
 }) {
   const text = photo ? photoText(photo) : null;
@@ -42,9 +46,9 @@ export function PhotoDialog({
             )}
           </dl>
           <div className="mt-5 flex justify-end">
-            <Button variant="secondary" onClick={onClose}>
+            <Link to={closeLink} replace className={buttonClass('secondary')}>
               Close
-            </Button>
+            </Link>
           </div>
         </>
       )}

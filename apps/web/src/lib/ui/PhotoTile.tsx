@@ -1,5 +1,6 @@
 import type { GalleryPhoto } from '@clean/shared';
 import type { ComponentProps } from 'react';
+import { Link, type To } from 'react-router';
 import { PHOTO_PLACEHOLDER, photoAlt } from '../photo';
 import { cx } from './cx';
 import { SafeImage } from './SafeImage';
@@ -34,25 +35,27 @@ export function TileImage({ frameClassName, src, alt, width, ...image }: TileIma
   );
 }
 
-/** A gallery photo as a button that opens it (the gallery's grid and the home page's carousel). */
+/**
+ * A gallery photo as a link that opens it (the gallery's grid and the home page's carousel): the page with the
+ * photo's dialog open, rendered by the server before or without script, opened in place once the page is live.
+ */
 export function PhotoTile({
   photo,
-  onOpen,
+  to,
   className,
   ...image
 }: Omit<TileImageProps, 'src' | 'alt' | 'frameClassName'> & {
   photo: GalleryPhoto;
-  onOpen: (photo: GalleryPhoto) => void;
-  /** Extra classes for the button (its corners, its width). */
+  to: To;
+  /** Extra classes for the link (its corners, its width). */
   className?: string;
 }) {
   return (
-    <button
-      type="button"
-      onClick={() => onOpen(photo)}
+    <Link
+      to={to}
       className={cx('group block overflow-hidden bg-brand-50 shadow-sm ring-1 ring-stone-200', className)}
     >
       <TileImage src={photo.image_url} alt={photoAlt(photo)} {...image} />
-    </button>
+    </Link>
   );
 }

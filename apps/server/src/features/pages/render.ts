@@ -1,22 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PAGE_ROUTES } from '@clean/shared';
-import fastifyStatic from '@fastify/static';
+import { type PageForm, type PostedForm, PUBLIC_ROUTES, type PublicRoute } from '@clean/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { approvedRating } from '../features/seo/rating';
-import { etagOf, isFresh } from './public-cache';
-
-/** Client routes of spec §2; any other page path gets the app with a 404 status so it can say "not found". */
-const CLIENT_ROUTES = new Set<string>(PAGE_ROUTES);
-
-/** Pages whose HTML differs on every load (the gallery is shuffled each time, spec §4): rendered, not cached. */
-const RENDERED_EACH_TIME = new Set(['/gallery']);
+import { etagOf, isFresh } from '../../lib/public-cache';
+import { approvedRating } from '../seo/rating';
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) exports. */
 type Rendered = { html: string; state: string; status: number; title?: string; description?: string };
 type ServerBundle = {
-  render: (pathname: string, origin: string, fetch: typeof globalThis.fetch) => Promise<Rendered>;
+  render: (
+    url: string,
+    origin: string,
+    fetch: typeof globalThis.fetch,
+    posted?: { form: PageForm; value: PostedForm },
+  ) => Promise<Rendered>;
   localBusiness: (site: FastifyInstance['config']['site'], origin: string) => Record<string, unknown>;
   SERVER_RENDERED: string[];
 };
@@ -52,25 +50,13 @@ function injectFetch(app: FastifyInstance, expiries: number[]): typeof fetch {
   };
 }
 
-/** Serves the built web app: hashed assets cached for a year, HTML always revalidated (ETag, 304). */
-export async function registerSpa(app: FastifyInstance, webDist: string) {
+/**
+ * The built web app's pages: the template, and the server-rendered public pages (the web app's server bundle,
+ * apps/web/dist-ssr, rendered with the data of this server). Without a build, `sendApp` says how to make one.
+ */
+export async function pageRenderer(app: FastifyInstance, webDist: string) {
   const indexFile = path.join(webDist, 'index.html');
   const built = existsSync(indexFile);
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      setHeaders(res, file) {
-        const immutable = file.includes(`${path.sep}assets${path.sep}`);
-        const html = file.endsWith('.html');
-        res.header(
-          'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : html ? 'no-cache' : 'public, max-age=3600',
-        );
-      },
-    });
-  }
   const template = built ? readFileSync(indexFile, 'utf8') : '';
   const templateEtag = etagOf(template);
   // Server-rendered pages carry the stylesheet inline (8 KB gzip): the first paint waits for nothing but
@@ -89,6 +75,10 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
   const bundle: ServerBundle | null =
     built && existsSync(bundleFile) ? await import(pathToFileURL(bundleFile).href) : null;
   const base = app.config.publicUrl;
+  const serverRendered = new Set(bundle?.SERVER_RENDERED ?? []);
+  /** Whether `route` is a public page this build renders on the server. */
+  const serverRenders = (route: string): route is PublicRoute =>
+    (PUBLIC_ROUTES as readonly string[]).includes(route) && serverRendered.has(route);
 
   const sendHtml = (
     request: FastifyRequest,
@@ -106,6 +96,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     return reply.send(body);
   };
 
+  /** The page the browser renders itself (the hub, sign-in, not found). */
   const sendApp = (request: FastifyRequest, reply: FastifyReply, status: number) => {
     if (!built) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
@@ -114,11 +105,11 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
   };
 
   /** The extra <head> of a public page: canonical link, Open Graph, and on `/` the LocalBusiness JSON-LD. */
-  async function headFor(pathname: string, rendered: Rendered, server: ServerBundle) {
+  async function headFor(route: PublicRoute, rendered: Rendered, server: ServerBundle) {
     const site = app.config.site;
     const title = rendered.title ?? site.businessName;
     const description = rendered.description ?? site.tagline;
-    const url = `${base}${pathname}`;
+    const url = `${base}${route}`;
     const tags = [
       `<link rel="canonical" href="${escapeHtml(url)}" />`,
       `<meta property="og:type" content="website" />`,
@@ -129,17 +120,27 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       `<meta property="og:image" content="${escapeHtml(`${base}/demo/logo.png`)}" />`,
       `<meta name="twitter:card" content="summary" />`,
     ];
-    if (pathname === '/') {
+    if (route === '/') {
       const business = { ...server.localBusiness(site, base), ...(await approvedRating(app.database.db)) };
       tags.push(`<script type="application/ld+json">${scriptJson(JSON.stringify(business))}</script>`);
     }
     return { title, description, tags: tags.join('\n    ') };
   }
 
-  async function renderPage(pathname: string, server: ServerBundle) {
+  /**
+   * One public page at `route` with the state `search` names (already reduced to what the page reads), and after
+   * a refused form post, the visitor's input and its problems (only for a route that `serverRenders`).
+   */
+  async function renderPage(
+    route: PublicRoute,
+    search: URLSearchParams,
+    posted?: { form: PageForm; value: PostedForm },
+  ) {
+    if (!bundle) throw new Error('no server-rendering bundle');
     const expiries: number[] = [];
-    const rendered = await server.render(pathname, base, injectFetch(app, expiries));
-    const head = await headFor(pathname, rendered, server);
+    const query = search.size ? `?${search}` : '';
+    const rendered = await bundle.render(`${route}${query}`, base, injectFetch(app, expiries), posted);
+    const head = await headFor(route, rendered, bundle);
     // Replacer functions throughout: page text may contain "$&" or "$'", which a replacement string would expand.
     const body = ssrTemplate
       .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
@@ -147,7 +148,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
         /<meta\s+name="description"[\s\S]*?\/?>/,
         () => `<meta name="description" content="${escapeHtml(head.description)}" />\n    ${head.tags}`,
       )
-      // The page is readable without JavaScript now.
+      // The page is readable and usable without JavaScript now.
       .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
       .replace(
         '<div id="root"></div>',
@@ -158,23 +159,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     return { value: { body, etag: etagOf(body), status: rendered.status }, expiresAt };
   }
 
-  const serverRendered = new Set(bundle?.SERVER_RENDERED ?? []);
-  for (const route of CLIENT_ROUTES) {
-    app.get(route, async (request, reply) => {
-      if (!bundle || !serverRendered.has(route)) return sendApp(request, reply, 200);
-      const page = RENDERED_EACH_TIME.has(route)
-        ? (await renderPage(route, bundle)).value
-        : await app.publicCache.get(`html ${route}`, () => renderPage(route, bundle));
-      return sendHtml(request, reply, page.status, page.body, page.etag);
-    });
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
-    if (!wantsPage)
-      return reply.status(404).send({ error: `No such endpoint: ${request.method} ${pathname}` });
-    return sendApp(request, reply, 404);
-  });
+  return { built, serverRenders, sendHtml, sendApp, renderPage };
 }
+
+export type PageRenderer = Awaited<ReturnType<typeof pageRenderer>>;

@@ -1,7 +1,10 @@
 import { ADMIN_USERNAME } from '@clean/shared';
 import type { FastifyRequest } from 'fastify';
-import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
-import type { UserRow } from './store';
+import type { users } from '../db/schema';
+import { ForbiddenError, UnauthorizedError } from './errors';
+
+/** A signed-in user, as the session resolves it. */
+type UserRow = typeof users.$inferSelect;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { PAGE_ROUTES, pageSearch } from '@clean/shared';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { pageFormRoutes } from './forms';
+import { pageRenderer } from './render';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, HTML always revalidated (ETag, 304). Public pages are
+ * rendered on the server from their address (page, search, open dialog…), so every link and form works before
+ * and without script; their two forms also take plain HTML posts (./forms.ts). Any other page path gets the app
+ * with a 404 status so it can say "not found".
+ */
+export async function registerPages(app: FastifyInstance, webDist: string) {
+  const pages = await pageRenderer(app, webDist);
+  if (pages.built) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        const html = file.endsWith('.html');
+        res.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : html ? 'no-cache' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  for (const route of PAGE_ROUTES) {
+    app.get(route, async (request, reply) => {
+      if (!pages.serverRenders(route)) return pages.sendApp(request, reply, 200);
+      const search = pageSearch(route, new URLSearchParams(request.url.split('?')[1] ?? ''));
+      const load = () => pages.renderPage(route, search);
+      // The gallery is shuffled on each load (spec §4) unless its address names the order (the seed of a visit).
+      const page =
+        route === '/gallery' && !search.has('seed')
+          ? (await load()).value
+          : await app.publicCache.get(`html ${route}?${search}`, load);
+      return pages.sendHtml(request, reply, page.status, page.body, page.etag);
+    });
+  }
+
+  await app.register(pageFormRoutes, { pages });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
+    if (!wantsPage)
+      return reply.status(404).send({ error: `No such endpoint: ${request.method} ${pathname}` });
+    return pages.sendApp(request, reply, 404);
+  });
+}

@@ -1,0 +1,181 @@
+import { desc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { inquiries, mailOutbox, packages, reviews } from '../../src/db/schema';
+import { useTestApp } from '../support/harness';
+
+/**
+ * The public forms as plain HTML form posts (a visitor before or without script): the same rules as the JSON
+ * routes, answered with pages. Uses the built web app (apps/web/dist-ssr), as `npm test` builds it first.
+ */
+const t = useTestApp({ rateLimits: { auth: 1000, publicWrite: 4 } });
+
+const FORM = 'application/x-www-form-urlencoded';
+const post = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': FORM, ...headers },
+    payload: new URLSearchParams(fields).toString(),
+  });
+const booking = {
+  name: 'Robin Plain',
+  email: 'robin@example.com',
+  phone_number: '(860) 555-0123',
+  call_or_text: 'text',
+  town: 'Bristol',
+  description: 'Two-bedroom flat, every other week.',
+};
+/** Markup without the comments React puts between neighbouring text nodes. */
+const textOf = (html: string) => html.replaceAll('<!-- -->', '');
+const newest = async () => (await t.db.select().from(inquiries).orderBy(desc(inquiries.id)).limit(1))[0];
+
+describe('POST /contact as a plain form', () => {
+  it('stores the booking request, mails as the JSON route does, and redirects to the thanks (303)', async () => {
+    const mailsBefore = await t.db.$count(mailOutbox);
+    const res = await post('/contact', { ...booking, package: 'Deep Clean' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/contact?sent=1');
+    const stored = await newest();
+    expect(stored).toMatchObject({ name: 'Robin Plain', status: 'New Inquiry', phoneNumber: '8605550123' });
+    expect(stored?.description).toBe('Package: Deep Clean\n\nTwo-bedroom flat, every other week.');
+    // The owner's notification and the visitor's acknowledgement, as for a JSON booking.
+    expect(await t.db.$count(mailOutbox)).toBe(mailsBefore + 2);
+
+    const thanks = await t.anonymous('GET', '/contact?sent=1');
+    expect(thanks.statusCode).toBe(200);
+    expect(thanks.body).toContain('Thank you! We received your request and will get back to you soon.');
+  });
+
+  it('answers a refused request with the page: 400, each problem beside its field, the input kept, nothing stored', async () => {
+    const before = await t.db.$count(inquiries);
+    const res = await post('/contact', { ...booking, name: '', town: 'Atlantis' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toContain('Please check the highlighted fields.');
+    expect(res.body).toMatch(/Name is required|Name must/);
+    expect(res.body).toContain('Town must be one of the listed towns or Other.');
+    expect(res.body).toContain('value="robin@example.com"');
+    expect(res.body).toContain('Two-bedroom flat, every other week.</textarea>');
+    expect(await t.db.$count(inquiries)).toBe(before);
+  });
+
+  it('is refused with the closed notice (409) while the owner has closed the form', async () => {
+    const before = await t.db.$count(inquiries);
+    expect((await t.asAdmin('PATCH', '/api/contact-status', { is_open: false })).statusCode).toBe(200);
+    const res = await post('/contact', booking);
+    expect(res.statusCode).toBe(409);
+    expect(res.body).toContain('not taking new booking requests right now');
+    expect(await t.db.$count(inquiries)).toBe(before);
+    expect((await t.asAdmin('PATCH', '/api/contact-status', { is_open: true })).statusCode).toBe(200);
+  });
+});
+
+describe('POST /reviews as a plain form', () => {
+  it('stores the review pending and redirects to the thanks', async () => {
+    const res = await post('/reviews', { reviewer_name: 'Pat Plain', rating: '4', comment: 'Spotless.' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/reviews?sent=1');
+    const [stored] = await t.db.select().from(reviews).where(eq(reviews.reviewerName, 'Pat Plain'));
+    expect(stored).toMatchObject({ rating: 4, comment: 'Spotless.', status: 'pending' });
+    const thanks = await t.anonymous('GET', '/reviews?sent=1');
+    expect(thanks.body).toContain('Thank you! Your review will appear once approved.');
+  });
+
+  it('renders the open form again with the problem and the input on a bad rating', async () => {
+    const before = await t.db.$count(reviews);
+    const res = await post('/reviews', { reviewer_name: 'Lee Plain', rating: '9', comment: 'Great' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Rating must be from 1 to 5.');
+    expect(res.body).toContain('value="Lee Plain"');
+    expect(res.body).toContain('action="/reviews"');
+    expect(await t.db.$count(reviews)).toBe(before);
+  });
+});
+
+describe('form posts elsewhere', () => {
+  it.each([
+    ['POST', '/signin', { username: 'admin', password: 'x' }],
+    ['POST', '/api/inquiries', booking],
+    ['POST', '/api/reviews', { reviewer_name: 'Sneaky', rating: '5' }],
+    ['POST', '/api/packages', { title: 'Cheap', amount: '1', image_url: 'https://example.com/a.jpg' }],
+    ['PATCH', '/api/contact-status', { is_open: 'false' }],
+  ] as const)('%s %s refuses a form body (415), changing nothing', async (method, url, fields) => {
+    const counts = async () => [
+      await t.db.$count(inquiries),
+      await t.db.$count(reviews),
+      await t.db.$count(packages),
+    ];
+    const before = await counts();
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: { 'content-type': FORM, authorization: `Bearer ${t.token}` },
+      payload: new URLSearchParams(fields).toString(),
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ error: expect.any(String) });
+    expect(await counts()).toEqual(before);
+    expect((await t.anonymous('GET', '/api/contact-status')).json()).toMatchObject({ is_open: true });
+  });
+});
+
+describe('pages rendered from their address', () => {
+  it('renders the page the address names and ignores what no page reads', async () => {
+    await t.db.insert(reviews).values(
+      Array.from({ length: 13 }, (_, i) => ({
+        reviewerName: `Reviewer ${i}`,
+        rating: 5,
+        status: 'approved' as const,
+      })),
+    );
+    // Written behind the app's back: its public cache is told, as a write through the API would.
+    await t.app.publicCache.invalidate();
+    const second = await t.anonymous('GET', '/reviews?page=2');
+    expect(textOf(second.body)).toContain('Page 2 of 2');
+    const plain = await t.anonymous('GET', '/reviews');
+    const tracked = await t.anonymous('GET', '/reviews?utm_source=mail&page=x');
+    expect(textOf(plain.body)).toContain('Page 1 of 2');
+    expect(tracked.headers.etag).toBe(plain.headers.etag);
+  });
+
+  it('keeps a visit’s gallery order for its seed, and shuffles a visit without one', async () => {
+    for (let i = 0; i < 6; i++) {
+      const res = await t.asAdmin('POST', '/api/gallery/upload', {
+        image_url: `https://example.com/photo-${i}.jpg`,
+        caption: `Photo ${i}`,
+        category: 'Kitchen',
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const order = (html: string) =>
+      [...html.matchAll(/<img[^>]*src="https:\/\/example\.com\/photo-(\d)\.jpg"/g)].map((m) => m[1]).join('');
+    const a = await t.anonymous('GET', '/gallery?seed=12345');
+    const b = await t.anonymous('GET', '/gallery?seed=12345');
+    expect(order(a.body)).toHaveLength(6);
+    expect(order(b.body)).toBe(order(a.body));
+    const orders = new Set<string>();
+    for (let i = 0; i < 8; i++) orders.add(order((await t.anonymous('GET', '/gallery')).body));
+    expect(orders.size).toBeGreaterThan(1);
+  });
+
+  it('renders an open dialog for a link to it, and the page without script needs no inline script', async () => {
+    const [pkg] = await t.db.select().from(packages).limit(1);
+    const withPackage = pkg
+      ? pkg
+      : (
+          await t.asAdmin('POST', '/api/packages', {
+            title: 'Standard Clean',
+            amount: 120,
+            image_url: 'https://example.com/standard.jpg',
+            description: 'Every room, top to bottom.',
+          })
+        ).json<{ id: number; title: string }>();
+    const res = await t.anonymous('GET', `/packages?package=${withPackage.id}`);
+    expect(res.body).toMatch(/<dialog[^>]* open=""/);
+    expect(res.body).toContain(`href="/contact?package=${withPackage.id}"`);
+    // Only data scripts: React's streaming scripts would need 'unsafe-inline' under the CSP.
+    const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+    for (const attributes of inline) expect(attributes).toMatch(/type="application\/(json|ld\+json)"/);
+  });
+});

@@ -1,0 +1,277 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ContactStatus, GalleryPhoto, Inquiry, Package, Review } from '@clean/shared';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminToken } from '../support/admin';
+import { baseUrl, openPage, outboxCount, PHONE, useBrowser } from '../support/browser';
+import { api } from '../support/public';
+
+/** A visitor with JavaScript off walks the whole public site: the server's pages, links and forms are the site. */
+const browser = useBrowser();
+const main = (page: Page) => page.locator('main');
+const stamp = Date.now();
+const noScript = (options: Parameters<typeof openPage>[1] = {}) =>
+  openPage(browser(), { javaScriptEnabled: false, ...options });
+
+/** The photo ids a gallery page shows, in order (each photo is a link `?photo=ID`). */
+const shownPhotoIds = (page: Page) =>
+  main(page)
+    .locator('ul li a[href*="photo="]')
+    .evaluateAll((links) =>
+      links.map((a) => Number(new URL((a as HTMLAnchorElement).href).searchParams.get('photo'))),
+    );
+
+/** Subjects of the mails in the server's outbox. */
+function outboxSubjects(): string[] {
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  try {
+    return readdirSync(outbox).map(
+      (file) => (JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { subject: string }).subject,
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** A plain form post, as a page elsewhere (or a visitor's own HTML) could send it, with the admin's token. */
+async function formPost(method: string, pathname: string, fields: Record<string, string>) {
+  const res = await fetch(`${baseUrl()}${pathname}`, {
+    method,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Bearer ${await adminToken()}`,
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return res.status;
+}
+
+// The demo has one page of reviews and 1 carpet photo: a few more (the owner's, published at once) give
+// /reviews a second page and the "carpet" search two pages.
+const extraReviews: number[] = [];
+const extraPhotos: number[] = [];
+beforeAll(async () => {
+  for (let i = 0; i < 7; i++) {
+    const { body } = await api<Review>('POST', '/api/reviews', {
+      admin: true,
+      body: { reviewer_name: `No Script ${stamp} ${i}`, rating: 4, comment: 'Paging filler.', photo_url: '' },
+    });
+    extraReviews.push(body.id);
+  }
+  for (let i = 0; i < 12; i++) {
+    const { body } = await api<GalleryPhoto>('POST', '/api/gallery/upload', {
+      admin: true,
+      body: { image_url: '/demo/carpet.webp', caption: `No Script ${stamp} ${i}`, category: 'Carpets' },
+    });
+    extraPhotos.push(body.id);
+  }
+});
+afterAll(async () => {
+  for (const id of extraReviews) await api('DELETE', `/api/reviews/${id}`, { admin: true });
+  for (const id of extraPhotos) await api('DELETE', `/api/gallery/${id}`, { admin: true });
+});
+
+describe('with JavaScript off', () => {
+  it('the phone menu opens and its links lead on', async () => {
+    const page = await noScript({ viewport: PHONE });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const reviews = nav.getByRole('link', { name: 'Reviews', exact: true });
+    expect(await reviews.isVisible()).toBe(false);
+    await nav.getByLabel('Menu').click();
+    await reviews.waitFor({ state: 'visible' });
+    await reviews.click();
+    await page.waitForURL('**/reviews');
+    await main(page).getByRole('heading', { name: 'Reviews', level: 1 }).waitFor();
+    await page.context().close();
+  });
+
+  it('pages through the reviews and opens one', async () => {
+    const { body: second, headers } = await api<Review[]>('GET', '/api/reviews?page=2&limit=12');
+    const pages = Math.ceil(Number(headers.get('x-total-count')) / 12);
+    expect(pages).toBeGreaterThan(1);
+    const page = await noScript();
+    await page.goto('/reviews');
+    await main(page).getByText(`Page 1 of ${pages}`).waitFor();
+    await main(page).getByRole('link', { name: 'Next' }).click();
+    await main(page).getByText(`Page 2 of ${pages}`).waitFor();
+    const reviewer = second[0] as Review;
+    await main(page).getByText(reviewer.reviewer_name, { exact: true }).waitFor();
+
+    await main(page)
+      .getByRole('link', { name: `Open the review by ${reviewer.reviewer_name}` })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(`Reviewed by ${reviewer.reviewer_name}`);
+    await dialog.getByRole('link', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+
+    await main(page).getByRole('link', { name: 'Previous' }).click();
+    await main(page).getByText(`Page 1 of ${pages}`).waitFor();
+    expect(await main(page).getByText(reviewer.reviewer_name, { exact: true }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('filters and pages the gallery in one order: every match once, none twice', async () => {
+    const { body: carpets } = await api<GalleryPhoto[]>('GET', '/api/gallery?category=carpet');
+    expect(carpets.length).toBeGreaterThan(12);
+    const page = await noScript();
+    await page.goto('/gallery');
+    await main(page).getByLabel('Search by category').fill('carpet');
+    await main(page).getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/category=carpet/);
+    const seed = new URL(page.url()).searchParams.get('seed');
+    expect(seed).toMatch(/^\d+$/);
+    const seen = await shownPhotoIds(page);
+    expect(seen).toHaveLength(12);
+
+    const pages = main(page).getByRole('navigation', { name: 'Gallery pages' }).getByRole('link');
+    expect(await pages.count()).toBe(Math.ceil(carpets.length / 12));
+    for (let n = 2; n <= Math.ceil(carpets.length / 12); n++) {
+      await pages.nth(n - 1).click();
+      await page.waitForURL(new RegExp(`page=${n}`));
+      expect(new URL(page.url()).searchParams.get('seed')).toBe(seed);
+      expect(new URL(page.url()).searchParams.get('category')).toBe('carpet');
+      seen.push(...(await shownPhotoIds(page)));
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...seen].sort((a, b) => a - b)).toEqual(carpets.map((p) => p.id).sort((a, b) => a - b));
+
+    // A photo opens as a page with its dialog, and Close leaves the page as it was.
+    await main(page).locator('ul li a[href*="photo="]').first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.locator('dd').nth(1).textContent()).toBe('Carpet');
+    await dialog.getByRole('link', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.get('seed')).toBe(seed);
+    await page.context().close();
+  });
+
+  it('opens a package, follows Book Now, and the booking request reaches the hub and the owner', async () => {
+    const { body: packages } = await api<Package[]>('GET', '/api/packages');
+    const pkg = packages[0] as Package;
+    const name = `No Script Booker ${stamp}`;
+    const mailsBefore = outboxCount();
+    const page = await noScript();
+    await page.goto('/packages');
+    await main(page)
+      .getByRole('link', { name: new RegExp(pkg.title) })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading').textContent()).toBe(pkg.title);
+    await dialog.getByRole('link', { name: 'Book Now' }).click();
+    await page.waitForURL(`**/contact?package=${pkg.id}`);
+
+    const form = main(page).getByRole('form', { name: 'Booking request' });
+    expect(await form.getByLabel('Package (optional)').inputValue()).toBe(pkg.title);
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Email').fill('no.script@example.com');
+    await form.getByLabel('Phone number').fill('(860) 555-0199');
+    await form.getByRole('radio', { name: 'Text' }).check();
+    await form.getByLabel('Town').selectOption('Plainville');
+    await form.getByLabel('What can we help with?').fill('Sent with JavaScript off.');
+    await form.getByRole('button', { name: 'Send Request' }).click();
+    await page.waitForURL('**/contact?sent=1');
+    await main(page)
+      .getByText('Thank you! We received your request and will get back to you soon.')
+      .waitFor();
+
+    const { body: stored } = await api<Inquiry[]>('GET', `/api/inquiries?name=${encodeURIComponent(name)}`, {
+      admin: true,
+    });
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      name,
+      email: 'no.script@example.com',
+      phone_number: '8605550199',
+      call_or_text: 'text',
+      town: 'Plainville',
+      status: 'New Inquiry',
+    });
+    expect(stored[0]?.description).toContain(pkg.title);
+    expect(stored[0]?.description).toContain('Sent with JavaScript off.');
+    await expect.poll(outboxCount).toBeGreaterThan(mailsBefore);
+    await expect.poll(outboxSubjects).toContain(`New booking request from ${name}`);
+    await api('DELETE', `/api/inquiries/${stored[0]?.id}`, { admin: true });
+    await page.context().close();
+  });
+
+  it('a refused booking request shows the problem beside its field and keeps the rest of the input', async () => {
+    const email = `refused.${stamp}@example.com`;
+    const inquiryCount = async () =>
+      Number((await api('GET', '/api/inquiries?limit=1', { admin: true })).headers.get('x-total-count'));
+    const countBefore = await inquiryCount();
+    const page = await noScript();
+    await page.goto('/contact');
+    const form = main(page).getByRole('form', { name: 'Booking request' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Town').selectOption('Bristol');
+    await form.getByLabel('What can we help with?').fill('No name given.');
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST');
+    await form.getByRole('button', { name: 'Send Request' }).click();
+    expect((await answer).status()).toBe(400);
+    await form.getByText('Name is required.').waitFor();
+    expect(await form.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(await form.getByLabel('Email').inputValue()).toBe(email);
+    expect(await form.getByLabel('Town').inputValue()).toBe('Bristol');
+    expect(await form.getByLabel('What can we help with?').inputValue()).toBe('No name given.');
+
+    expect(await inquiryCount()).toBe(countBefore);
+    await page.context().close();
+  });
+
+  it('a review is sent and waits for the owner', async () => {
+    const name = `No Script Reviewer ${stamp}`;
+    const page = await noScript();
+    await page.goto('/reviews');
+    await main(page).getByRole('link', { name: 'Share Your Experience' }).click();
+    const form = main(page).getByRole('form', { name: 'Share your experience' });
+    await form.waitFor();
+    await form.getByLabel('Name').fill(name);
+    // A star is a see-through radio under its label, which grows while hovered and then takes the tap
+    // itself (either checks the radio): Playwright's hit check sees the two swap places, so it is skipped.
+    await form.getByRole('radio', { name: '4 stars' }).check({ force: true });
+    expect(await form.getByRole('radio', { name: '4 stars' }).isChecked()).toBe(true);
+    await form.getByLabel('Comment').fill('Lovely work, and no script needed.');
+    await form.getByRole('button', { name: 'Submit Review' }).click();
+    await page.waitForURL('**/reviews?sent=1');
+    await main(page).getByText('Thank you! Your review will appear once approved.').waitFor();
+    expect(await main(page).getByText(name).count()).toBe(0);
+
+    const { body: pending } = await api<Review[]>('GET', '/api/reviews/pending', { admin: true });
+    const mine = pending.find((review) => review.reviewer_name === name);
+    expect(mine).toMatchObject({
+      rating: 4,
+      comment: 'Lovely work, and no script needed.',
+      status: 'pending',
+    });
+    await api('DELETE', `/api/reviews/${mine?.id}`, { admin: true });
+    await page.context().close();
+  });
+
+  it('no owner route takes a form post, even with the token', async () => {
+    const { body: statusBefore } = await api<ContactStatus>('GET', '/api/contact-status');
+    const { body: packagesBefore } = await api<Package[]>('GET', '/api/packages');
+    const { body: galleryBefore } = await api<GalleryPhoto[]>('GET', '/api/gallery');
+    expect(statusBefore.is_open).toBe(true);
+
+    for (const method of ['POST', 'PATCH']) {
+      const status = await formPost(method, '/api/contact-status', { is_open: 'false' });
+      expect(status, method).toBeGreaterThanOrEqual(400);
+      expect(status, method).toBeLessThan(500);
+    }
+    expect(await formPost('POST', '/api/packages', { title: `Form ${stamp}`, amount: '10' })).toBe(415);
+    expect(
+      await formPost('POST', '/api/gallery/upload', { image_url: '/demo/kitchen.webp', category: 'Kitchen' }),
+    ).toBe(415);
+
+    expect((await api<ContactStatus>('GET', '/api/contact-status')).body).toEqual(statusBefore);
+    expect((await api<Package[]>('GET', '/api/packages')).body).toEqual(packagesBefore);
+    expect((await api<GalleryPhoto[]>('GET', '/api/gallery')).body).toHaveLength(galleryBefore.length);
+  });
+});

@@ -1,0 +1,292 @@
+import type { GalleryPhoto, Inquiry, Package, Review } from '@clean/shared';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPage, PHONE, useBrowser } from '../support/browser';
+import { gotoHeld, holdScripts, isLive } from '../support/hold-scripts';
+import { api } from '../support/public';
+
+/**
+ * A quick visitor taps as soon as the page shows, before its code has arrived (held back here): every public
+ * control does its job from the server's markup alone, and what was typed or failed meanwhile is taken up once
+ * the page is live.
+ */
+const browser = useBrowser();
+const main = (page: Page) => page.locator('main');
+const stamp = Date.now();
+
+/** The photo ids a gallery page shows, in order (each photo is a link `?photo=ID`). */
+const shownPhotoIds = (page: Page) =>
+  main(page)
+    .locator('ul li a[href*="photo="]')
+    .evaluateAll((links) =>
+      links.map((a) => Number(new URL((a as HTMLAnchorElement).href).searchParams.get('photo'))),
+    );
+
+/** Asserts the page is only the server's markup: its code was asked for and is still held. */
+async function expectNotLive(page: Page, held: { waiting: () => number }) {
+  expect(await isLive(page)).toBe(false);
+  expect(held.waiting()).toBeGreaterThan(0);
+}
+
+async function inquiriesNamed(name: string) {
+  const { body } = await api<Inquiry[]>('GET', `/api/inquiries?name=${encodeURIComponent(name)}`, {
+    admin: true,
+  });
+  return body;
+}
+
+// The demo has one page of reviews: a few more (the owner's, published at once) give /reviews a second page.
+const extraReviews: number[] = [];
+beforeAll(async () => {
+  for (let i = 0; i < 7; i++) {
+    const { body } = await api<Review>('POST', '/api/reviews', {
+      admin: true,
+      body: { reviewer_name: `Quick Tap ${stamp} ${i}`, rating: 5, comment: 'Paging filler.', photo_url: '' },
+    });
+    extraReviews.push(body.id);
+  }
+});
+afterAll(async () => {
+  for (const id of extraReviews) await api('DELETE', `/api/reviews/${id}`, { admin: true });
+});
+
+describe('tapped at first paint, before the code runs', () => {
+  it('the phone menu opens', async () => {
+    const page = await openPage(browser(), { viewport: PHONE });
+    const held = await holdScripts(page);
+    await gotoHeld(page, '/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const gallery = nav.getByRole('link', { name: 'Gallery', exact: true });
+    expect(await gallery.isVisible()).toBe(false);
+    await expectNotLive(page, held);
+    // A native disclosure (<summary>): Chromium exposes it as an expandable control Playwright has no role for.
+    await nav.getByLabel('Menu').click();
+    await gallery.waitFor({ state: 'visible' });
+    const menuOpen = () => nav.locator('details').evaluate((d) => (d as HTMLDetailsElement).open);
+    expect(await menuOpen()).toBe(true);
+
+    // Once live, the menu opened before stays open, and the same tap closes it.
+    held.release();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    expect(await menuOpen()).toBe(true);
+    expect(await gallery.isVisible()).toBe(true);
+    await nav.getByLabel('Menu').click();
+    await gallery.waitFor({ state: 'hidden' });
+    expect(await menuOpen()).toBe(false);
+    await page.context().close();
+  });
+
+  it('/reviews: Next moves to page 2 and Share Your Experience shows the form; once live, Previous moves in place', async () => {
+    const { headers } = await api<Review[]>('GET', '/api/reviews?page=1&limit=12');
+    const pages = Math.ceil(Number(headers.get('x-total-count')) / 12);
+    expect(pages).toBeGreaterThan(1);
+    const page = await openPage(browser());
+    const held = await holdScripts(page);
+    await gotoHeld(page, '/reviews');
+    await main(page).getByText(`Page 1 of ${pages}`).waitFor();
+    await expectNotLive(page, held);
+    await main(page).getByRole('link', { name: 'Next' }).click();
+    await main(page).getByText(`Page 2 of ${pages}`).waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+
+    await expectNotLive(page, held);
+    const form = main(page).getByRole('form', { name: 'Share your experience' });
+    expect(await form.count()).toBe(0);
+    await main(page).getByRole('link', { name: 'Share Your Experience' }).click();
+    await form.waitFor();
+    expect(await form.getByRole('button', { name: 'Submit Review' }).isVisible()).toBe(true);
+    await main(page).getByText(`Page 2 of ${pages}`).waitFor();
+
+    // Released, the page goes live, and its links then move in place: the window (and this mark) stays.
+    held.release();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    await main(page).getByRole('link', { name: 'Previous' }).click();
+    await main(page).getByText(`Page 1 of ${pages}`).waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).toBe('1');
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    await page.context().close();
+  });
+
+  it('/gallery: Enter in the search filters, and a page link moves on in the same order', async () => {
+    const { body: all } = await api<GalleryPhoto[]>('GET', '/api/gallery');
+    const { body: kitchen } = await api<GalleryPhoto[]>('GET', '/api/gallery?category=kitchen');
+    expect(all.length).toBeGreaterThan(12);
+    expect(kitchen.length).toBeGreaterThan(0);
+    expect(kitchen.length).toBeLessThan(all.length);
+    const page = await openPage(browser());
+    const held = await holdScripts(page);
+
+    await gotoHeld(page, '/gallery');
+    const firstPage = await shownPhotoIds(page);
+    expect(firstPage).toHaveLength(12);
+    await expectNotLive(page, held);
+    await main(page).getByRole('link', { name: 'Page 2' }).click();
+    await main(page)
+      .getByRole('link', { name: 'Page 2' })
+      .and(page.locator('[aria-current="page"]'))
+      .waitFor();
+    const secondPage = await shownPhotoIds(page);
+    expect(secondPage).toHaveLength(all.length - 12);
+    expect([...firstPage, ...secondPage].sort((a, b) => a - b)).toEqual(
+      all.map((p) => p.id).sort((a, b) => a - b),
+    );
+
+    await expectNotLive(page, held);
+    await main(page).getByLabel('Search by category').fill('kitchen');
+    await main(page).getByLabel('Search by category').press('Enter');
+    await page.waitForURL(/category=kitchen/, { waitUntil: 'commit' });
+    await expect.poll(() => shownPhotoIds(page)).toHaveLength(kitchen.length);
+    expect((await shownPhotoIds(page)).sort()).toEqual(kitchen.map((p) => p.id).sort());
+    await page.context().close();
+  });
+
+  it('/packages: a card opens its details, and Book Now reaches /contact with the package chosen', async () => {
+    const { body: packages } = await api<Package[]>('GET', '/api/packages');
+    const pkg = packages[1] ?? (packages[0] as Package);
+    const page = await openPage(browser());
+    const held = await holdScripts(page);
+    await gotoHeld(page, '/packages');
+    await expectNotLive(page, held);
+    await main(page)
+      .getByRole('link', { name: new RegExp(pkg.title) })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading').textContent()).toBe(pkg.title);
+    expect(await dialog.getByRole('link', { name: 'Close' }).isVisible()).toBe(true);
+
+    await expectNotLive(page, held);
+    await dialog.getByRole('link', { name: 'Book Now' }).click();
+    await page.waitForURL(`**/contact?package=${pkg.id}`, { waitUntil: 'commit' });
+    const chosen = main(page).getByRole('form', { name: 'Booking request' }).getByLabel('Package (optional)');
+    await chosen.waitFor();
+    expect(await chosen.inputValue()).toBe(pkg.title);
+    await page.context().close();
+  });
+
+  it('a booking request sent before the code runs is stored', async () => {
+    const name = `Quick Booker ${stamp}`;
+    const page = await openPage(browser());
+    const held = await holdScripts(page);
+    await gotoHeld(page, '/contact');
+    const form = main(page).getByRole('form', { name: 'Booking request' });
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Email').fill('quick.booker@example.com');
+    await form.getByLabel('Phone number').fill('8605550123');
+    await form.getByRole('radio', { name: 'Text' }).check();
+    await form.getByLabel('Town').selectOption('Wolcott');
+    await form.getByLabel('What can we help with?').fill('Tapped in before the code.');
+    await expectNotLive(page, held);
+    await form.getByRole('button', { name: 'Send Request' }).click();
+    await main(page)
+      .getByText('Thank you! We received your request and will get back to you soon.')
+      .waitFor();
+    expect(new URL(page.url()).search).toBe('?sent=1');
+
+    const stored = await inquiriesNamed(name);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      name,
+      email: 'quick.booker@example.com',
+      phone_number: '8605550123',
+      call_or_text: 'text',
+      town: 'Wolcott',
+      status: 'New Inquiry',
+    });
+    expect(stored[0]?.description).toContain('Tapped in before the code.');
+    await api('DELETE', `/api/inquiries/${stored[0]?.id}`, { admin: true });
+    await page.context().close();
+  });
+});
+
+describe('typed or failed before the code runs, taken up once live', () => {
+  it('the booking form keeps what was typed, and sends it once live', async () => {
+    const name = `Early Typist ${stamp}`;
+    const page = await openPage(browser());
+    const held = await holdScripts(page);
+    await gotoHeld(page, '/contact');
+    const form = main(page).getByRole('form', { name: 'Booking request' });
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Email').fill('early.typist@example.com');
+    await form.getByLabel('Town').selectOption('Avon');
+    await form.getByLabel('What can we help with?').fill('Typed before the page was live.');
+    await expectNotLive(page, held);
+
+    held.release();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    expect(await form.getByLabel('Name').inputValue()).toBe(name);
+    expect(await form.getByLabel('Email').inputValue()).toBe('early.typist@example.com');
+    expect(await form.getByLabel('Town').inputValue()).toBe('Avon');
+    expect(await form.getByLabel('What can we help with?').inputValue()).toBe(
+      'Typed before the page was live.',
+    );
+
+    // Sent live (in place, no new page), the request carries what was typed before.
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    await form.getByRole('button', { name: 'Send Request' }).click();
+    await form.getByRole('status').filter({ hasText: 'We received your request' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    const stored = await inquiriesNamed(name);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ name, email: 'early.typist@example.com', town: 'Avon' });
+    expect(stored[0]?.description).toContain('Typed before the page was live.');
+    await api('DELETE', `/api/inquiries/${stored[0]?.id}`, { admin: true });
+    await page.context().close();
+  });
+
+  it('the gallery search keeps what was typed, and filters by it once live (the address follows)', async () => {
+    const { body: bathroom } = await api<GalleryPhoto[]>('GET', '/api/gallery?category=bathroom');
+    expect(bathroom.length).toBeGreaterThan(0);
+    const page = await openPage(browser());
+    const held = await holdScripts(page);
+    await gotoHeld(page, '/gallery');
+    expect(await shownPhotoIds(page)).toHaveLength(12);
+    await main(page).getByLabel('Search by category').fill('bathroom');
+    await expectNotLive(page, held);
+
+    held.release();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    expect(await main(page).getByLabel('Search by category').inputValue()).toBe('bathroom');
+    await expect.poll(() => shownPhotoIds(page)).toHaveLength(bathroom.length);
+    expect((await shownPhotoIds(page)).sort()).toEqual(bathroom.map((p) => p.id).sort());
+    await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe('bathroom');
+    await page.context().close();
+  });
+
+  it('a gallery picture whose link failed before the code ran shows its placeholder once live', async () => {
+    const { body: office } = await api<GalleryPhoto[]>('GET', '/api/gallery?category=office');
+    expect(office).toHaveLength(1);
+    const photo = office[0] as GalleryPhoto;
+    const page = await openPage(browser());
+    await page.route(
+      (url) => url.pathname === photo.image_url,
+      (route) => route.abort(),
+    );
+    const held = await holdScripts(page);
+    await gotoHeld(page, '/gallery?category=office');
+    const image = main(page).locator('ul li img');
+    await image.waitFor();
+    expect(await image.getAttribute('src')).toBe(photo.image_url);
+    // Failed, with no code to see it: a broken picture.
+    await page.waitForFunction(
+      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 0,
+      await image.elementHandle(),
+    );
+    expect(await image.getAttribute('data-broken')).toBeNull();
+    await expectNotLive(page, held);
+
+    held.release();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await main(page).locator('ul li img[data-broken]').waitFor();
+    expect(await image.getAttribute('src')).toBe('/photo-placeholder.svg');
+    await expect
+      .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    await page.context().close();
+  });
+});
