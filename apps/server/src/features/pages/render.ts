@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type PageForm, type PostedForm, PUBLIC_ROUTES, type PublicRoute } from '@clean/shared';
+import { type PageForm, type PostedForm, PUBLIC_ROUTES, type PublicRoute, pageSearch } from '@clean/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, isFresh } from '../../lib/public-cache';
 import { approvedRating } from '../seo/rating';
@@ -159,7 +159,20 @@ export async function pageRenderer(app: FastifyInstance, webDist: string) {
     return { value: { body, etag: etagOf(body), status: rendered.status }, expiresAt };
   }
 
-  return { built, serverRenders, sendHtml, sendApp, renderPage };
+  /** A page: a public one rendered from its address (cached by it), any other the app the browser renders. */
+  async function sendPage(route: string, request: FastifyRequest, reply: FastifyReply) {
+    if (!serverRenders(route)) return sendApp(request, reply, 200);
+    const search = pageSearch(route, new URLSearchParams(request.url.split('?')[1] ?? ''));
+    const load = () => renderPage(route, search);
+    // The gallery is shuffled on each load (spec §4) unless its address names the order (the seed of a visit).
+    const page =
+      route === '/gallery' && !search.has('seed')
+        ? (await load()).value
+        : await app.publicCache.get(`html ${route}?${search}`, load);
+    return sendHtml(request, reply, page.status, page.body, page.etag);
+  }
+
+  return { built, serverRenders, sendHtml, sendApp, renderPage, sendPage };
 }
 
 export type PageRenderer = Awaited<ReturnType<typeof pageRenderer>>;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PAGE_ROUTES, pageSearch } from '@clean/shared';
+import { PAGE_ROUTES } from '@clean/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { pageFormRoutes } from './forms';
@@ -29,19 +29,7 @@ export async function registerPages(app: FastifyInstance, webDist: string) {
     });
   }
 
-  for (const route of PAGE_ROUTES) {
-    app.get(route, async (request, reply) => {
-      if (!pages.serverRenders(route)) return pages.sendApp(request, reply, 200);
-      const search = pageSearch(route, new URLSearchParams(request.url.split('?')[1] ?? ''));
-      const load = () => pages.renderPage(route, search);
-      // The gallery is shuffled on each load (spec §4) unless its address names the order (the seed of a visit).
-      const page =
-        route === '/gallery' && !search.has('seed')
-          ? (await load()).value
-          : await app.publicCache.get(`html ${route}?${search}`, load);
-      return pages.sendHtml(request, reply, page.status, page.body, page.etag);
-    });
-  }
+  for (const route of PAGE_ROUTES) app.get(route, (request, reply) => pages.sendPage(route, request, reply));
 
   await app.register(pageFormRoutes, { pages });
 
