@@ -54,7 +54,7 @@ async function download(path: string, sampleHeap = true) {
   for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
     bytes += chunk.length;
     const text = decoder.decode(chunk, { stream: true });
-    if (!firstLine) firstLine = text.split('\n')[0] ?? '';
+    if (!firstLine) firstLine = text.split(/\r?\n/)[0] ?? '';
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
   }
   const ms = performance.now() - started;
