@@ -175,8 +175,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     global: false,
     // Several servers on one PostgreSQL share the counters; the embedded database has one server, memory suffices.
     ...(database.kind === 'postgres' ? { store: postgresRateLimitStore(database.db, app.log) } : {}),
-    // If the shared store fails, public writes go on; sign-in fails closed (its routes set skipOnError: false).
-    skipOnError: true,
+    // If the shared store fails, a limited route fails closed (503): sign-in must not lose its limit, and a public
+    // write would wait on the same unavailable database anyway (a stalled one would cost it two timeouts).
+    skipOnError: false,
     errorResponseBuilder: (_request, context) =>
       new TooManyRequestsError(`Too many attempts. Please wait ${context.after} and try again.`),
   });

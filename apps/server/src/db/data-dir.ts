@@ -49,7 +49,12 @@ export function secureDataDir(dir: string) {
       );
     return;
   }
-  makePrivate(dir);
+  try {
+    makePrivate(dir);
+  } catch (err) {
+    // A read-only file system, or a file this user cannot change: the same one line as any unusable folder.
+    throw new StartupError(`Cannot use the data folder ${dir}: ${whyUnusable(dir, err)}.`);
+  }
 }
 
 /** Takes group and other permissions off `dir` and everything under it (symbolic links are left alone). */

@@ -10,14 +10,14 @@ type Callback = (err: Error | null, result?: Counter) => void;
 type RouteLimit = { routeInfo?: { method?: string | string[]; url?: string } };
 
 const PRUNE_EVERY_MS = 60_000;
-const UNAVAILABLE = 'Signing in is unavailable for a moment. Please try again shortly.';
+const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 
 /**
  * A store for @fastify/rate-limit keeping the counters in PostgreSQL (table rate_limit_hits), so one client has one
  * budget whichever app server answers. One statement per request: insert the row, or count one more hit in the
  * current window, or start a new window when it has ended. Rows whose window ended a minute ago are deleted once a
- * minute. A failure is logged and handed to the plugin: routes that fail closed (sign-in) answer 503, the others
- * (`skipOnError`) are let through.
+ * minute. A failure is logged and handed to the plugin: the limited routes (sign-in, reset, public writes) answer
+ * 503.
  */
 export function postgresRateLimitStore(db: Db, log: FastifyBaseLogger): FastifyRateLimitStoreCtor {
   let pruned = Date.now();
@@ -49,10 +49,7 @@ export function postgresRateLimitStore(db: Db, log: FastifyBaseLogger): FastifyR
           cb(null, { current: Number(row?.hits ?? 1), ttl: Number(row?.ttl ?? timeWindow) });
         },
         (err: unknown) => {
-          log.error(
-            { err },
-            'rate limits: the shared counter store failed (sign-in refused, public writes let through)',
-          );
+          log.error({ err }, 'rate limits: the shared counter store failed (limited routes answer 503)');
           cb(new UnavailableError(UNAVAILABLE));
         },
       );

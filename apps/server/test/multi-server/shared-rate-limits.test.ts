@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
+import { inquiries } from '../../src/db/schema';
 import { injectAnonymous, useTestApp } from '../support/harness';
 
 // PostgreSQL only (the counters live in it): run by the api-postgres project.
@@ -27,19 +28,21 @@ describe('rate limits shared by several app servers on one PostgreSQL', () => {
     }
   });
 
-  it('if the counters cannot be read, sign-in fails closed (503) and booking requests go on', async () => {
+  it('if the counters cannot be read, sign-in and booking requests fail closed (503), storing nothing', async () => {
     await t.db.execute(sql`alter table rate_limit_hits rename to rate_limit_hits_away`);
     try {
       const signin = await t.anonymous('POST', '/signin', WRONG, { remoteAddress: '10.1.0.3' });
       expect(signin.statusCode).toBe(503);
-      expect(signin.json().error).toMatch(/Signing in is unavailable/);
+      expect(signin.json().error).toMatch(/briefly unavailable/);
+      const before = await t.db.$count(inquiries);
       const booking = await t.anonymous(
         'POST',
         '/api/inquiries',
         { name: 'Store Down', phone_number: '8605550100', town: 'Bristol' },
         { remoteAddress: '10.1.0.3' },
       );
-      expect(booking.statusCode).toBe(201);
+      expect(booking.statusCode).toBe(503);
+      expect(await t.db.$count(inquiries)).toBe(before);
     } finally {
       await t.db.execute(sql`alter table rate_limit_hits_away rename to rate_limit_hits`);
     }

@@ -15,7 +15,7 @@ const FORGOT_MESSAGE = 'If that account exists, a password reset link has been s
 
 export const authRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = async (app, opts) => {
   // Fail closed: if the shared counters cannot be read, no unlimited guessing (503).
-  const limited = { rateLimit: { max: opts.rateLimitMax, timeWindow: '1 minute', skipOnError: false } };
+  const limited = { rateLimit: { max: opts.rateLimitMax, timeWindow: '1 minute' } };
 
   app.post(
     '/signin',
