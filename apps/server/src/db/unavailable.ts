@@ -3,8 +3,10 @@ export class DatabaseUnavailableError extends Error {}
 
 // SQLSTATE classes and codes that mean "the database is not reachable or gave up", not "your request is wrong":
 // 08 connection exception, 57P01-57P05 shutdown / crash / cannot connect now, 57014 statement timeout,
-// 53 insufficient resources (53100 disk full), 58030 I/O error.
-const SQLSTATES = /^(08...|57P0[1-5]|57014|53...|58030)$/;
+// 53 insufficient resources (53100 disk full), 58030 I/O error, XX000 internal error (PostgreSQL's own state broke:
+// on a disk too full for WAL, a small embedded page cache fails with "XLogBeginInsert was already called" before
+// the PANIC that restarts the embedded thread).
+const SQLSTATES = /^(08...|57P0[1-5]|57014|53...|58030|XX000)$/;
 const NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTCONN']);
 const MESSAGES = [
   'Connection terminated',
