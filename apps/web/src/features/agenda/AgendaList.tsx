@@ -68,7 +68,9 @@ function AgendaEntry({ event, onSelect }: { event: AgendaEvent; onSelect: () => 
       }
     >
       <p className="flex flex-wrap items-baseline justify-between gap-x-2">
-        <span className="font-semibold break-words text-brand-950">{item.inquiry_name}</span>
+        <span className="min-w-0 font-semibold [overflow-wrap:anywhere] text-brand-950">
+          {item.inquiry_name}
+        </span>
         <span className="text-sm text-stone-700">
           {format(event.start, 'h:mm a')} · {kind === 'one-time' ? 'One-time' : 'Recurring'}
           {item.town ? ` · ${item.town}` : ''}

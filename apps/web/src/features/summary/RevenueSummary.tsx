@@ -99,26 +99,30 @@ export function RevenueSummary() {
                 <span className="inline-block h-3 w-3 rounded-sm bg-sky-800" /> Recurring
               </span>
             </p>
-            <table className="sr-only" aria-labelledby={chartId}>
-              <thead>
-                <tr>
-                  <th scope="col">Month</th>
-                  <th scope="col">One-time</th>
-                  <th scope="col">Recurring</th>
-                  <th scope="col">Total</th>
-                </tr>
-              </thead>
-              <tbody>
-                {months.map((m) => (
-                  <tr key={m.month}>
-                    <th scope="row">{monthLabel(m.month)}</th>
-                    <td>{formatMoney(m.one_time)}</td>
-                    <td>{formatMoney(m.recurring)}</td>
-                    <td>{formatMoney(m.total)}</td>
+            {/* The wrapper hides it: a table takes its content's width whatever its own, so an sr-only table
+                stuck out past a phone's screen once its months had amounts. */}
+            <div className="sr-only">
+              <table aria-labelledby={chartId}>
+                <thead>
+                  <tr>
+                    <th scope="col">Month</th>
+                    <th scope="col">One-time</th>
+                    <th scope="col">Recurring</th>
+                    <th scope="col">Total</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {months.map((m) => (
+                    <tr key={m.month}>
+                      <th scope="row">{monthLabel(m.month)}</th>
+                      <td>{formatMoney(m.one_time)}</td>
+                      <td>{formatMoney(m.recurring)}</td>
+                      <td>{formatMoney(m.total)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </figure>
         </>
       )}
