@@ -383,7 +383,8 @@ describe('reviews', () => {
     await gotoHydrated(page, '/reviews');
     const toggle = main(page).getByRole('link', { name: 'Share Your Experience' });
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    // The link moves in place as a transition: the page keeps its state until the form's chunk has arrived.
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
     const form = main(page).getByRole('form', { name: 'Share your experience' });
     await form.waitFor();
 
