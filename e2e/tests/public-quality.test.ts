@@ -180,6 +180,11 @@ describe('speed', () => {
       expect(html, route).toContain(`<link rel="canonical" href="${baseUrl()}${route}"`);
       expect(html, route).toContain('<meta property="og:title"');
       expect(html, route).toContain('id="query-state"');
+      // The page's own share of the stylesheet inline; the whole sheet (named by data-href) is served beside it.
+      const [, href = '', inline = ''] = /<style data-href="([^"]+)">([\s\S]*?)<\/style>/.exec(html) ?? [];
+      const whole = await (await fetch(`${baseUrl()}${href}`)).text();
+      expect(whole.length, route).toBeGreaterThan(inline.length * 1.2);
+      expect(inline, route).toContain('.sr-only{');
       if (route === '/') expect(html).toMatch(/"aggregateRating"/);
       expect(res.headers.get('cache-control'), route).toBe('no-cache');
       expect(res.headers.get('etag'), route).toBeTruthy();
@@ -206,6 +211,14 @@ describe('speed', () => {
       .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
     expect(await first.getAttribute('data-broken')).toBeNull();
+    // Live, the page has the whole stylesheet for what the code shows next.
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const wholeSheetRules = await page.evaluate(
+      () =>
+        document.querySelector<HTMLLinkElement>('link[rel="stylesheet"][href^="/assets/"]')?.sheet?.cssRules
+          .length,
+    );
+    expect(wholeSheetRules).toBeGreaterThan(0);
     expect(apiCalls).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();

@@ -13,7 +13,26 @@ function start() {
   // React's chunk, and the page's own beside it (the router would ask for it only once it had rendered). The
   // framework's code runs in a task of its own, then ours: each shorter than one long task on a phone.
   publicPageChunks[window.location.pathname as PublicRoute]?.().catch(() => {});
-  import('react').then(() => new Promise((resolve) => setTimeout(resolve))).then(() => import('./start'));
+  Promise.all([import('react'), wholeStylesheet()])
+    .then(() => new Promise((resolve) => setTimeout(resolve)))
+    .then(() => import('./start'));
+}
+
+/**
+ * A server-rendered page's inline styles cover only its own elements (apps/server/src/features/pages/page-css.ts);
+ * what the code shows next (a dialog, another page) needs the whole stylesheet, loaded before the page is live.
+ */
+function wholeStylesheet() {
+  const href = document.querySelector<HTMLStyleElement>('style[data-href]')?.dataset.href;
+  if (!href) return Promise.resolve();
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  const loaded = new Promise<void>((resolve) => {
+    link.onload = link.onerror = () => resolve();
+  });
+  document.head.append(link);
+  return loaded;
 }
 
 // The load event: the pictures in view have arrived (lazy ones in view included). Should one never finish, the

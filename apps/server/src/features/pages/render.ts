@@ -5,6 +5,7 @@ import { type PageForm, type PostedForm, PUBLIC_ROUTES, type PublicRoute, pageSe
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, isFresh } from '../../lib/public-cache';
 import { approvedRating } from '../seo/rating';
+import { pageStylesheet } from './page-css';
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) exports. */
 type Rendered = { html: string; state: string; status: number; title?: string; description?: string };
@@ -59,15 +60,16 @@ export async function pageRenderer(app: FastifyInstance, webDist: string) {
   const built = existsSync(indexFile);
   const template = built ? readFileSync(indexFile, 'utf8') : '';
   const templateEtag = etagOf(template);
-  // Server-rendered pages carry the stylesheet inline (8 KB gzip): the first paint waits for nothing but
-  // the HTML, instead of a second round trip that competes with the scripts for a slow phone's bandwidth.
-  const ssrTemplate = template.replace(
-    /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/,
-    (tag, href: string) => {
-      const file = path.join(webDist, href);
-      return existsSync(file) ? `<style>${readFileSync(file, 'utf8')}</style>` : tag;
-    },
-  );
+  // Server-rendered pages carry their stylesheet inline: the first paint waits for nothing but the HTML, instead
+  // of a second round trip that competes with the scripts for a slow phone's bandwidth. Inline, each page has
+  // only the rules its own elements use (page-css.ts); the browser entry then loads the whole sheet (data-href).
+  const stylesheet = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/.exec(template);
+  const sheetFile = stylesheet?.[1] && path.join(webDist, stylesheet[1]);
+  const pageCss = sheetFile && existsSync(sheetFile) ? pageStylesheet(readFileSync(sheetFile, 'utf8')) : null;
+  const withStyles = (html: string, pageHtml: string) =>
+    stylesheet && pageCss
+      ? html.replace(stylesheet[0], () => `<style data-href="${stylesheet[1]}">${pageCss(pageHtml)}</style>`)
+      : html;
 
   // The server-rendering bundle sits next to the web build (apps/web/dist-ssr); without it, pages are
   // rendered in the browser as before.
@@ -142,7 +144,7 @@ export async function pageRenderer(app: FastifyInstance, webDist: string) {
     const rendered = await bundle.render(`${route}${query}`, base, injectFetch(app, expiries), posted);
     const head = await headFor(route, rendered, bundle);
     // Replacer functions throughout: page text may contain "$&" or "$'", which a replacement string would expand.
-    const body = ssrTemplate
+    const body = withStyles(template, rendered.html)
       .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
       .replace(
         /<meta\s+name="description"[\s\S]*?\/?>/,
