@@ -44,6 +44,9 @@ await Promise.all([
       backup: path.join(src, 'cli/backup.ts'),
       restore: path.join(src, 'cli/restore.ts'),
     },
+    // Chunks, so the server's entry can start the embedded database before it loads the app (server.ts). They sit
+    // beside the entries: code that finds files relative to its own module (migrations, the worker) stays right.
+    splitting: true,
   }),
   // pglite-thread.ts starts `./pglite-worker.mjs` beside itself: in src that file loads tsx, here it is the worker.
   build({

@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { type Database, openDatabase } from './db/client';
+import { configuredDatabase, type Database, openDatabase } from './db/client';
 import { loadDemoContent, updateDemoLinks } from './db/demo';
 import { pingDatabase } from './db/health';
 import { registerFeatures } from './features';
@@ -104,14 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   const database =
     options.database ??
-    (await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      timeouts: { connectMs: config.timeouts.databaseConnectMs, queryMs: config.timeouts.databaseQueryMs },
-      minFreeMb: config.dataDirMinFreeMb,
-      sharedBuffersMb: config.pgliteSharedBuffersMb,
-      log: app.log,
-    }));
+    (await openDatabase({ ...configuredDatabase(config), log: app.log }));
   if (!options.database) app.addHook('onClose', () => database.close());
   const mailer =
     options.mailer ??

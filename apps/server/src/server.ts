@@ -1,10 +1,7 @@
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { configuredDatabase, openEmbeddedEarly } from './db/client';
 import { ownFilesOnly, StartupError, secureDataDir } from './db/data-dir';
 import { acquireDataDirLock, type DataDirLock } from './db/lock';
-import { startBackupServices } from './features/backups';
-import { startDailyDigest } from './features/digest';
-import { drainThenClose } from './lib/shutdown';
 
 let config: ReturnType<typeof loadConfig>;
 let lock: DataDirLock | undefined;
@@ -22,6 +19,14 @@ try {
   }
   throw err;
 }
+
+// The embedded database opens on the other core while the rest of the server loads (its modules: a second or
+// more of this one), which is why the app comes in by a dynamic import (a chunk of its own in dist/).
+openEmbeddedEarly(configuredDatabase(config));
+const { buildApp } = await import('./app');
+const { startBackupServices } = await import('./features/backups');
+const { startDailyDigest } = await import('./features/digest');
+const { drainThenClose } = await import('./lib/shutdown');
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {

@@ -7,9 +7,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
 import { checkDataDir, StartupError } from './data-dir';
 import { diskGuard, isWrite } from './disk-space';
-import { openPGliteThread, type PGliteLike, type QueryClient } from './pglite-thread';
+import type { WorkerData } from './pglite-protocol';
+import { openPGliteThread, type PGliteLike, type QueryClient, startPGliteWorker } from './pglite-thread';
 import { createPool, type PoolTimeouts } from './postgres-pool';
 import * as schema from './schema';
 import { isDatabaseUnavailable } from './unavailable';
@@ -53,6 +55,15 @@ export type DatabaseOptions = {
   log?: FastifyBaseLogger;
 };
 
+/** The database the server's configuration names, with its limits. */
+export const configuredDatabase = (config: Config): DatabaseOptions => ({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  timeouts: { connectMs: config.timeouts.databaseConnectMs, queryMs: config.timeouts.databaseQueryMs },
+  minFreeMb: config.dataDirMinFreeMb,
+  sharedBuffersMb: config.pgliteSharedBuffersMb,
+});
+
 /**
  * PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir/db` (or in memory without a dataDir).
  * Migrations are applied before the database is handed out.
@@ -80,24 +91,47 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
+/** What the PGlite worker opens for `dataDir`. */
+function embeddedWorkerData(dataDir: string, options: DatabaseOptions): WorkerData {
+  return {
+    dir: path.join(dataDir, 'db'),
+    // A restore migrates in steps around the rows it inserts, so it opens the folder as found.
+    migrationsFolder: options.migrate === false ? undefined : migrationsFolder,
+    settings: [`shared_buffers=${options.sharedBuffersMb ?? DEFAULT_SHARED_BUFFERS_MB}MB`],
+  };
+}
+
+/**
+ * The server's entry calls this first: the embedded database starts opening on a core of its own while the rest
+ * of the server loads, and `openDatabase` with the same options takes it over. A folder that fails its checks
+ * is left to `openDatabase` to report.
+ */
+export function openEmbeddedEarly(options: DatabaseOptions) {
+  if (options.databaseUrl || !options.dataDir || options.pglite) return;
+  const data = embeddedWorkerData(options.dataDir, options);
+  try {
+    checkDataDir(data.dir, diskGuard(options.dataDir, (options.minFreeMb ?? 64) * 1024 * 1024));
+  } catch {
+    return;
+  }
+  startPGliteWorker(data);
+}
+
 /** PGlite on disk, in a worker thread (see pglite-thread.ts), with writes refused while the disk is nearly full. */
 async function openEmbedded(dataDir: string, options: DatabaseOptions): Promise<Database> {
-  const dir = path.join(dataDir, 'db');
+  const data = embeddedWorkerData(dataDir, options);
   const guard = diskGuard(dataDir, (options.minFreeMb ?? 64) * 1024 * 1024);
-  checkDataDir(dir, guard);
+  checkDataDir(data.dir, guard);
   let thread: PGliteLike;
   try {
     thread = await openPGliteThread({
-      dir,
-      // A restore migrates in steps around the rows it inserts, so it opens the folder as found.
-      migrationsFolder: options.migrate === false ? undefined : migrationsFolder,
-      settings: [`shared_buffers=${options.sharedBuffersMb ?? DEFAULT_SHARED_BUFFERS_MB}MB`],
+      ...data,
       callTimeoutMs: options.timeouts?.queryMs ?? 600_000,
       openTimeoutMs: 120_000,
       log: options.log,
     });
   } catch (err) {
-    throw new StartupError(`Cannot open the embedded database in ${dir}: ${rootMessage(err)}`);
+    throw new StartupError(`Cannot open the embedded database in ${data.dir}: ${rootMessage(err)}`);
   }
   const checked =
     (run: QueryClient['query']): QueryClient['query'] =>

@@ -35,6 +35,39 @@ function rebuild(e: WorkerError): Error {
   return Object.assign(new Error(e.message), { code: e.code, detail: e.detail, severity: e.severity });
 }
 
+const keyOf = (data: WorkerData) => JSON.stringify(data);
+
+/** A worker and its open message (id 0), or how it failed before sending one. */
+function spawn(data: WorkerData) {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: data,
+    stdout: true,
+    stderr: true,
+  });
+  // These listeners stay for the worker's life: an error between its opening and its adoption is not unhandled.
+  const opened = new Promise<WorkerResponse>((resolve, reject) => {
+    worker.on('message', (message: WorkerResponse) => {
+      if (message.id === 0) resolve(message);
+    });
+    worker.on('error', reject);
+    worker.on('exit', () => reject(new Error('the embedded database thread exited while opening')));
+  });
+  opened.catch(() => {});
+  return { worker, opened };
+}
+
+/** A worker started before anyone asked for its database (`startPGliteWorker`), waiting to be adopted. */
+let early: (ReturnType<typeof spawn> & { key: string }) | undefined;
+
+/**
+ * Starts opening the database in `data.dir` now; the first `openPGliteThread` with the same options adopts the
+ * worker. The server's entry calls it before loading the rest of the app, so PGlite's start (WASM, PostgreSQL,
+ * migrations: a second or two of one core) overlaps the loading of the app's modules on the other core.
+ */
+export function startPGliteWorker(data: WorkerData) {
+  early = { key: keyOf(data), ...spawn(data) };
+}
+
 /**
  * Embedded PGlite in a worker thread that can be replaced. A PostgreSQL PANIC (disk full or read-only while
  * writing WAL) leaves PGlite spinning; on the main thread that froze every route and SIGTERM. Here a call that
@@ -63,13 +96,11 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
       migrationsFolder: options.migrationsFolder,
       settings: options.settings ?? [],
     };
-    // PostgreSQL's own messages (and, on a failed start, a WASM stack dump) go to the log, not the terminal.
-    const w = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: data,
-      stdout: true,
-      stderr: true,
-    });
+    const adopted = early?.key === keyOf(data) ? early : undefined;
+    early = undefined;
+    const { worker: w, opened } = adopted ?? spawn(data);
     worker = w;
+    // PostgreSQL's own messages (and, on a failed start, a WASM stack dump) go to the log, not the terminal.
     for (const stream of [w.stdout, w.stderr]) {
       stream.setEncoding('utf8');
       stream.on('data', (text: string) => {
@@ -78,13 +109,26 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
     }
     // Until it has opened, failures reach whoever awaits start(); after that, they replace the worker.
     let isOpen = false;
+    w.on('message', (message: WorkerResponse) => {
+      const call = pending.get(message.id);
+      if (!call) return;
+      pending.delete(message.id);
+      if (message.ok) call.resolve(message.value);
+      else call.reject(rebuild(message.error ?? { message: 'unknown database error' }));
+    });
+    w.on('error', (err) => {
+      if (isOpen && worker === w) replace(`the database thread failed: ${err.message}`);
+    });
+    w.on('exit', () => {
+      if (isOpen && worker === w && !closed) replace('the database thread exited');
+    });
     return new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         void w.terminate();
         reject(new Error(`the embedded database did not open within ${openTimeoutMs} ms`));
       }, openTimeoutMs);
-      w.on('message', (message: WorkerResponse) => {
-        if (message.id === 0) {
+      opened.then(
+        (message) => {
           clearTimeout(timer);
           isOpen = message.ok;
           if (message.ok) resolve();
@@ -92,24 +136,12 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
             void w.terminate();
             reject(rebuild(message.error ?? { message: 'the embedded database did not open' }));
           }
-          return;
-        }
-        const call = pending.get(message.id);
-        if (!call) return;
-        pending.delete(message.id);
-        if (message.ok) call.resolve(message.value);
-        else call.reject(rebuild(message.error ?? { message: 'unknown database error' }));
-      });
-      w.on('error', (err) => {
-        clearTimeout(timer);
-        reject(err);
-        if (isOpen && worker === w) replace(`the database thread failed: ${err.message}`);
-      });
-      w.on('exit', () => {
-        clearTimeout(timer);
-        reject(new Error('the embedded database thread exited while opening'));
-        if (isOpen && worker === w && !closed) replace('the database thread exited');
-      });
+        },
+        (err: Error) => {
+          clearTimeout(timer);
+          reject(err);
+        },
+      );
     });
   }
 
