@@ -136,4 +136,25 @@ describe('the hub offline', () => {
     expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
     await page.context().close();
   }, 90_000);
+
+  it('forgets the cached answers when the session has expired (a hub request answers 401)', async () => {
+    const page = await openPage(browser());
+    await signInToHub(page, 'manage');
+    await expect
+      .poll(() =>
+        page.evaluate(
+          async () => (await navigator.serviceWorker.getRegistration('/contact-center'))?.active?.state,
+        ),
+      )
+      .toBe('activated');
+    await page.reload();
+    await page.getByRole('article').first().waitFor();
+    await expect.poll(() => ownerAnswers(page)).toContain('/api/inquiries');
+
+    // The stored session stops being accepted (as after a password reset); the hub's next read answers 401.
+    await page.evaluate(() => localStorage.setItem('token', 'expired.session.token'));
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await expect.poll(() => ownerAnswers(page)).toEqual([]);
+    await page.context().close();
+  }, 60_000);
 });
