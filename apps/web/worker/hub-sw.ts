@@ -47,9 +47,10 @@ registerRoute(
 /** Keeps an answer only if it is a plain success (stamped with when it arrived); expired ones are not used. */
 const ownerAnswers: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => {
+    // No answer here carries a cookie: the API sets none (the session is a bearer token), and a worker could not
+    // even see one (browsers hide Set-Cookie from scripts).
     const json = response.headers.get('content-type')?.startsWith('application/json');
-    // The API sets no cookie (the session is a bearer token); an answer that did would not be kept.
-    if (response.status !== 200 || !json || response.headers.has('set-cookie')) return null;
+    if (response.status !== 200 || !json) return null;
     const headers = new Headers(response.headers);
     headers.set(FETCHED_AT_HEADER, new Date().toISOString());
     return new Response(await response.blob(), { status: 200, statusText: response.statusText, headers });

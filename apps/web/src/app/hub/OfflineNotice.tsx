@@ -17,7 +17,7 @@ function asOfText(at: number, timeZone: string) {
 
 /**
  * Shown while the hub has no connection, or shows answers its service worker kept: how old they are and that
- * nothing can be saved; a write refused meanwhile is announced here (each form also says so).
+ * nothing can be saved; a write refused meanwhile is announced here too, whichever form sent it.
  */
 export function OfflineNotice() {
   const { timezone } = useSiteConfig();
@@ -27,8 +27,9 @@ export function OfflineNotice() {
   return (
     <div className="mb-4 space-y-2">
       <Alert tone="info">
-        <strong>Offline{asOf !== null && ` — shown as of ${asOfText(asOf, timezone)}`}</strong> (
-        {timezone.replace(/_/g, ' ')} time). Read only: changes cannot be saved until the connection is back.
+        <strong>Offline{asOf !== null && ` — shown as of ${asOfText(asOf, timezone)}`}</strong>
+        {asOf !== null && ` (${timezone.replace(/_/g, ' ')} time)`}. Read only: changes cannot be saved until
+        the connection is back.
       </Alert>
       {refusedAt !== null && <Alert tone="error">{new OfflineWriteError().message}</Alert>}
     </div>
