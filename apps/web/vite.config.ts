@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin, ProxyOptions } from 'vite';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** Where `npm run dev` / `vite preview` forward API calls: the Fastify server. */
 const apiTarget = 'http://localhost:3000';
@@ -43,9 +44,29 @@ function entryStylesheetStaysInHtml(): Plugin {
   };
 }
 
+/**
+ * The hub's service worker (worker/hub-sw.ts), built with Workbox into dist/hub-sw.js with the list of files to
+ * precache: the HTML shell and every JS/CSS chunk (a visitor never gets the worker, so this costs only the owner's
+ * phone). The hub registers it itself (app/hub/useHubWorker.ts), under /contact-center only: the plugin injects no
+ * registration and no manifest into any page.
+ */
+const hubWorker = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'worker',
+    filename: 'hub-sw.ts',
+    scope: '/contact-center',
+    injectRegister: false,
+    manifest: false,
+    includeManifestIcons: false,
+    injectManifest: {
+      globPatterns: ['index.html', 'assets/*.{js,css}', 'hub/icon-192.png'],
+    },
+  });
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), entryStylesheetStaysInHtml()],
+  plugins: [react(), tailwindcss(), entryStylesheetStaysInHtml(), ...(isSsrBuild ? [] : [hubWorker()])],
   // The server-rendering bundle (`--ssr src/entry-server.tsx`) is self-contained, React's production build included.
   ssr: { noExternal: true },
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,

@@ -15,8 +15,11 @@ export function createQueryClient() {
         gcTime: 10 * 60_000,
         retry: shouldRetry,
         refetchOnWindowFocus: true,
+        // Offline, the hub's service worker still answers reads from its cache, and a write must fail with a
+        // message at once: never paused until the connection is back (TanStack's default), i.e. queued.
+        networkMode: 'always',
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -20,10 +20,15 @@ export async function registerPages(app: FastifyInstance, webDist: string) {
       index: false,
       setHeaders(res, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
-        const html = file.endsWith('.html');
+        // The hub's service worker names the build's files: a stale copy would keep an old build on the phone.
+        const revalidate = file.endsWith('.html') || path.basename(file) === 'hub-sw.js';
         res.header(
           'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : html ? 'no-cache' : 'public, max-age=3600',
+          immutable
+            ? 'public, max-age=31536000, immutable'
+            : revalidate
+              ? 'no-cache'
+              : 'public, max-age=3600',
         );
       },
     });

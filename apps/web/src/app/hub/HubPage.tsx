@@ -2,13 +2,19 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CLEANUP_SECTION_ID } from '../../features/cleanup/CleanupSection';
 import { LargeDatabaseBanner } from '../../features/cleanup/LargeDatabaseBanner';
+import { installHubFetch } from '../../lib/offline';
 import { cx } from '../../lib/ui/cx';
 import { Page } from '../../lib/ui/Page';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { AgendaTab } from './AgendaTab';
 import { CreateCleaningTab } from './CreateCleaningTab';
 import { ManageTab } from './ManageTab';
+import { OfflineNotice } from './OfflineNotice';
+import { useHubWorker } from './useHubWorker';
 import { useInstallable } from './useInstallable';
+
+// From the hub's first load on, the owner's requests note answers from the worker's cache and refuse offline writes.
+installHubFetch();
 
 const TABS = [
   { key: 'agenda', label: 'Agenda' },
@@ -27,6 +33,7 @@ const isTab = (value: string | null): value is TabKey => TABS.some((t) => t.key 
 export function HubPage() {
   usePageMeta('Contact Center', 'Administration hub.');
   useInstallable();
+  useHubWorker();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const active: TabKey = isTab(requested) ? requested : 'agenda';
@@ -82,6 +89,7 @@ export function HubPage() {
 
   return (
     <Page title="Contact Center">
+      <OfflineNotice />
       <LargeDatabaseBanner
         onGoToCleanup={() => {
           select('manage');

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { readStoredToken } from '../../lib/api';
+import { dropOwnerCaches } from '../../lib/hubCache';
 import { siteConfigQueryOptions } from '../../lib/site-config';
 import { FullScreenLoading } from '../../lib/ui/Loading';
 import { useCurrentUser } from './api';
@@ -57,8 +58,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const clear = useCallback(() => {
     writeStoredToken(null);
     setToken(null);
-    // Drop cached private data; public content (and the site config) stays.
+    // Drop cached private data; public content (and the site config) stays. The hub's service worker keeps the
+    // owner's answers for offline use: gone too.
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== siteConfigQueryOptions.queryKey[0] });
+    void dropOwnerCaches();
   }, [queryClient]);
 
   const onLookupFailed = useEffectEvent(() => {
@@ -85,6 +88,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const login = useCallback((next: string) => {
     // Storage mirrors the state; the same token again needs no new look-up.
     if (readStoredToken() === next) return;
+    void dropOwnerCaches();
     writeStoredToken(next);
     setToken(next);
   }, []);

@@ -1,7 +1,7 @@
 import type { PushKey, PushSubscriptionInput } from '@clean/shared';
 import { apiFetch } from '../../lib/api';
 
-/** The hub's service worker (apps/web/public/hub-sw.js): controls the hub only, never a public page. */
+/** The hub's service worker (apps/web/worker/hub-sw.ts, built to /hub-sw.js): controls the hub only, never a public page. */
 export const HUB_WORKER = { url: '/hub-sw.js', scope: '/contact-center' };
 
 export const pushSupported = () =>
