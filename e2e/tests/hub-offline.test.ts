@@ -114,7 +114,11 @@ describe('the hub offline', () => {
 
     // A write offline is refused with a message and reaches nothing.
     await card.getByRole('button', { name: `Mark contacted: ${name}` }).click();
-    await page.getByText('Not saved: you are offline.').waitFor();
+    await page
+      .getByText('Not saved: you are offline. Try again once the connection is back.', { exact: true })
+      .waitFor();
+    // …and beside the button tapped, in the spec's words followed by why.
+    await card.getByText(/^Failed to update status\. Not saved: you are offline\./).waitFor();
     const [saved] = await api<Array<{ id: number; status: string }>>(
       'GET',
       `/api/inquiries?name=${encodeURIComponent(name)}`,

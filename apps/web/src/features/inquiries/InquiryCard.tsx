@@ -1,5 +1,6 @@
 import { formatDateTime, formatPhone, INQUIRY_STATUSES, type Inquiry, inquiryPatch } from '@clean/shared';
 import { useId, useState } from 'react';
+import { failureMessage } from '../../lib/failure';
 import { useSiteConfig } from '../../lib/site-config';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
@@ -32,13 +33,16 @@ function InquiryView({ inquiry, onEdit }: { inquiry: Inquiry; onEdit: () => void
   const { timezone } = useSiteConfig();
   const statusId = useId();
   const update = useUpdateInquiry();
-  const [statusError, setStatusError] = useState(false);
+  const [statusError, setStatusError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const shownStatus = (update.isPending && update.variables?.patch.status) || inquiry.status;
 
   function changeStatus(status: Inquiry['status']) {
-    setStatusError(false);
-    update.mutate({ id: inquiry.id, patch: { status } }, { onError: () => setStatusError(true) });
+    setStatusError(null);
+    update.mutate(
+      { id: inquiry.id, patch: { status } },
+      { onError: (err) => setStatusError(failureMessage('Failed to update status.', err)) },
+    );
   }
 
   return (
@@ -86,7 +90,7 @@ function InquiryView({ inquiry, onEdit }: { inquiry: Inquiry; onEdit: () => void
             Mark contacted
           </Button>
         )}
-        {statusError && <Alert tone="error">Failed to update status.</Alert>}
+        {statusError && <Alert tone="error">{statusError}</Alert>}
       </Field>
       <CardActions subject={subjectOf(inquiry)} onEdit={onEdit} onDelete={() => setConfirming(true)} />
       {confirming && <DeleteInquiryDialog inquiry={inquiry} onClose={() => setConfirming(false)} />}
