@@ -10,11 +10,15 @@ import { publicPageChunks } from './app/page-chunks';
  * painted frame, as before), a phone's visitor waited a second more for the live page.
  */
 function start() {
-  // React's chunk, and the page's own beside it (the router would ask for it only once it had rendered). The
-  // framework's code runs in a task of its own, then ours: each shorter than one long task on a phone.
+  // React's chunks, and the page's own beside them (the router would ask for it only once it had rendered). React,
+  // React DOM, then the router with our code each run in a task of their own: each shorter than one long task on
+  // a phone, so a tap in between is answered.
   publicPageChunks[window.location.pathname as PublicRoute]?.().catch(() => {});
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve));
   Promise.all([import('react'), wholeStylesheet()])
-    .then(() => new Promise((resolve) => setTimeout(resolve)))
+    .then(nextTask)
+    .then(() => import('react-dom/client'))
+    .then(nextTask)
     .then(() => import('./start'));
 }
 
