@@ -1,6 +1,7 @@
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { type BuildOptions, build, type Plugin } from 'esbuild';
+import { PGLITE_TEMPLATE, writePgliteTemplate } from './src/db/pglite-template';
 
 /**
  * `npm run build -w @clean/server`: the server, the backup/restore commands and the PGlite worker as plain
@@ -56,3 +57,4 @@ await Promise.all([
   }),
 ]);
 cpSync(path.join(src, 'db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+await writePgliteTemplate(path.join(dist, PGLITE_TEMPLATE));

@@ -10,6 +10,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { makePrivate } from './data-dir';
 import { DurableNodeFS, durableStartParams, pgliteDefaultStartParams } from './durable-fs';
 import type { WorkerData, WorkerError, WorkerRequest, WorkerResponse } from './pglite-protocol';
+import { loadDataTemplate } from './pglite-template';
 
 // PGlite runs here, off the main thread: if PostgreSQL inside it PANICs (a full or read-only disk while writing
 // WAL) and spins, only this thread is stuck; the main thread keeps serving and replaces the worker.
@@ -44,6 +45,8 @@ async function open(): Promise<PGlite> {
   const pg = await PGlite.create({
     fs: new DurableNodeFS(dir),
     extensions: { pg_trgm },
+    // A new folder starts from the build's initdb output instead of running initdb (pglite-template.ts).
+    loadDataDir: isNew ? loadDataTemplate(import.meta.dirname) : undefined,
     startParams: [
       ...pgliteDefaultStartParams(),
       ...durableStartParams,
