@@ -153,10 +153,19 @@ export const recurringPayments = pgTable(
     frequency: text('frequency').notNull().default(''),
     notes: text('notes'),
     createdAt: createdAt(),
+    /**
+     * The latest of its paid dates, kept by triggers on recurring_paid and recurring_paid_dates (migration 0007):
+     * the overdue list reads it instead of aggregating every paid date.
+     */
+    lastPaidAt: timestamp('last_paid_at', { withTimezone: true }),
   },
   (t) => [
     check('recurring_payments_amount_nonnegative', sql`${t.amount} >= 0`),
     index('recurring_payments_inquiry_idx').on(t.inquiryId),
+    // When the next payment is due, in UTC (the business calendar's own is within a day of it): the overdue list.
+    index('recurring_payments_due_idx').on(
+      sql`((coalesce(${t.lastPaidAt}, ${t.createdAt}) at time zone 'UTC') + recurring_period(${t.frequency}))`,
+    ),
     index('recurring_payments_frequency_trgm_idx').using('gin', t.frequency.op('gin_trgm_ops')),
     index('recurring_payments_notes_trgm_idx').using('gin', t.notes.op('gin_trgm_ops')),
   ],
