@@ -1,7 +1,7 @@
 import { OVERDUE_GRACE_DAYS, type OverduePayment, type Period, recognisedPeriod } from '@clean/shared';
 import { TZDate } from '@date-fns/tz';
 import { addDays, addMonths } from 'date-fns';
-import { and, asc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inquiries, recurringPayments } from '../../db/schema';
 
@@ -53,17 +53,15 @@ export async function overdueSchedules(
     .select({
       id: recurringPayments.id,
       inquiryId: recurringPayments.inquiryId,
-      inquiryName: inquiries.name,
       amount: recurringPayments.amount,
       frequency: recurringPayments.frequency,
       createdAt: recurringPayments.createdAt,
       lastPaid: recurringPayments.lastPaidAt,
     })
     .from(recurringPayments)
-    .innerJoin(inquiries, eq(inquiries.id, recurringPayments.inquiryId))
     .where(and(candidate, bound));
 
-  const overdue: OverduePayment[] = [];
+  const overdue: Omit<OverduePayment, 'inquiry_name'>[] = [];
   for (const row of rows) {
     const period = recognisedPeriod(row.frequency);
     if (!period) continue;
@@ -74,7 +72,6 @@ export async function overdueSchedules(
     overdue.push({
       id: row.id,
       inquiry_id: row.inquiryId,
-      inquiry_name: row.inquiryName,
       amount: row.amount,
       frequency: row.frequency,
       last_paid: last ? last.toISOString() : null,
@@ -82,5 +79,19 @@ export async function overdueSchedules(
       days_overdue: Math.floor(late / DAY_MS),
     });
   }
-  return overdue.sort((a, b) => b.days_overdue - a.days_overdue || a.id - b.id).slice(0, OVERDUE_LIMIT);
+  const shown = overdue
+    .sort((a, b) => b.days_overdue - a.days_overdue || a.id - b.id)
+    .slice(0, OVERDUE_LIMIT);
+  // Names for the shown ones only, looked up by id (a join lets the planner, unsure how many are due, scan them all).
+  const names = new Map(
+    shown.length
+      ? (
+          await db
+            .select({ id: inquiries.id, name: inquiries.name })
+            .from(inquiries)
+            .where(inArray(inquiries.id, [...new Set(shown.map((o) => o.inquiry_id))]))
+        ).map((i) => [i.id, i.name])
+      : [],
+  );
+  return shown.map((o) => ({ ...o, inquiry_name: names.get(o.inquiry_id) ?? '' }));
 }
