@@ -162,6 +162,8 @@ export const recurringPayments = pgTable(
   (t) => [
     check('recurring_payments_amount_nonnegative', sql`${t.amount} >= 0`),
     index('recurring_payments_inquiry_idx').on(t.inquiryId),
+    // Read backwards, the Manage list's order (newest first): a page comes straight from the index.
+    index('recurring_payments_created_idx').on(t.createdAt, t.id),
     // When the next payment is due, in UTC (the business calendar's own is within a day of it): the overdue list.
     index('recurring_payments_due_idx').on(
       sql`((coalesce(${t.lastPaidAt}, ${t.createdAt}) at time zone 'UTC') + recurring_period(${t.frequency}))`,
