@@ -108,7 +108,7 @@ export const cleanupStore = (db: Db) => ({
    * while bookings go on (npm run bench:scale). Recent records are never touched; a failure leaves the batches
    * already done deleted (they were old) and the rest for the next cleanup. Returns how many.
    */
-  async deleteOld(cutoff: Date, batch = 5_000): Promise<number> {
+  async deleteOld(cutoff: Date, onBatch?: (total: number) => Promise<void>, batch = 5_000): Promise<number> {
     let total = 0;
     // Cleanings first: an inquiry whose cleanings were all old is then free to go.
     for (const [table, condition] of [
@@ -126,6 +126,7 @@ export const cleanupStore = (db: Db) => ({
         );
         const n = Number(result?.n ?? 0);
         total += n;
+        if (n > 0) await onBatch?.(total);
         if (n < batch) break;
       }
     }
@@ -133,4 +134,57 @@ export const cleanupStore = (db: Db) => ({
   },
 });
 
+/** A job whose server has not reported for this long is taken for dead (a batch takes well under a second). */
+const STALE_AFTER = sql`interval '60 seconds'`;
+
+/** `lost`: unfinished, and its server stopped reporting (it died mid-way). */
+type JobRow = { id: number; deleted: number; error: string | null; finished: boolean; lost: boolean };
+
+/** The background cleanup's row (cleanup_jobs): started, progressed, finished, read by any server. */
+export const cleanupJobsStore = (db: Db) => ({
+  /** A new job, or null while another one is running (on any server). */
+  async start(): Promise<number | null> {
+    const [row] = await rows<{ id: number }>(
+      db,
+      sql`insert into cleanup_jobs (deleted)
+          select 0 where not exists (select 1 from cleanup_jobs
+                                      where finished_at is null and heartbeat_at > now() - ${STALE_AFTER})
+          returning id`,
+    );
+    return row ? Number(row.id) : null;
+  },
+
+  /** The job running now (on any server), if any. */
+  async running(): Promise<number | null> {
+    const [row] = await rows<{ id: number }>(
+      db,
+      sql`select id from cleanup_jobs where finished_at is null and heartbeat_at > now() - ${STALE_AFTER}
+          order by id desc limit 1`,
+    );
+    return row ? Number(row.id) : null;
+  },
+
+  async progress(id: number, deleted: number): Promise<void> {
+    await db.execute(
+      sql`update cleanup_jobs set deleted = ${deleted}, heartbeat_at = now() where id = ${id}`,
+    );
+  },
+
+  async finish(id: number, deleted: number, error: string | null): Promise<void> {
+    await db.execute(sql`update cleanup_jobs set deleted = ${deleted}, error = ${error}, heartbeat_at = now(),
+                         finished_at = now() where id = ${id}`);
+  },
+
+  async get(id: number): Promise<JobRow | undefined> {
+    const [row] = await rows<JobRow>(
+      db,
+      sql`select id, deleted, error, finished_at is not null as finished,
+                 finished_at is null and heartbeat_at <= now() - ${STALE_AFTER} as lost
+            from cleanup_jobs where id = ${id}`,
+    );
+    return row && { ...row, id: Number(row.id), deleted: Number(row.deleted) };
+  },
+});
+
 export type CleanupStore = ReturnType<typeof cleanupStore>;
+export type CleanupJobsStore = ReturnType<typeof cleanupJobsStore>;
