@@ -1,4 +1,4 @@
-import type { CleanupJob } from '@clean/shared';
+import { type CleanupJob, COUNT_CAP, TOTAL_COUNT_HEADER, TOTAL_MORE_HEADER } from '@clean/shared';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { inquiries } from '../../src/db/schema';
@@ -24,6 +24,11 @@ it('runs a long cleanup in the background: 202 with the job, then its progress, 
     select 'Old ' || i, ${new Date(Date.now() - 200 * DAY).toISOString()}::timestamptz
       from generate_series(1, 12000) i`);
   await t.db.insert(inquiries).values({ name: 'Recent' });
+
+  // Counted up to COUNT_CAP: "1000+ old records".
+  const counted = await t.asAdmin('GET', '/api/old_records?page=1&limit=1');
+  expect(counted.headers[TOTAL_COUNT_HEADER]).toBe(String(COUNT_CAP));
+  expect(counted.headers[TOTAL_MORE_HEADER]).toBe('1');
 
   const started = await t.asAdmin('DELETE', '/api/cleanup_old_records');
   expect(started.statusCode).toBe(202);

@@ -1,6 +1,7 @@
-import { OLD_RECORD_DAYS, type OldRecord, type OldRecordType } from '@clean/shared';
+import { COUNT_CAP, OLD_RECORD_DAYS, type OldRecord, type OldRecordType } from '@clean/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { ListPage } from '../../lib/paging';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -47,10 +48,7 @@ export const cleanupStore = (db: Db) => ({
    * Old records, oldest first. Each kind is read in its index's order and, for a page, cut at the page's end
    * before the kinds are merged; names and paid dates are looked up for the page's rows only.
    */
-  async list(
-    cutoff: Date,
-    page: { limit: number; offset: number } | null,
-  ): Promise<{ items: OldRecord[]; total: number }> {
+  async list(cutoff: Date, page: { limit: number; offset: number } | null): Promise<ListPage<OldRecord>> {
     const cap = page ? sql`limit ${page.offset + page.limit}` : sql``;
     const window = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
     const items = await rows<Row>(
@@ -93,13 +91,17 @@ export const cleanupStore = (db: Db) => ({
       }),
     );
     if (!page) return { items: records, total: records.length };
+    // Counted up to COUNT_CAP (each kind read no further): ten years of old records took seconds to count.
+    const upTo = COUNT_CAP + 1;
     const [counted] = await rows<{ n: number }>(
       db,
-      sql`select ((select count(*) from one_time_cleanings where ${oldCleaning(cutoff)})
-                + (select count(*) from recurring_paid where ${oldPaid(cutoff)})
-                + (select count(*) from inquiries where ${oldInquiry(cutoff)}))::int as n`,
+      sql`select count(*)::int as n from (
+            (select 1 from one_time_cleanings where ${oldCleaning(cutoff)} limit ${upTo})
+            union all (select 1 from recurring_paid where ${oldPaid(cutoff)} limit ${upTo})
+            union all (select 1 from inquiries where ${oldInquiry(cutoff)} limit ${upTo})) kinds`,
     );
-    return { items: records, total: Number(counted?.n ?? 0) };
+    const n = Number(counted?.n ?? 0);
+    return { items: records, total: Math.min(n, COUNT_CAP), more: n > COUNT_CAP };
   },
 
   /**
