@@ -7,6 +7,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -316,3 +317,20 @@ export const cleanupJobs = pgTable('cleanup_jobs', {
   heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
+
+/**
+ * Paid amounts summed per kind ('one_time' by the cleaning's date, 'recurring' by submission) and 15-minute bucket
+ * (every zone's month starts on one; '-infinity' holds undated cleanings), kept by triggers (migration 0010), so the
+ * revenue summary reads thousands of buckets instead of millions of rows. UNLOGGED (the migration says so): derived
+ * and left out of backups; the row of kind 'built' says it is complete, and revenue_rebuild() refills it when a
+ * crash or a restore left it without that row.
+ */
+export const revenueBuckets = pgTable(
+  'revenue_buckets',
+  {
+    kind: text('kind').notNull(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    amount: numeric('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.bucket] })],
+);

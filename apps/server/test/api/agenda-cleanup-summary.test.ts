@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type OldRecord, TOTAL_COUNT_HEADER } from '@clean/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   inquiries,
@@ -275,6 +275,34 @@ describe('GET /api/total_paid_cleanings_summary', () => {
     expect(body.all_time).toEqual(expected);
     expect(body.by_month).toHaveLength(12);
     expect(body.by_month.at(-1)).toEqual({ month: expect.stringMatching(/^\d{4}-\d{2}$/), ...expected });
+  });
+
+  it('follows edits, moves and deletions, and refills its sums when they were lost (a crash, a restore)', async () => {
+    const id = await inquiry('Maria');
+    const now = new Date();
+    const unpaid = await cleaning(id, { dateTime: now, amount: 50, paid: false });
+    const paid = await cleaning(id, { dateTime: now, amount: 30, paid: true });
+    const sched = await schedule(id);
+    const record = await paidRecord(sched, [], { amountPaid: 7, submittedAt: now });
+    const summary = async () => (await t.asAdmin('GET', '/api/total_paid_cleanings_summary')).json();
+    expect((await summary()).this_month).toEqual({ one_time: 30, recurring: 7, total: 37 });
+
+    await t.db.update(oneTimeCleanings).set({ paid: true }).where(eq(oneTimeCleanings.id, unpaid));
+    await t.db.update(oneTimeCleanings).set({ amount: 31.5 }).where(eq(oneTimeCleanings.id, paid));
+    await t.db.update(recurringPaid).set({ amountPaid: 7.25 }).where(eq(recurringPaid.id, record));
+    expect((await summary()).this_month).toEqual({ one_time: 81.5, recurring: 7.25, total: 88.75 });
+
+    // Moved to 13 months ago: out of this month, still in all time.
+    const longAgo = new Date(now.getTime() - 400 * 24 * 60 * 60 * 1000);
+    await t.db.update(oneTimeCleanings).set({ dateTime: longAgo }).where(eq(oneTimeCleanings.id, unpaid));
+    await t.db.delete(recurringPaid).where(eq(recurringPaid.id, record));
+    const moved = await summary();
+    expect(moved.this_month).toEqual({ one_time: 31.5, recurring: 0, total: 31.5 });
+    expect(moved.all_time).toEqual({ one_time: 81.5, recurring: 0, total: 81.5 });
+
+    // An unlogged table comes back empty after a crash; a restore leaves it without its 'built' row.
+    await t.db.execute(sql`delete from revenue_buckets`);
+    expect(await summary()).toEqual(moved);
   });
 
   it('counts months and years as the business calendar does (America/New_York)', async () => {
