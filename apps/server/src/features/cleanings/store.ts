@@ -1,4 +1,4 @@
-import type { OneTimeCleaning } from '@clean/shared';
+import { COUNT_CAP, type OneTimeCleaning } from '@clean/shared';
 import { and, eq, exists, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -67,6 +67,21 @@ export async function searchCondition(db: Db, text: string | undefined): Promise
   return text.toLowerCase() === 'paid' ? or(eq(oneTimeCleanings.paid, true), matching) : matching;
 }
 
+/**
+ * The ids the count reads. A name search counts from the inquiries bearing the name (their trigram index, then
+ * their cleanings) and from the notes, each up to the cap, as a union: one condition OR-ing both read the
+ * cleanings instead, 200 ms for a common surname among ten years of them.
+ */
+function matchingIds(db: Db, text: string | undefined, condition: SQL | undefined) {
+  if (!text || text.toLowerCase() === 'paid') {
+    return db.select({ id: oneTimeCleanings.id }).from(oneTimeCleanings).where(condition);
+  }
+  const upTo = COUNT_CAP + 1;
+  return sql`(select c.id from ${inquiries} i join ${oneTimeCleanings} c on c.inquiry_id = i.id
+               where ${contains(sql`i.name`, text)} limit ${upTo})
+             union (select id from ${oneTimeCleanings} where ${contains(oneTimeCleanings.notes, text)} limit ${upTo})`;
+}
+
 // Exactly the order of one_time_cleanings_newest_idx, so a page is read straight from the index.
 const newestFirst = [
   sql`${oneTimeCleanings.dateTime} desc nulls last`,
@@ -101,7 +116,7 @@ export const cleaningsStore = (db: Db) => ({
     }
     const [rows, counted] = await Promise.all([
       query.limit(page.limit).offset(page.offset),
-      countUpTo(db, db.select({ id: oneTimeCleanings.id }).from(oneTimeCleanings).where(condition)),
+      countUpTo(db, matchingIds(db, search, condition)),
     ]);
     return { items: rows.map(toCleaning), ...counted };
   },
