@@ -112,7 +112,22 @@ export const schedulesStore = (db: Db) => ({
     }
     const [rows, counted] = await Promise.all([
       query.limit(page.limit).offset(page.offset),
-      countUpTo(db, db.select({ id: recurringPayments.id }).from(recurringPayments).where(condition)),
+      // By name: counted from the inquiries bearing it (their trigram index), as the paid records below.
+      countUpTo(
+        db,
+        filters.inquiry_name
+          ? db
+              .select({ id: recurringPayments.id })
+              .from(inquiries)
+              .innerJoin(recurringPayments, eq(recurringPayments.inquiryId, inquiries.id))
+              .where(
+                and(
+                  contains(inquiries.name, filters.inquiry_name),
+                  scheduleCondition(db, { ...filters, inquiry_name: undefined }),
+                ),
+              )
+          : db.select({ id: recurringPayments.id }).from(recurringPayments).where(condition),
+      ),
     ]);
     return { items: rows.map(toSchedule), ...counted };
   },
