@@ -100,3 +100,10 @@ export const TOTAL_COUNT_HEADER = 'x-total-count';
  */
 export const COUNT_CAP = 1000;
 export const TOTAL_MORE_HEADER = 'x-total-more';
+
+/**
+ * The agenda lists at most this many cleanings and this many paid dates a day (the first of the day); a busier
+ * day is named in `truncated_days`. Ten years of a busy business put thousands a day in the seed; a month cell
+ * shows a few anyway.
+ */
+export const AGENDA_DAY_LIMIT = 20;

@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type OldRecord, TOTAL_COUNT_HEADER } from '@clean/shared';
+import {
+  AGENDA_DAY_LIMIT,
+  type CleaningDatesSummary,
+  type OldRecord,
+  TOTAL_COUNT_HEADER,
+} from '@clean/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -158,6 +163,58 @@ describe('GET /api/cleaning_dates_summary', () => {
       expect(res.statusCode, qs).toBe(400);
       expect(res.json().error).toMatch(/from|to/);
     }
+  });
+});
+
+describe('a busy day in the agenda', () => {
+  beforeEach(clearAll);
+
+  it(`lists the first ${AGENDA_DAY_LIMIT} cleanings and paid dates of a business day and names the day`, async () => {
+    const id = await inquiry('Busy Client');
+    // 2026-09-10 in New York runs 04:00Z to 04:00Z the next day; one cleaning a minute from 20:00 EDT.
+    const start = Date.parse('2026-09-11T00:00:00Z');
+    const minute = (n: number) => new Date(start + n * 60_000);
+    await t.db.insert(oneTimeCleanings).values(
+      Array.from({ length: AGENDA_DAY_LIMIT + 5 }, (_, n) => ({
+        inquiryId: id,
+        amount: 10,
+        dateTime: minute(n),
+      })),
+    );
+    const sched = await schedule(id);
+    const record = await paidRecord(
+      sched,
+      Array.from({ length: AGENDA_DAY_LIMIT + 1 }, (_, n) => minute(n)),
+    );
+    // The next business day (after 04:00Z), quiet.
+    const nextDay = await cleaning(id, { dateTime: new Date('2026-09-11T05:00:00Z') });
+
+    const res = await t.asAdmin(
+      'GET',
+      '/api/cleaning_dates_summary?from=2026-09-01T00:00&to=2026-09-30T23:59:59',
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json<CleaningDatesSummary>();
+    expect(body.truncated_days).toEqual(['2026-09-10']);
+    const listed = body.one_time_cleanings.map((c) => c.date_time);
+    expect(listed).toHaveLength(AGENDA_DAY_LIMIT + 1);
+    expect(listed.slice(0, AGENDA_DAY_LIMIT)).toEqual(
+      Array.from({ length: AGENDA_DAY_LIMIT }, (_, n) => minute(n).toISOString()),
+    );
+    expect(body.one_time_cleanings.at(-1)?.cleaning_id).toBe(nextDay);
+    expect(body.recurring_paid_records).toHaveLength(1);
+    expect(body.recurring_paid_records[0]?.recurring_paid_id).toBe(record);
+    expect(body.recurring_paid_records[0]?.dates).toHaveLength(AGENDA_DAY_LIMIT);
+
+    const quiet = await t.asAdmin(
+      'GET',
+      '/api/cleaning_dates_summary?from=2026-09-11T00:00&to=2026-09-11T23:59',
+    );
+    expect(quiet.json<CleaningDatesSummary>()).toMatchObject({
+      truncated_days: [],
+      one_time_cleanings: [{ cleaning_id: nextDay }],
+      recurring_paid_records: [],
+    });
   });
 });
 
