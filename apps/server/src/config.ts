@@ -89,6 +89,12 @@ const envSchema = z.object({
     .min(0)
     .max(600_000)
     .default(3_000),
+  CLEANUP_WAIT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(15_000, 'must be 15000 or less (the request deadline is longer)')
+    .default(3_000),
 });
 
 /** Fastify's trustProxy: a hop count, or addresses, CIDRs and proxy-addr's names (loopback, …). */
@@ -168,6 +174,8 @@ export type Config = {
   trustProxy: number | string[] | false;
   /** On SIGTERM, how long /api/health fails while requests are still served, so a load balancer moves away first. */
   shutdownDrainMs: number;
+  /** How long DELETE /api/cleanup_old_records waits for the cleanup before answering 202 with the job; 0: at once. */
+  cleanupWaitMs: number;
   /** PUBLIC_URL was given (links do not depend on the default). */
   publicUrlSet: boolean;
 };
@@ -243,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    cleanupWaitMs: e.CLEANUP_WAIT_MS,
     publicUrlSet: e.PUBLIC_URL !== undefined,
   };
 }

@@ -211,6 +211,20 @@ describe('the Cleaning Calendar', () => {
     expect(screen.getByRole('button', { name: 'Month' })).toBeTruthy();
   });
 
+  it('names the busy days whose events are not all listed', async () => {
+    stubFetch({
+      'GET /api/cleaning_dates_summary': {
+        body: {
+          one_time_cleanings: [],
+          recurring_paid_records: [],
+          truncated_days: ['2026-09-10', '2026-09-11'],
+        },
+      },
+    });
+    renderCalendar();
+    expect(await screen.findByText(/Busy days \(Sep 10, Sep 11\): only the first 20 cleanings/)).toBeTruthy();
+  });
+
   it("says 'Failed to load cleaning dates.' when the summary cannot be loaded", async () => {
     stubFetch({ 'GET /api/cleaning_dates_summary': { status: 500, body: { error: 'boom' } } });
     renderCalendar();

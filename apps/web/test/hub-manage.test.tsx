@@ -142,6 +142,31 @@ describe('Delete Old Records', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('follows a long cleanup (202 with its job) until it is done, saying Deleting... meanwhile', async () => {
+    let polls = 0;
+    stubOldRecords(25, {
+      'DELETE /api/cleanup_old_records': { status: 202, body: { id: 7, deleted: 0, done: false } },
+      'GET /api/cleanup_old_records/7': () => {
+        polls++;
+        return {
+          body:
+            polls < 2
+              ? { id: 7, deleted: 5000, done: false }
+              : { id: 7, deleted: 25, done: true, message: 'Deleted 25 old records.' },
+        };
+      },
+    });
+    renderHub(<CleanupSection />);
+    await screen.findByText('25 old records');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Old Records' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Delete Old Records' }));
+    expect(await within(dialog()).findByRole('button', { name: 'Deleting...' })).toBeTruthy();
+    expect((await screen.findByRole('status', {}, { timeout: 5000 })).textContent).toBe(
+      'Deleted 25 old records.',
+    );
+    expect(polls).toBe(2);
+  });
+
   it("falls back to 'Old records deleted successfully!' and shows 'Failed to delete records.'", async () => {
     stubOldRecords(3, { 'DELETE /api/cleanup_old_records': { body: {} } });
     const view = renderHub(<CleanupSection />);

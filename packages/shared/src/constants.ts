@@ -93,3 +93,17 @@ export const PASSWORD_MAX_LENGTH = 200;
  * browser's API client (on every page's first load) does not pull the validation library in with it.
  */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+/**
+ * A Manage list counts its matches up to this many: past it the total says COUNT_CAP and TOTAL_MORE_HEADER is
+ * set ("1000+"), since counting every match of a common search over millions of rows takes seconds.
+ */
+export const COUNT_CAP = 1000;
+export const TOTAL_MORE_HEADER = 'x-total-more';
+
+/**
+ * The agenda lists at most this many cleanings and this many paid dates a day (the first of the day); a busier
+ * day is named in `truncated_days`. Ten years of a busy business put thousands a day in the seed; a month cell
+ * shows a few anyway.
+ */
+export const AGENDA_DAY_LIMIT = 20;

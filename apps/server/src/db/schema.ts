@@ -7,6 +7,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -153,10 +154,21 @@ export const recurringPayments = pgTable(
     frequency: text('frequency').notNull().default(''),
     notes: text('notes'),
     createdAt: createdAt(),
+    /**
+     * The latest of its paid dates, kept by triggers on recurring_paid and recurring_paid_dates (migration 0007):
+     * the overdue list reads it instead of aggregating every paid date.
+     */
+    lastPaidAt: timestamp('last_paid_at', { withTimezone: true }),
   },
   (t) => [
     check('recurring_payments_amount_nonnegative', sql`${t.amount} >= 0`),
     index('recurring_payments_inquiry_idx').on(t.inquiryId),
+    // Read backwards, the Manage list's order (newest first): a page comes straight from the index.
+    index('recurring_payments_created_idx').on(t.createdAt, t.id),
+    // When the next payment is due, in UTC (the business calendar's own is within a day of it): the overdue list.
+    index('recurring_payments_due_idx').on(
+      sql`((coalesce(${t.lastPaidAt}, ${t.createdAt}) at time zone 'UTC') + recurring_period(${t.frequency}))`,
+    ),
     index('recurring_payments_frequency_trgm_idx').using('gin', t.frequency.op('gin_trgm_ops')),
     index('recurring_payments_notes_trgm_idx').using('gin', t.notes.op('gin_trgm_ops')),
   ],
@@ -289,3 +301,36 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   hits: integer('hits').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A cleanup of old records running in the background (DELETE /api/cleanup_old_records answers 202 when it takes
+ * longer than a moment): any server answers its progress, the one running it bumps `heartbeat_at` every batch, and a
+ * job whose heartbeat stopped (its server died) no longer blocks a new one. UNLOGGED (the migration says so): transient
+ * state, left out of backups.
+ */
+export const cleanupJobs = pgTable('cleanup_jobs', {
+  id: serial('id').primaryKey(),
+  deleted: integer('deleted').notNull().default(0),
+  /** Why it stopped early, as shown to the owner; null while running or once done. */
+  error: text('error'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+/**
+ * Paid amounts summed per kind ('one_time' by the cleaning's date, 'recurring' by submission) and 15-minute bucket
+ * (every zone's month starts on one; '-infinity' holds undated cleanings), kept by triggers (migration 0010), so the
+ * revenue summary reads thousands of buckets instead of millions of rows. UNLOGGED (the migration says so): derived
+ * and left out of backups; the row of kind 'built' says it is complete, and revenue_rebuild() refills it when a
+ * crash or a restore left it without that row.
+ */
+export const revenueBuckets = pgTable(
+  'revenue_buckets',
+  {
+    kind: text('kind').notNull(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    amount: numeric('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.bucket] })],
+);

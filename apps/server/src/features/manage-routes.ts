@@ -9,7 +9,7 @@ import {
   adminUpdate,
   sendNoContent,
 } from '../lib/admin-routes';
-import { sendList } from '../lib/paging';
+import { type ListPage, sendList } from '../lib/paging';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -26,7 +26,7 @@ export type ManagedList<
   I extends z.ZodType,
   P extends z.ZodType,
 > = {
-  list: [query: Q, run: (query: z.output<Q>) => Promise<{ items: z.output<T>[]; total: number }>];
+  list: [query: Q, run: (query: z.output<Q>) => Promise<ListPage<z.output<T>>>];
   /** Absent where records are created elsewhere (inquiries: the booking form's own route). */
   create?: [body: I, run: (body: z.output<I>) => Promise<z.output<T>>];
   update: [body: P, run: (id: number, body: z.output<P>) => Promise<z.output<T>>];

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type OldRecord, TOTAL_COUNT_HEADER } from '@clean/shared';
-import { eq } from 'drizzle-orm';
+import {
+  AGENDA_DAY_LIMIT,
+  type CleaningDatesSummary,
+  type OldRecord,
+  TOTAL_COUNT_HEADER,
+} from '@clean/shared';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   inquiries,
@@ -161,6 +166,58 @@ describe('GET /api/cleaning_dates_summary', () => {
   });
 });
 
+describe('a busy day in the agenda', () => {
+  beforeEach(clearAll);
+
+  it(`lists the first ${AGENDA_DAY_LIMIT} cleanings and paid dates of a business day and names the day`, async () => {
+    const id = await inquiry('Busy Client');
+    // 2026-09-10 in New York runs 04:00Z to 04:00Z the next day; one cleaning a minute from 20:00 EDT.
+    const start = Date.parse('2026-09-11T00:00:00Z');
+    const minute = (n: number) => new Date(start + n * 60_000);
+    await t.db.insert(oneTimeCleanings).values(
+      Array.from({ length: AGENDA_DAY_LIMIT + 5 }, (_, n) => ({
+        inquiryId: id,
+        amount: 10,
+        dateTime: minute(n),
+      })),
+    );
+    const sched = await schedule(id);
+    const record = await paidRecord(
+      sched,
+      Array.from({ length: AGENDA_DAY_LIMIT + 1 }, (_, n) => minute(n)),
+    );
+    // The next business day (after 04:00Z), quiet.
+    const nextDay = await cleaning(id, { dateTime: new Date('2026-09-11T05:00:00Z') });
+
+    const res = await t.asAdmin(
+      'GET',
+      '/api/cleaning_dates_summary?from=2026-09-01T00:00&to=2026-09-30T23:59:59',
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json<CleaningDatesSummary>();
+    expect(body.truncated_days).toEqual(['2026-09-10']);
+    const listed = body.one_time_cleanings.map((c) => c.date_time);
+    expect(listed).toHaveLength(AGENDA_DAY_LIMIT + 1);
+    expect(listed.slice(0, AGENDA_DAY_LIMIT)).toEqual(
+      Array.from({ length: AGENDA_DAY_LIMIT }, (_, n) => minute(n).toISOString()),
+    );
+    expect(body.one_time_cleanings.at(-1)?.cleaning_id).toBe(nextDay);
+    expect(body.recurring_paid_records).toHaveLength(1);
+    expect(body.recurring_paid_records[0]?.recurring_paid_id).toBe(record);
+    expect(body.recurring_paid_records[0]?.dates).toHaveLength(AGENDA_DAY_LIMIT);
+
+    const quiet = await t.asAdmin(
+      'GET',
+      '/api/cleaning_dates_summary?from=2026-09-11T00:00&to=2026-09-11T23:59',
+    );
+    expect(quiet.json<CleaningDatesSummary>()).toMatchObject({
+      truncated_days: [],
+      one_time_cleanings: [{ cleaning_id: nextDay }],
+      recurring_paid_records: [],
+    });
+  });
+});
+
 describe('old records and their cleanup', () => {
   let ids: Record<string, number>;
   beforeEach(async () => {
@@ -275,6 +332,34 @@ describe('GET /api/total_paid_cleanings_summary', () => {
     expect(body.all_time).toEqual(expected);
     expect(body.by_month).toHaveLength(12);
     expect(body.by_month.at(-1)).toEqual({ month: expect.stringMatching(/^\d{4}-\d{2}$/), ...expected });
+  });
+
+  it('follows edits, moves and deletions, and refills its sums when they were lost (a crash, a restore)', async () => {
+    const id = await inquiry('Maria');
+    const now = new Date();
+    const unpaid = await cleaning(id, { dateTime: now, amount: 50, paid: false });
+    const paid = await cleaning(id, { dateTime: now, amount: 30, paid: true });
+    const sched = await schedule(id);
+    const record = await paidRecord(sched, [], { amountPaid: 7, submittedAt: now });
+    const summary = async () => (await t.asAdmin('GET', '/api/total_paid_cleanings_summary')).json();
+    expect((await summary()).this_month).toEqual({ one_time: 30, recurring: 7, total: 37 });
+
+    await t.db.update(oneTimeCleanings).set({ paid: true }).where(eq(oneTimeCleanings.id, unpaid));
+    await t.db.update(oneTimeCleanings).set({ amount: 31.5 }).where(eq(oneTimeCleanings.id, paid));
+    await t.db.update(recurringPaid).set({ amountPaid: 7.25 }).where(eq(recurringPaid.id, record));
+    expect((await summary()).this_month).toEqual({ one_time: 81.5, recurring: 7.25, total: 88.75 });
+
+    // Moved to 13 months ago: out of this month, still in all time.
+    const longAgo = new Date(now.getTime() - 400 * 24 * 60 * 60 * 1000);
+    await t.db.update(oneTimeCleanings).set({ dateTime: longAgo }).where(eq(oneTimeCleanings.id, unpaid));
+    await t.db.delete(recurringPaid).where(eq(recurringPaid.id, record));
+    const moved = await summary();
+    expect(moved.this_month).toEqual({ one_time: 31.5, recurring: 0, total: 31.5 });
+    expect(moved.all_time).toEqual({ one_time: 81.5, recurring: 0, total: 81.5 });
+
+    // An unlogged table comes back empty after a crash; a restore leaves it without its 'built' row.
+    await t.db.execute(sql`delete from revenue_buckets`);
+    expect(await summary()).toEqual(moved);
   });
 
   it('counts months and years as the business calendar does (America/New_York)', async () => {

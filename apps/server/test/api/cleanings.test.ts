@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_HEADER } from '@clean/shared';
+import { COUNT_CAP, TOTAL_COUNT_HEADER, TOTAL_MORE_HEADER } from '@clean/shared';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { oneTimeCleanings } from '../../src/db/schema';
@@ -282,5 +282,22 @@ describe('PATCH and DELETE /api/one_time_cleanings/{id}', () => {
     expect(await row()).toBeUndefined();
     expect((await t.asAdmin('DELETE', `/api/one_time_cleanings/${id}`)).statusCode).toBe(404);
     expect((await t.asAdmin('DELETE', '/api/one_time_cleanings/abc')).statusCode).toBe(400);
+  });
+});
+
+describe('counting a long list', () => {
+  it(`counts up to ${COUNT_CAP} and says there are more (X-Total-More), exactly below`, async () => {
+    await t.db.delete(oneTimeCleanings);
+    await t.db.execute(sql`insert into one_time_cleanings (inquiry_id, amount, notes)
+      select ${maria}, 10, case when i <= 3 then 'Rare note ' || i end from generate_series(1, ${COUNT_CAP + 1}) i`);
+    const all = await t.asAdmin('GET', '/api/one_time_cleanings?page=2&limit=5');
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toHaveLength(5);
+    expect(all.headers[TOTAL_COUNT_HEADER]).toBe(String(COUNT_CAP));
+    expect(all.headers[TOTAL_MORE_HEADER]).toBe('1');
+    const few = await t.asAdmin('GET', '/api/one_time_cleanings?search=rare%20note&page=1&limit=5');
+    expect(few.headers[TOTAL_COUNT_HEADER]).toBe('3');
+    expect(few.headers[TOTAL_MORE_HEADER]).toBeUndefined();
+    await t.db.delete(oneTimeCleanings);
   });
 });

@@ -59,7 +59,10 @@ describe('GET /api/openapi.json', () => {
     for (const { path, method, op } of operations()) {
       const statuses = Object.keys(op.responses);
       const success = statuses.filter((s) => s.startsWith('2'));
-      expect(success, `${method} ${path}`).toHaveLength(1);
+      // The cleanup answers its result (200) or, when it takes longer than a moment, its running job (202).
+      const expected =
+        method === 'delete' && path === '/api/cleanup_old_records' ? ['200', '202'] : success.slice(0, 1);
+      expect(success, `${method} ${path}`).toEqual(expected);
       // Any route may fail on our side or find the database away.
       expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['500', '503']));
       if (success[0] !== '204')

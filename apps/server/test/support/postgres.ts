@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './child';
@@ -30,14 +30,19 @@ function run(bin: string, args: string[]) {
 }
 const quote = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
 
-/** A throwaway PostgreSQL server on 127.0.0.1 for one test run. */
-export async function startPostgres(): Promise<PostgresServer> {
+/**
+ * A throwaway PostgreSQL server on 127.0.0.1 for one test run; with `keepDir`, a server on that folder, created the
+ * first time and kept afterwards (bench:scale seeds ten years of data once and reuses them).
+ */
+export async function startPostgres(keepDir?: string): Promise<PostgresServer> {
   if (!existsSync(path.join(PG_BIN, 'initdb'))) {
     throw new Error(
       `PostgreSQL binaries not found in ${PG_BIN}: install the postgresql package or set PG_BIN`,
     );
   }
-  const dir = mkdtempSync(path.join(tmpdir(), 'clean-pg-'));
+  const fresh = !keepDir || !existsSync(path.join(keepDir, 'PG_VERSION'));
+  const dir = keepDir ?? mkdtempSync(path.join(tmpdir(), 'clean-pg-'));
+  mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o700);
   if (process.getuid?.() === 0) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
@@ -45,7 +50,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     chownSync(dir, uid, gid);
   }
   const port = await freePort();
-  run('initdb', ['-D', dir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+  if (fresh) run('initdb', ['-D', dir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
   run('pg_ctl', ['-D', dir, '-w', '-l', path.join(dir, 'log'), 'start', '-o', opts]);
   return {
@@ -60,6 +65,7 @@ export async function startPostgres(): Promise<PostgresServer> {
       return [postmaster, ...children.split('\n')].filter((p): p is string => !!p).map(Number);
     },
     stop() {
+      if (keepDir) return run('pg_ctl', ['-D', dir, '-w', '-m', 'fast', 'stop']);
       try {
         run('pg_ctl', ['-D', dir, '-w', '-m', 'immediate', 'stop']);
       } finally {

@@ -1,4 +1,4 @@
-import { TOKEN_STORAGE_KEY, TOTAL_COUNT_HEADER } from '@clean/shared';
+import { TOKEN_STORAGE_KEY, TOTAL_COUNT_HEADER, TOTAL_MORE_HEADER } from '@clean/shared';
 
 /** The server answered with a non-OK status. `serverMessage` is its `{ error }` text, when it sent one. */
 export class ApiError extends Error {
@@ -117,15 +117,17 @@ export async function apiFetch<T = unknown>(path: string, options: ApiRequestOpt
 export async function apiList<T>(
   path: string,
   options: ApiRequestOptions = {},
-): Promise<{ items: T[]; total: number }> {
+): Promise<{ items: T[]; total: number; more: boolean }> {
   let total = 0;
+  let more = false;
   const items = await apiFetch<T[]>(path, {
     ...options,
     onResponse: (response) => {
       total = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? 0);
+      more = response.headers.has(TOTAL_MORE_HEADER);
     },
   });
-  return { items, total: total || items.length };
+  return { items, total: total || items.length, more };
 }
 
 /** A message for the user: the server's `{ error }` text, else `fallback`; `networkFallback` when offline. */

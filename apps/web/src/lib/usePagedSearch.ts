@@ -4,8 +4,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { pageCountOf } from './ui/Pagination';
 import { useDebouncedValue } from './useDebouncedValue';
 
-/** One page of a list and the count of all its items (what `apiList` answers). */
-export type ListPage<T> = { items: T[]; total: number };
+/** One page of a list and the count of all its items (what `apiList` answers); `more`: past the count's cap. */
+export type ListPage<T> = { items: T[]; total: number; more: boolean };
 
 export type PagedSearch<T> = {
   query: UseQueryResult<ListPage<T>, Error>;

@@ -43,6 +43,8 @@ export type AgendaRecurringPaid = z.infer<typeof agendaRecurringPaidSchema>;
 export const cleaningDatesSummarySchema = z.object({
   one_time_cleanings: z.array(agendaOneTimeSchema),
   recurring_paid_records: z.array(agendaRecurringPaidSchema),
+  /** Business dates (YYYY-MM-DD) with more than AGENDA_DAY_LIMIT cleanings or paid dates: only the first are listed. */
+  truncated_days: z.array(z.string()).optional(),
 });
 export type CleaningDatesSummary = z.infer<typeof cleaningDatesSummarySchema>;
 

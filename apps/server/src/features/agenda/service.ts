@@ -16,6 +16,8 @@ export function agendaService({ store, timezone }: AgendaDeps) {
       const from = at(query.from, 'from');
       const to = at(query.to, 'to');
       if (from && to && from > to) throw new ValidationError('query from must not be after to.');
+      // Bounded, as the calendar always asks: a day at a time, at most AGENDA_DAY_LIMIT of each.
+      if (from && to) return store.bounded(from, to, timezone);
       return store.summary({ from, to });
     },
   };

@@ -1,5 +1,10 @@
-import type { AgendaOneTime, AgendaRecurringPaid, CleaningDatesSummary } from '@clean/shared';
-import { and, asc, type Column, eq, exists, gte, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  AGENDA_DAY_LIMIT,
+  type AgendaOneTime,
+  type AgendaRecurringPaid,
+  type CleaningDatesSummary,
+} from '@clean/shared';
+import { and, asc, type Column, eq, exists, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   inquiries,
@@ -19,7 +24,102 @@ const within = (column: Column, range: Range): SQL | undefined =>
 
 const hasRange = (range: Range) => Boolean(range.from || range.to);
 
+type DayRow = { day: string; id: number; at: Date | string };
+
+/**
+ * Per business day of [from, to], the first AGENDA_DAY_LIMIT + 1 rows of `table` by `column` (one index range
+ * each): a month of ten years' busiest seed holds ~60,000 cleanings, and the calendar shows a few a day.
+ */
+async function firstOfEachDay(db: Db, table: string, column: string, from: Date, to: Date, timeZone: string) {
+  const result = (await db.execute(sql`
+    with days as (
+      select to_char(d, 'YYYY-MM-DD') as day, greatest(d at time zone ${timeZone}, ${from.toISOString()}::timestamptz) as starts,
+             least((d + interval '1 day') at time zone ${timeZone}, ${to.toISOString()}::timestamptz + interval '1 microsecond') as ends
+        from generate_series(date_trunc('day', ${from.toISOString()}::timestamptz at time zone ${timeZone}),
+                             ${to.toISOString()}::timestamptz at time zone ${timeZone}, interval '1 day') as d)
+    select days.day, first.id, first.at from days, lateral (
+      select ${sql.raw(table === 'one_time_cleanings' ? 'id' : 'recurring_paid_id')} as id, ${sql.raw(column)} as at
+        from ${sql.raw(table)}
+       where ${sql.raw(column)} >= days.starts and ${sql.raw(column)} < days.ends
+       order by ${sql.raw(column)} ${sql.raw(table === 'one_time_cleanings' ? 'asc nulls first, id asc' : 'asc, id asc')}
+       limit ${AGENDA_DAY_LIMIT + 1}) as first
+    order by days.day, first.at`)) as unknown as { rows: DayRow[] };
+  const kept: DayRow[] = [];
+  const truncated = new Set<string>();
+  const perDay = new Map<string, number>();
+  for (const row of result.rows) {
+    const n = (perDay.get(row.day) ?? 0) + 1;
+    perDay.set(row.day, n);
+    if (n > AGENDA_DAY_LIMIT) truncated.add(row.day);
+    else kept.push({ ...row, id: Number(row.id), at: new Date(row.at) });
+  }
+  return { kept, truncated };
+}
+
+const contactColumns = {
+  inquiry_name: inquiries.name,
+  phone_number: inquiries.phoneNumber,
+  email: inquiries.email,
+  call_or_text: inquiries.callOrText,
+  town: inquiries.town,
+};
+
 export const agendaStore = (db: Db) => ({
+  /**
+   * The calendar's events between two instants, at most AGENDA_DAY_LIMIT cleanings and paid dates a business day
+   * (the first of the day; the busier days named): cleanings dated in it, and paid records with a date in it,
+   * listing only those dates.
+   */
+  async bounded(from: Date, to: Date, timeZone: string): Promise<CleaningDatesSummary> {
+    const [cleaningDays, paidDays] = await Promise.all([
+      firstOfEachDay(db, 'one_time_cleanings', 'date_time', from, to, timeZone),
+      firstOfEachDay(db, 'recurring_paid_dates', 'date_time', from, to, timeZone),
+    ]);
+    const cleaningIds = cleaningDays.kept.map((r) => r.id);
+    const recordIds = [...new Set(paidDays.kept.map((r) => r.id))];
+    const [cleanings, records] = await Promise.all([
+      cleaningIds.length
+        ? selectCleaningsWithInquiry(db, {
+            cleaning_id: oneTimeCleanings.id,
+            inquiry_id: oneTimeCleanings.inquiryId,
+            date_time: oneTimeCleanings.dateTime,
+            ...contactColumns,
+            notes: oneTimeCleanings.notes,
+            paid: oneTimeCleanings.paid,
+          })
+            .where(inArray(oneTimeCleanings.id, cleaningIds))
+            .orderBy(sql`${oneTimeCleanings.dateTime} asc nulls last`, asc(oneTimeCleanings.id))
+        : [],
+      recordIds.length
+        ? selectPaidWithInquiry(db, {
+            recurring_paid_id: recurringPaid.id,
+            inquiry_id: recurringPayments.inquiryId,
+            ...contactColumns,
+            notes: recurringPaid.notes,
+          })
+            .where(inArray(recurringPaid.id, recordIds))
+            .orderBy(asc(recurringPaid.id))
+        : [],
+    ]);
+    const dates = new Map<number, string[]>();
+    for (const row of paidDays.kept) {
+      const list = dates.get(row.id) ?? [];
+      list.push((row.at as Date).toISOString());
+      dates.set(row.id, list);
+    }
+    const truncated = new Set([...cleaningDays.truncated, ...paidDays.truncated]);
+    return {
+      one_time_cleanings: cleanings.map(
+        (c): AgendaOneTime => ({ ...c, date_time: c.date_time ? c.date_time.toISOString() : null }),
+      ),
+      recurring_paid_records: records.map((r): AgendaRecurringPaid => {
+        const list = (dates.get(r.recurring_paid_id) ?? []).sort();
+        return { ...r, dates_related: joinDates(list), dates: list };
+      }),
+      truncated_days: [...truncated].sort(),
+    };
+  },
+
   /**
    * The calendar's events. With a range only what happens inside it: cleanings dated in it, and paid records
    * with a date in it, listing only those dates. Without one, everything (undated cleanings included).

@@ -1,8 +1,9 @@
-import type { OneTimeCleaning } from '@clean/shared';
-import { count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { COUNT_CAP, type OneTimeCleaning } from '@clean/shared';
+import { and, eq, exists, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { inquiries, oneTimeCleanings } from '../../db/schema';
+import { countUpTo, type ListPage } from '../../lib/paging';
 import { deleteById, updateById } from '../../lib/rows';
 import { contains } from '../../lib/search';
 
@@ -45,24 +46,40 @@ const toCleaning = (row: Row): OneTimeCleaning => ({
 
 /**
  * The Manage search: the inquiry's name or the notes contain the text, or the text is the word "paid".
- * Written as a union of ids so each part can use its own index (the inquiries' and the notes' trigram
- * indexes) instead of testing every cleaning against an OR.
+ * A name few inquiries bear is matched through their ids (the inquiry index, OR-ed with the notes' trigram index
+ * in one bitmap); a common one (more than COUNT_CAP inquiries) is tested on each cleaning as the newest are read,
+ * which fills a page, or the capped count, within the first thousands of rows.
  */
-export function searchCondition(db: Db, text: string | undefined): SQL | undefined {
+export async function searchCondition(db: Db, text: string | undefined): Promise<SQL | undefined> {
   if (!text) return undefined;
-  const ids = () => db.select({ id: oneTimeCleanings.id }).from(oneTimeCleanings);
-  const parts: SQL[] = [
-    sql`${ids().where(
-      inArray(
-        oneTimeCleanings.inquiryId,
-        db.select({ id: inquiries.id }).from(inquiries).where(contains(inquiries.name, text)),
-      ),
-    )}`,
-    sql`${ids().where(contains(oneTimeCleanings.notes, text))}`,
-  ];
-  const matching = inArray(oneTimeCleanings.id, sql`(${sql.join(parts, sql` union `)})`);
+  const named = db.select({ id: inquiries.id }).from(inquiries).where(contains(inquiries.name, text));
+  const { more: common } = await countUpTo(db, named);
+  const byName = common
+    ? exists(
+        db
+          .select({ one: sql`1` })
+          .from(inquiries)
+          .where(and(eq(inquiries.id, oneTimeCleanings.inquiryId), contains(inquiries.name, text))),
+      )
+    : sql`${oneTimeCleanings.inquiryId} = any(array(${named}))`;
+  const matching = or(contains(oneTimeCleanings.notes, text), byName);
   // A third of all cleanings may be paid: tested on each row rather than collected as ids.
   return text.toLowerCase() === 'paid' ? or(eq(oneTimeCleanings.paid, true), matching) : matching;
+}
+
+/**
+ * The ids the count reads. A name search counts from the inquiries bearing the name (their trigram index, then
+ * their cleanings) and from the notes, each up to the cap, as a union: one condition OR-ing both read the
+ * cleanings instead, 200 ms for a common surname among ten years of them.
+ */
+function matchingIds(db: Db, text: string | undefined, condition: SQL | undefined) {
+  if (!text || text.toLowerCase() === 'paid') {
+    return db.select({ id: oneTimeCleanings.id }).from(oneTimeCleanings).where(condition);
+  }
+  const upTo = COUNT_CAP + 1;
+  return sql`(select c.id from ${inquiries} i join ${oneTimeCleanings} c on c.inquiry_id = i.id
+               where ${contains(sql`i.name`, text)} limit ${upTo})
+             union (select id from ${oneTimeCleanings} where ${contains(oneTimeCleanings.notes, text)} limit ${upTo})`;
 }
 
 // Exactly the order of one_time_cleanings_newest_idx, so a page is read straight from the index.
@@ -87,8 +104,8 @@ export const cleaningsStore = (db: Db) => ({
   async list(
     search: string | undefined,
     page: { limit: number; offset: number } | null,
-  ): Promise<{ items: OneTimeCleaning[]; total: number }> {
-    const condition = searchCondition(db, search);
+  ): Promise<ListPage<OneTimeCleaning>> {
+    const condition = await searchCondition(db, search);
     const query = selectCleaningsWithInquiry(db, columns)
       .where(condition)
       .orderBy(...newestFirst)
@@ -97,11 +114,11 @@ export const cleaningsStore = (db: Db) => ({
       const rows = await query;
       return { items: rows.map(toCleaning), total: rows.length };
     }
-    const [rows, [counted]] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       query.limit(page.limit).offset(page.offset),
-      db.select({ n: count() }).from(oneTimeCleanings).where(condition),
+      countUpTo(db, matchingIds(db, search, condition)),
     ]);
-    return { items: rows.map(toCleaning), total: counted?.n ?? 0 };
+    return { items: rows.map(toCleaning), ...counted };
   },
 
   /**

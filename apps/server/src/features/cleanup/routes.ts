@@ -1,8 +1,9 @@
 import {
-  type CleanupResult,
+  cleanupJobSchema,
   cleanupResultSchema,
   csvResponse,
   errorsFor,
+  idParams,
   oldRecordSchema,
   pageQuery,
 } from '@clean/shared';
@@ -12,11 +13,17 @@ import { EXPORT_TIMEOUT_MS, sendCsv } from '../../lib/csv';
 import { requireAdmin } from '../../lib/guard';
 import { sendList } from '../../lib/paging';
 import { cleanupService, OLD_RECORDS_HEADER } from './service';
-import { cleanupStore } from './store';
+import { cleanupJobsStore, cleanupStore } from './store';
 
 /** Old records (older than 90 days) and their cleanup (admin). */
 export const cleanupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cleanup = cleanupService({ store: cleanupStore(app.database.db), timezone: app.config.timezone });
+  const cleanup = cleanupService({
+    store: cleanupStore(app.database.db),
+    jobs: cleanupJobsStore(app.database.db),
+    timezone: app.config.timezone,
+    log: app.log,
+    waitMs: app.config.cleanupWaitMs,
+  });
 
   // `?page=1&limit=1` gives just the count (X-Total-Count) for the Manage tab's heading colour and banner.
   app.get('/api/old_records', adminList(pageQuery, oldRecordSchema), async (request, reply) =>
@@ -35,8 +42,21 @@ export const cleanupRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/cleanup_old_records',
     {
       onRequest: requireAdmin,
-      schema: { response: { 200: cleanupResultSchema, ...errorsFor(401, 403, 409) } },
+      schema: { response: { 200: cleanupResultSchema, 202: cleanupJobSchema, ...errorsFor(401, 403, 409) } },
     },
-    async (): Promise<CleanupResult> => cleanup.deleteOld(),
+    async (_request, reply) => {
+      const outcome = await cleanup.deleteOld();
+      return 'done' in outcome ? outcome.done : reply.code(202).send(outcome.running);
+    },
+  );
+
+  // A cleanup still running after DELETE's moment (202): the hub polls this until it is done.
+  app.get(
+    '/api/cleanup_old_records/:id',
+    {
+      onRequest: requireAdmin,
+      schema: { params: idParams, response: { 200: cleanupJobSchema, ...errorsFor(400, 401, 403, 404) } },
+    },
+    async (request) => cleanup.job(request.params.id),
   );
 };

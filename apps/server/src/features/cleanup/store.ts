@@ -1,6 +1,7 @@
-import { OLD_RECORD_DAYS, type OldRecord, type OldRecordType } from '@clean/shared';
+import { COUNT_CAP, OLD_RECORD_DAYS, type OldRecord, type OldRecordType } from '@clean/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { ListPage } from '../../lib/paging';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -47,10 +48,7 @@ export const cleanupStore = (db: Db) => ({
    * Old records, oldest first. Each kind is read in its index's order and, for a page, cut at the page's end
    * before the kinds are merged; names and paid dates are looked up for the page's rows only.
    */
-  async list(
-    cutoff: Date,
-    page: { limit: number; offset: number } | null,
-  ): Promise<{ items: OldRecord[]; total: number }> {
+  async list(cutoff: Date, page: { limit: number; offset: number } | null): Promise<ListPage<OldRecord>> {
     const cap = page ? sql`limit ${page.offset + page.limit}` : sql``;
     const window = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
     const items = await rows<Row>(
@@ -93,13 +91,17 @@ export const cleanupStore = (db: Db) => ({
       }),
     );
     if (!page) return { items: records, total: records.length };
+    // Counted up to COUNT_CAP (each kind read no further): ten years of old records took seconds to count.
+    const upTo = COUNT_CAP + 1;
     const [counted] = await rows<{ n: number }>(
       db,
-      sql`select ((select count(*) from one_time_cleanings where ${oldCleaning(cutoff)})
-                + (select count(*) from recurring_paid where ${oldPaid(cutoff)})
-                + (select count(*) from inquiries where ${oldInquiry(cutoff)}))::int as n`,
+      sql`select count(*)::int as n from (
+            (select 1 from one_time_cleanings where ${oldCleaning(cutoff)} limit ${upTo})
+            union all (select 1 from recurring_paid where ${oldPaid(cutoff)} limit ${upTo})
+            union all (select 1 from inquiries where ${oldInquiry(cutoff)} limit ${upTo})) kinds`,
     );
-    return { items: records, total: Number(counted?.n ?? 0) };
+    const n = Number(counted?.n ?? 0);
+    return { items: records, total: Math.min(n, COUNT_CAP), more: n > COUNT_CAP };
   },
 
   /**
@@ -108,7 +110,7 @@ export const cleanupStore = (db: Db) => ({
    * while bookings go on (npm run bench:scale). Recent records are never touched; a failure leaves the batches
    * already done deleted (they were old) and the rest for the next cleanup. Returns how many.
    */
-  async deleteOld(cutoff: Date, batch = 5_000): Promise<number> {
+  async deleteOld(cutoff: Date, onBatch?: (total: number) => Promise<void>, batch = 5_000): Promise<number> {
     let total = 0;
     // Cleanings first: an inquiry whose cleanings were all old is then free to go.
     for (const [table, condition] of [
@@ -126,6 +128,7 @@ export const cleanupStore = (db: Db) => ({
         );
         const n = Number(result?.n ?? 0);
         total += n;
+        if (n > 0) await onBatch?.(total);
         if (n < batch) break;
       }
     }
@@ -133,4 +136,57 @@ export const cleanupStore = (db: Db) => ({
   },
 });
 
+/** A job whose server has not reported for this long is taken for dead (a batch takes well under a second). */
+const STALE_AFTER = sql`interval '60 seconds'`;
+
+/** `lost`: unfinished, and its server stopped reporting (it died mid-way). */
+type JobRow = { id: number; deleted: number; error: string | null; finished: boolean; lost: boolean };
+
+/** The background cleanup's row (cleanup_jobs): started, progressed, finished, read by any server. */
+export const cleanupJobsStore = (db: Db) => ({
+  /** A new job, or null while another one is running (on any server). */
+  async start(): Promise<number | null> {
+    const [row] = await rows<{ id: number }>(
+      db,
+      sql`insert into cleanup_jobs (deleted)
+          select 0 where not exists (select 1 from cleanup_jobs
+                                      where finished_at is null and heartbeat_at > now() - ${STALE_AFTER})
+          returning id`,
+    );
+    return row ? Number(row.id) : null;
+  },
+
+  /** The job running now (on any server), if any. */
+  async running(): Promise<number | null> {
+    const [row] = await rows<{ id: number }>(
+      db,
+      sql`select id from cleanup_jobs where finished_at is null and heartbeat_at > now() - ${STALE_AFTER}
+          order by id desc limit 1`,
+    );
+    return row ? Number(row.id) : null;
+  },
+
+  async progress(id: number, deleted: number): Promise<void> {
+    await db.execute(
+      sql`update cleanup_jobs set deleted = ${deleted}, heartbeat_at = now() where id = ${id}`,
+    );
+  },
+
+  async finish(id: number, deleted: number, error: string | null): Promise<void> {
+    await db.execute(sql`update cleanup_jobs set deleted = ${deleted}, error = ${error}, heartbeat_at = now(),
+                         finished_at = now() where id = ${id}`);
+  },
+
+  async get(id: number): Promise<JobRow | undefined> {
+    const [row] = await rows<JobRow>(
+      db,
+      sql`select id, deleted, error, finished_at is not null as finished,
+                 finished_at is null and heartbeat_at <= now() - ${STALE_AFTER} as lost
+            from cleanup_jobs where id = ${id}`,
+    );
+    return row && { ...row, id: Number(row.id), deleted: Number(row.deleted) };
+  },
+});
+
 export type CleanupStore = ReturnType<typeof cleanupStore>;
+export type CleanupJobsStore = ReturnType<typeof cleanupJobsStore>;

@@ -67,8 +67,8 @@ export function exportsService(db: Db) {
     },
 
     oneTimeCleanings(query: z.output<typeof oneTimeCleaningQuery>): CsvExport {
-      const condition = searchCondition(db, query.search);
       async function* rows(): AsyncGenerator<Cell[]> {
+        const condition = await searchCondition(db, query.search);
         for await (const batch of inBatches((before, limit) =>
           selectCleaningsWithInquiry(db, {
             id: oneTimeCleanings.id,

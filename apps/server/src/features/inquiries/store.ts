@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inquiries, oneTimeCleanings, recurringPaid, recurringPayments } from '../../db/schema';
 import { type DependantsMessages, type DependantsPlan, deleteWithDependants } from '../../lib/dependants';
+import { countUpTo, type ListPage } from '../../lib/paging';
 import { contains } from '../../lib/search';
 
 export type InquiryRow = typeof inquiries.$inferSelect;
@@ -96,7 +97,7 @@ export const inquiriesStore = (db: Db) => ({
   async list(
     filters: InquiryFilters,
     page: { limit: number; offset: number } | null,
-  ): Promise<{ items: Inquiry[]; total: number }> {
+  ): Promise<ListPage<Inquiry>> {
     const condition = inquiryCondition(filters);
     const query = db
       .select()
@@ -108,11 +109,11 @@ export const inquiriesStore = (db: Db) => ({
       const rows = await query;
       return { items: rows.map(toInquiry), total: rows.length };
     }
-    const [rows, [counted]] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       query.limit(page.limit).offset(page.offset),
-      db.select({ n: count() }).from(inquiries).where(condition),
+      countUpTo(db, db.select({ id: inquiries.id }).from(inquiries).where(condition)),
     ]);
-    return { items: rows.map(toInquiry), total: counted?.n ?? 0 };
+    return { items: rows.map(toInquiry), ...counted };
   },
 
   async update(id: number, changes: InquiryChanges): Promise<Inquiry | undefined> {

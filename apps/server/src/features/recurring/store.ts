@@ -4,6 +4,7 @@ import type { PgSelectBase, PgSelectWithout, SelectedFields } from 'drizzle-orm/
 import type { Db } from '../../db/client';
 import { inquiries, recurringPaid, recurringPaidDates, recurringPayments } from '../../db/schema';
 import { type DependantsMessages, type DependantsPlan, deleteWithDependants } from '../../lib/dependants';
+import { countUpTo, type ListPage } from '../../lib/paging';
 import { deleteById, updateById } from '../../lib/rows';
 import { contains } from '../../lib/search';
 
@@ -96,7 +97,7 @@ export const schedulesStore = (db: Db) => ({
   },
 
   /** Newest first; each filter is a case-insensitive "contains". */
-  async list(filters: ScheduleFilters, page: Page): Promise<{ items: RecurringPayment[]; total: number }> {
+  async list(filters: ScheduleFilters, page: Page): Promise<ListPage<RecurringPayment>> {
     const condition = scheduleCondition(db, filters);
     const query = db
       .select(scheduleColumns)
@@ -109,11 +110,26 @@ export const schedulesStore = (db: Db) => ({
       const rows = await query;
       return { items: rows.map(toSchedule), total: rows.length };
     }
-    const [rows, [counted]] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       query.limit(page.limit).offset(page.offset),
-      db.select({ n: count() }).from(recurringPayments).where(condition),
+      // By name: counted from the inquiries bearing it (their trigram index), as the paid records below.
+      countUpTo(
+        db,
+        filters.inquiry_name
+          ? db
+              .select({ id: recurringPayments.id })
+              .from(inquiries)
+              .innerJoin(recurringPayments, eq(recurringPayments.inquiryId, inquiries.id))
+              .where(
+                and(
+                  contains(inquiries.name, filters.inquiry_name),
+                  scheduleCondition(db, { ...filters, inquiry_name: undefined }),
+                ),
+              )
+          : db.select({ id: recurringPayments.id }).from(recurringPayments).where(condition),
+      ),
     ]);
-    return { items: rows.map(toSchedule), total: counted?.n ?? 0 };
+    return { items: rows.map(toSchedule), ...counted };
   },
 
   async create(values: ScheduleValues): Promise<number> {
@@ -248,7 +264,7 @@ export const paidStore = (db: Db) => {
     },
 
     /** Newest submitted first; `name`: the schedule's inquiry name contains it. */
-    async list(name: string | undefined, page: Page): Promise<{ items: RecurringPaid[]; total: number }> {
+    async list(name: string | undefined, page: Page): Promise<ListPage<RecurringPaid>> {
       const condition = paidCondition(db, name);
       const query = select()
         .where(condition)
@@ -258,11 +274,23 @@ export const paidStore = (db: Db) => {
         const rows = await query;
         return { items: await withDates(rows), total: rows.length };
       }
-      const [rows, [counted]] = await Promise.all([
+      const [rows, counted] = await Promise.all([
         query.limit(page.limit).offset(page.offset),
-        db.select({ n: count() }).from(recurringPaid).where(condition),
+        // A name search counts from the inquiries bearing it (their trigram index), then their schedules' records:
+        // read the other way round, a common surname took a second among ten years of records.
+        countUpTo(
+          db,
+          name
+            ? db
+                .select({ id: recurringPaid.id })
+                .from(inquiries)
+                .innerJoin(recurringPayments, eq(recurringPayments.inquiryId, inquiries.id))
+                .innerJoin(recurringPaid, eq(recurringPaid.recurringPaymentId, recurringPayments.id))
+                .where(contains(inquiries.name, name))
+            : db.select({ id: recurringPaid.id }).from(recurringPaid),
+        ),
       ]);
-      return { items: await withDates(rows), total: counted?.n ?? 0 };
+      return { items: await withDates(rows), ...counted };
     },
 
     /** The record and its dates in one transaction. */

@@ -1,8 +1,8 @@
 import type { PaidSummary, RevenueTotals } from '@clean/shared';
 import { TZDate } from '@date-fns/tz';
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { oneTimeCleanings, recurringPaid } from '../../db/schema';
+import { revenueBuckets } from '../../db/schema';
 
 /** "1234.50" (a numeric sum as PostgreSQL writes it) → 123450 cents, exactly. */
 export function toCents(text: string | null | undefined): number {
@@ -25,7 +25,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /**
  * Paid one-time cleanings (by their date) and recurring paid amounts (by submission), for this month, this year,
  * all time and each of the last 12 months — months and years as the business's calendar counts them.
- * Sums are numeric in the database and exact to the cent.
+ * Sums are numeric in the database and exact to the cent, read from revenue_buckets (kept by triggers).
  */
 export const summaryStore = (db: Db) => ({
   async summary(timeZone: string, now = new Date()): Promise<PaidSummary> {
@@ -40,43 +40,30 @@ export const summaryStore = (db: Db) => ({
     const windowStart = new Date(new TZDate(year, month - 11, 1, timeZone).getTime());
     const windowEnd = new Date(new TZDate(year, month + 1, 1, timeZone).getTime());
 
-    const byMonth = (column: typeof oneTimeCleanings.dateTime | typeof recurringPaid.submittedAt) =>
-      sql<string>`to_char(${column} at time zone ${timeZone}::text, 'YYYY-MM')`;
-
-    const [[oneTimeAll], [recurringAll], oneTimeMonths, recurringMonths] = await Promise.all([
+    // Complete unless a crash or a restore emptied it (then refilled once, here).
+    await db.execute(
+      sql`select revenue_rebuild() where not exists (select 1 from revenue_buckets where kind = 'built')`,
+    );
+    const [allTime, inWindow] = await Promise.all([
       db
-        .select({ sum: sql<string>`coalesce(sum(${oneTimeCleanings.amount}), 0)::text` })
-        .from(oneTimeCleanings)
-        .where(eq(oneTimeCleanings.paid, true)),
-      db
-        .select({ sum: sql<string>`coalesce(sum(${recurringPaid.amountPaid}), 0)::text` })
-        .from(recurringPaid),
+        .select({ kind: revenueBuckets.kind, sum: sql<string>`sum(${revenueBuckets.amount})::text` })
+        .from(revenueBuckets)
+        .groupBy(revenueBuckets.kind),
       db
         .select({
-          month: byMonth(oneTimeCleanings.dateTime),
-          sum: sql<string>`sum(${oneTimeCleanings.amount})::text`,
+          kind: revenueBuckets.kind,
+          month: sql<string>`to_char(${revenueBuckets.bucket} at time zone ${timeZone}::text, 'YYYY-MM')`,
+          sum: sql<string>`sum(${revenueBuckets.amount})::text`,
         })
-        .from(oneTimeCleanings)
-        .where(
-          and(
-            eq(oneTimeCleanings.paid, true),
-            gte(oneTimeCleanings.dateTime, windowStart),
-            lt(oneTimeCleanings.dateTime, windowEnd),
-          ),
-        )
-        .groupBy(sql`1`),
-      db
-        .select({
-          month: byMonth(recurringPaid.submittedAt),
-          sum: sql<string>`sum(${recurringPaid.amountPaid})::text`,
-        })
-        .from(recurringPaid)
-        .where(and(gte(recurringPaid.submittedAt, windowStart), lt(recurringPaid.submittedAt, windowEnd)))
-        .groupBy(sql`1`),
+        .from(revenueBuckets)
+        .where(and(gte(revenueBuckets.bucket, windowStart), lt(revenueBuckets.bucket, windowEnd)))
+        .groupBy(sql`1`, sql`2`),
     ]);
-
-    const oneTime = new Map(oneTimeMonths.map((r) => [r.month, toCents(r.sum)]));
-    const recurring = new Map(recurringMonths.map((r) => [r.month, toCents(r.sum)]));
+    const all = new Map(allTime.map((r) => [r.kind, toCents(r.sum)]));
+    const byMonth = (kind: string) =>
+      new Map(inWindow.filter((r) => r.kind === kind).map((r) => [r.month, toCents(r.sum)]));
+    const oneTime = byMonth('one_time');
+    const recurring = byMonth('recurring');
     const sumOf = (source: Map<string, number>, keys: string[]) =>
       keys.reduce((acc, key) => acc + (source.get(key) ?? 0), 0);
     // This year's months all lie inside the 12-month window.
@@ -86,7 +73,7 @@ export const summaryStore = (db: Db) => ({
     return {
       this_month: totals(sumOf(oneTime, thisMonth), sumOf(recurring, thisMonth)),
       this_year: totals(sumOf(oneTime, thisYear), sumOf(recurring, thisYear)),
-      all_time: totals(toCents(oneTimeAll?.sum), toCents(recurringAll?.sum)),
+      all_time: totals(all.get('one_time') ?? 0, all.get('recurring') ?? 0),
       by_month: months.map((m) => ({
         month: m,
         ...totals(oneTime.get(m) ?? 0, recurring.get(m) ?? 0),

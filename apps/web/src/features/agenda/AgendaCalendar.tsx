@@ -1,3 +1,4 @@
+import { AGENDA_DAY_LIMIT } from '@clean/shared';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
@@ -18,6 +19,9 @@ import { type CalendarRange, monthRange, normalizeRange, rangeQuery, toCalendarD
 import { EventDetails } from './EventDetails';
 import { type AgendaEvent, buildEvents } from './events';
 import './calendar.css';
+
+/** "2026-09-10" → "Sep 10" (a business date, no zone involved). */
+const formatDay = (day: string) => format(parse(day, 'yyyy-MM-dd', new Date()), 'MMM d');
 
 const localizer = dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales: { 'en-US': enUS } });
 const VIEWS: View[] = ['month', 'week', 'day'];
@@ -95,6 +99,13 @@ export function AgendaCalendar() {
           </Button>
         </Alert>
       )}
+      {query.data?.truncated_days?.length ? (
+        <Alert tone="info">
+          Busy {query.data.truncated_days.length === 1 ? 'day' : 'days'} (
+          {query.data.truncated_days.map((day) => formatDay(day)).join(', ')}): only the first{' '}
+          {AGENDA_DAY_LIMIT} cleanings and paid dates of a day are shown here. The Manage tab lists them all.
+        </Alert>
+      ) : null}
       <fieldset className="flex gap-1 rounded-full border border-stone-200 bg-white p-1 shadow-sm sm:inline-flex">
         <legend className="sr-only">Show the cleanings as</legend>
         {[

@@ -52,8 +52,8 @@ export function OneTimeCleaningsSection() {
       paged={paged}
       failure={(err) => failureMessage('Failed to fetch one-time cleanings.', err)}
       loading="Loading one-time cleanings..."
-      count={(total) =>
-        countLine(total, 'No one-time cleanings match.', 'one-time cleaning', 'one-time cleanings')
+      count={(total, more) =>
+        countLine(total, 'No one-time cleanings match.', 'one-time cleaning', 'one-time cleanings', more)
       }
       pagesLabel="One-time cleanings pages"
       renderItem={(cleaning) => <OneTimeCleaningCard cleaning={cleaning} />}

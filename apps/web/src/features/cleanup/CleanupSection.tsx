@@ -38,6 +38,8 @@ export function CleanupSection() {
   const [confirming, setConfirming] = useState(false);
   const records = query.data?.items ?? [];
   const count = query.data?.total ?? 0;
+  // Past the server's count cap: "1000+".
+  const shownCount = query.data?.more ? `${count}+` : String(count);
   const level = cleanupLevel(count);
 
   function deleteOldRecords() {
@@ -85,7 +87,7 @@ export function CleanupSection() {
               badgeColour[level],
             )}
           >
-            {count} old {count === 1 ? 'record' : 'records'}
+            {shownCount} old {count === 1 ? 'record' : 'records'}
           </span>
           Records older than {OLD_RECORD_DAYS} days: finished inquiries, cleanings and paid records you no
           longer need.
@@ -123,7 +125,7 @@ export function CleanupSection() {
         onConfirm={confirmed}
         onClose={() => setConfirming(false)}
       >
-        <p>{confirmCleanupText(count)}</p>
+        <p>{confirmCleanupText(shownCount)}</p>
         <p className="text-sm text-stone-600">
           Keep a copy for your books: the file lists exactly the records that will be deleted.
         </p>

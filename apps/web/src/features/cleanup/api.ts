@@ -1,4 +1,4 @@
-import type { CleanupResult, OldRecord } from '@clean/shared';
+import type { CleanupJob, CleanupResult, OldRecord } from '@clean/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiList, readStoredToken } from '../../lib/api';
 import { hubKeys } from '../../lib/hubKeys';
@@ -17,11 +17,31 @@ export const oldRecordsQueryOptions = queryOptions({
 });
 export const useOldRecords = () => useQuery(oldRecordsQueryOptions);
 
-/** DELETE /api/cleanup_old_records → { message, deleted }; every hub view may have lost rows. */
+/** How often the hub asks about a cleanup still running in the background. */
+const CLEANUP_POLL_MS = 1000;
+
+/**
+ * DELETE /api/cleanup_old_records → { message, deleted }; a long one (ten years of records) answers 202 with its
+ * job, followed until it is done, so the button says 'Deleting...' throughout. Every hub view may have lost rows.
+ */
+async function cleanupOldRecords(): Promise<CleanupResult> {
+  const answer = await apiFetch<CleanupResult | CleanupJob>('/api/cleanup_old_records', { method: 'DELETE' });
+  if (!('id' in answer)) return answer;
+  for (let job = answer; ; ) {
+    if (job.done) {
+      if (job.error !== undefined || job.message === undefined)
+        throw new Error(job.error ?? 'cleanup failed');
+      return { message: job.message, deleted: job.deleted };
+    }
+    await new Promise((resolve) => setTimeout(resolve, CLEANUP_POLL_MS));
+    job = await apiFetch<CleanupJob>(`/api/cleanup_old_records/${job.id}`);
+  }
+}
+
 export function useCleanupOldRecords() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<CleanupResult>('/api/cleanup_old_records', { method: 'DELETE' }),
+    mutationFn: cleanupOldRecords,
     onSuccess: () => client.invalidateQueries({ queryKey: hubKeys.all }),
   });
 }

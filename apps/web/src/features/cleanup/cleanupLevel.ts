@@ -14,4 +14,6 @@ export const showLargeDatabaseWarning = (count: number) => count > OLD_RECORDS_W
 
 export const LARGE_DATABASE_TOOLTIP = `Records older than ${OLD_RECORD_DAYS} days can be deleted at the bottom of the Manage tab.`;
 
-export const confirmCleanupText = (count: number) => `Are you sure you want to delete ${count} old records?`;
+/** `count` may be "1000+" when the server stopped counting (X-Total-More). */
+export const confirmCleanupText = (count: number | string) =>
+  `Are you sure you want to delete ${count} old records?`;

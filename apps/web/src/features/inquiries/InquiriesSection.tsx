@@ -61,8 +61,8 @@ export function InquiriesSection() {
       paged={paged}
       failure={() => 'Failed to fetch inquiries.'}
       loading="Loading inquiries..."
-      count={(total) =>
-        countLine(total, 'No inquiries match.', 'inquiry', 'inquiries') +
+      count={(total, more) =>
+        countLine(total, 'No inquiries match.', 'inquiry', 'inquiries', more) +
         (total > 0 && paged.query.isPlaceholderData ? ' — loading…' : '')
       }
       pagesLabel="Inquiries pages"

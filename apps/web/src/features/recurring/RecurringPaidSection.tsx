@@ -62,12 +62,13 @@ export function RecurringPaidSection() {
       paged={paged}
       failure={(err) => failureMessage('Failed to fetch recurring paid records.', err)}
       loading="Loading recurring paid records..."
-      count={(total) =>
+      count={(total, more) =>
         countLine(
           total,
           'No recurring paid records match.',
           'recurring paid record',
           'recurring paid records',
+          more,
         )
       }
       pagesLabel="Recurring paid records pages"

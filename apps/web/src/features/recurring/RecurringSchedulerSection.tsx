@@ -67,12 +67,13 @@ export function RecurringSchedulerSection() {
       paged={paged}
       failure={(err) => failureMessage('Failed to fetch recurring payments.', err)}
       loading="Loading recurring payments..."
-      count={(total) =>
+      count={(total, more) =>
         countLine(
           total,
           'No recurring payment schedules match.',
           'recurring payment schedule',
           'recurring payment schedules',
+          more,
         )
       }
       pagesLabel="Recurring payments pages"

@@ -28,7 +28,7 @@ export function PagedList<T extends { id: number }>({
   failure: (error: Error) => string;
   loading: string;
   /** The line above the cards, for the total of the search. */
-  count: (total: number) => ReactNode;
+  count: (total: number, more: boolean) => ReactNode;
   /** Shown alone, in place of the count and the cards, when there is nothing to list. */
   empty?: string;
   notice?: ReactNode;
@@ -59,7 +59,7 @@ export function PagedList<T extends { id: number }>({
         ) : (
           <>
             <p className="text-sm text-stone-600" aria-live="polite">
-              {count(query.data.total)}
+              {count(query.data.total, query.data.more)}
             </p>
             <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
               {query.data.items.map((item) => (

@@ -1,0 +1,1 @@
+CREATE INDEX "recurring_payments_created_idx" ON "recurring_payments" USING btree ("created_at","id");
