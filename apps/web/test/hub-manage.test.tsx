@@ -221,6 +221,41 @@ describe('debounce', () => {
   });
 });
 
+describe('a list past the counted matches', () => {
+  it('pages on while a page comes back full, and stops at the first page that is not', async () => {
+    const paid = (n: number, from: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        id: from + i,
+        recurring_payment_id: 1,
+        recurring_payment_name: `Client ${from + i}`,
+        dates_related: '2026-11-02T15:00:00.000Z',
+        dates: ['2026-11-02T15:00:00.000Z'],
+        amount_paid: 100,
+        notes: null,
+        submitted_at: '2026-11-02T15:00:00.000Z',
+      }));
+    // Past the server's count cap the total is a floor: 5 counted ("more" than that), full pages until page 2.
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const page = Number(new URL(String(input), 'http://localhost').searchParams.get('page') ?? 1);
+      return new Response(JSON.stringify(page === 1 ? paid(5, 1) : paid(2, 6)), {
+        headers: { 'Content-Type': 'application/json', 'X-Total-Count': '5', 'X-Total-More': '1' },
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderHub(<RecurringPaidSection />);
+    await screen.findByText('Client 1', { exact: false });
+    const next = () => screen.getByText('Next');
+    expect(next().hasAttribute('disabled') || next().getAttribute('aria-disabled') === 'true').toBe(false);
+    fireEvent.click(next());
+    await screen.findByText('Client 6', { exact: false });
+    await waitFor(() =>
+      expect(next().closest('button')?.disabled ?? next().getAttribute('aria-disabled') === 'true').toBe(
+        true,
+      ),
+    );
+  });
+});
+
 describe('pending reviews', () => {
   const review = {
     id: 4,

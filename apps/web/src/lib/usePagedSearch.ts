@@ -31,7 +31,12 @@ export function usePagedSearch<F, T, K extends QueryKey>(
   useEffect(() => setPage(1), [filterKey]);
 
   const query = useQuery(pageQuery(filters, page));
-  const pageCount = pageCountOf(query.data?.total ?? 0, pageSize);
+  const counted = pageCountOf(query.data?.total ?? 0, pageSize);
+  // Past COUNT_CAP matches the total is only a floor ("1000+"): while a page comes back full, a next one may
+  // follow, so paging goes on beyond the counted pages.
+  const pageCount = !query.data?.more
+    ? counted
+    : Math.max(counted, query.data.items.length === pageSize ? page + 1 : page);
   // When the last card of the last page goes (deleted, approved), move back a page.
   useEffect(() => {
     if (query.data && page > pageCount) setPage(pageCount);
