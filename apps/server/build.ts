@@ -15,12 +15,18 @@ const root = import.meta.dirname;
 const src = path.join(root, 'src');
 const dist = path.join(root, 'dist');
 
-/** Installed packages stay external; the workspace's own `@clean/*` packages are TypeScript and get bundled. */
+/**
+ * Installed packages are bundled too (resolving and loading hundreds of modules was most of a start), except those
+ * that find files beside their own code at run time: PGlite (its WASM and extensions), argon2 (a native addon),
+ * Swagger UI (its static files), pino's transports (worker files).
+ */
+const KEEP_INSTALLED =
+  /^(@electric-sql\/pglite|@node-rs\/argon2|@fastify\/swagger-ui|pino|thread-stream|pg-native)(\/|$)/;
 const externalPackages: Plugin = {
   name: 'external-packages',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@clean/') ? undefined : { path: args.path, external: true },
+      KEEP_INSTALLED.test(args.path) ? { path: args.path, external: true } : undefined,
     );
   },
 };
@@ -34,6 +40,10 @@ const common: BuildOptions = {
   sourcemap: true,
   plugins: [externalPackages],
   logLevel: 'warning',
+  // Bundled CommonJS packages call require() for Node's own modules: give the ES module one.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
 };
 
 rmSync(dist, { recursive: true, force: true });
