@@ -44,6 +44,21 @@ const fetchedStamps = (page: Page) =>
     return stamps;
   });
 
+/**
+ * Signing in reached the hub within a page created at /signin, which no worker of /contact-center may claim: the
+ * hub's next load, once the worker is active, is under it (as every start of the installed app is).
+ */
+async function reloadUnderWorker(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        async () => (await navigator.serviceWorker.getRegistration('/contact-center'))?.active?.state,
+      ),
+    )
+    .toBe('activated');
+  await page.reload();
+}
+
 describe('the hub offline', () => {
   it('installs, reopens offline with the last answers and their time, refuses a write, and forgets all at sign-out', async () => {
     const name = `Offline Lead ${stamp}`;
@@ -63,16 +78,7 @@ describe('the hub offline', () => {
       return { start_url: body.start_url, display: body.display, icons };
     });
     expect(manifest).toEqual({ start_url: '/contact-center', display: 'standalone', icons: [200, 200, 200] });
-    // Signing in reached the hub within a page created at /signin, which no worker of /contact-center may claim:
-    // the hub's next load is under it (as every start of the installed app, at /contact-center, is).
-    await expect
-      .poll(() =>
-        page.evaluate(
-          async () => (await navigator.serviceWorker.getRegistration('/contact-center'))?.active?.state,
-        ),
-      )
-      .toBe('activated');
-    await page.reload();
+    await reloadUnderWorker(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
       `${baseUrl()}/hub-sw.js`,
@@ -144,14 +150,7 @@ describe('the hub offline', () => {
   it('forgets the cached answers when the session has expired (a hub request answers 401)', async () => {
     const page = await openPage(browser());
     await signInToHub(page, 'manage');
-    await expect
-      .poll(() =>
-        page.evaluate(
-          async () => (await navigator.serviceWorker.getRegistration('/contact-center'))?.active?.state,
-        ),
-      )
-      .toBe('activated');
-    await page.reload();
+    await reloadUnderWorker(page);
     await page.getByRole('article').first().waitFor();
     await expect.poll(() => ownerAnswers(page)).toContain('/api/inquiries');
 
