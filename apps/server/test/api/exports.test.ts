@@ -1,5 +1,7 @@
 import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanupStore, type OldRecordCursor, oldRecordCutoff } from '../../src/features/cleanup/store';
 import { records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 
@@ -126,6 +128,47 @@ describe('exports for the bookkeeper', () => {
     for (const name of ['inquiries', 'one_time_cleanings', 'recurring_payments', 'recurring_paid'])
       expect((await t.anonymous('GET', `/api/export/${name}.csv`)).statusCode).toBe(401);
     expect((await t.anonymous('GET', '/api/old_records.csv')).statusCode).toBe(401);
+  });
+});
+
+describe('old records read in batches (the export)', () => {
+  it('reads each old record once, in the list’s order, across batch ends inside a run of equal times', async () => {
+    // Several kinds and rows at one instant (microseconds included), so batch ends fall inside ties.
+    const at = new Date(Date.now() - 300 * DAY);
+    const owners = [];
+    for (let i = 0; i < 4; i++) owners.push(await inquiry(`Tied ${i}`, { submittedAt: at }));
+    for (const owner of owners.slice(0, 2)) {
+      await cleaning(owner, { amount: 10, dateTime: at });
+      await cleaning(owner, { amount: 20, dateTime: at });
+    }
+    const [first] = owners;
+    const plan = await schedule(first as number);
+    await paidRecord(plan, [at], { submittedAt: at });
+    await paidRecord(plan, [at], { submittedAt: at });
+    // A time a JavaScript Date cannot hold: a cursor cut to milliseconds would read these rows twice.
+    const micro = sql`'2020-01-02 03:04:05.678901+00'::timestamptz`;
+    await t.db.execute(sql`update inquiries set submitted_at = ${micro} where name like 'Tied %'`);
+    await t.db.execute(sql`update one_time_cleanings set date_time = ${micro} where amount in (10, 20)`);
+
+    const store = cleanupStore(t.db);
+    const cutoff = oldRecordCutoff();
+    const all = (await store.list(cutoff, null)).items.map((r) => `${r.type}:${r.id}`);
+    expect(all.length).toBeGreaterThanOrEqual(8);
+    for (const size of [1, 2, 3]) {
+      const read: string[] = [];
+      let cursor: OldRecordCursor | null = null;
+      for (;;) {
+        const batch: Awaited<ReturnType<typeof store.batchAfter>> = await store.batchAfter(
+          cutoff,
+          cursor,
+          size,
+        );
+        read.push(...batch.items.map((r) => `${r.type}:${r.id}`));
+        if (batch.items.length < size) break;
+        cursor = batch.next;
+      }
+      expect(read, `batches of ${size}`).toEqual(all);
+    }
   });
 });
 

@@ -39,57 +39,79 @@ type Row = {
   id: number;
   name: string;
   submitted_at: string;
+  /** `at` as PostgreSQL writes it, to the microsecond: where the next batch starts. */
+  cursor_at: string;
   type: OldRecordType;
   dates_related: string | null;
 };
 
+/** Where an export's next batch starts: after this row of the (at, type, id) order. */
+export type OldRecordCursor = { at: string; type: OldRecordType; id: number };
+
+/** The rows of one kind after `cursor`, written so the kind's (at, id) index serves it. */
+function after(type: OldRecordType, at: string, cursor: OldRecordCursor | null) {
+  if (!cursor) return sql``;
+  const from = sql`${cursor.at}::timestamptz`;
+  const column = sql.raw(at);
+  if (type > cursor.type) return sql`and ${column} >= ${from}`;
+  if (type < cursor.type) return sql`and ${column} > ${from}`;
+  return sql`and (${column}, id) > (${from}, ${cursor.id})`;
+}
+
+/**
+ * Old records in (at, type, id) order: each kind read in its index's order from `cursor` and cut at `cap` rows
+ * before the kinds are merged, then the window; names and paid dates are looked up for the window's rows only.
+ */
+function oldRows(db: Db, cutoff: Date, cursor: OldRecordCursor | null, cap: SQL, window: SQL) {
+  return rows<Row>(
+    db,
+    sql`with page as (
+      select id, at, type from (
+        (select id, coalesce(date_time, created_at) as at, 'one_time_cleaning' as type
+           from one_time_cleanings where ${oldCleaning(cutoff)} ${after('one_time_cleaning', 'coalesce(date_time, created_at)', cursor)}
+          order by coalesce(date_time, created_at), id ${cap})
+        union all
+        (select id, submitted_at, 'recurring_paid' from recurring_paid
+          where ${oldPaid(cutoff)} ${after('recurring_paid', 'submitted_at', cursor)}
+          order by submitted_at, id ${cap})
+        union all
+        (select id, submitted_at, 'inquiry' from inquiries
+          where ${oldInquiry(cutoff)} ${after('inquiry', 'submitted_at', cursor)}
+          order by submitted_at, id ${cap})
+      ) kinds
+      order by at, type, id ${window}
+    )
+    select page.id, page.type, ${iso('page.at')} as submitted_at, page.at::text as cursor_at,
+           coalesce(cleaning_inquiry.name, paid_inquiry.name, inquiry.name) as name,
+           (select string_agg(${iso('d.date_time')}, ', ' order by d.date_time)
+              from recurring_paid_dates d
+             where page.type = 'recurring_paid' and d.recurring_paid_id = page.id) as dates_related
+      from page
+      left join one_time_cleanings cleaning on page.type = 'one_time_cleaning' and cleaning.id = page.id
+      left join inquiries cleaning_inquiry on cleaning_inquiry.id = cleaning.inquiry_id
+      left join recurring_paid paid on page.type = 'recurring_paid' and paid.id = page.id
+      left join recurring_payments schedule on schedule.id = paid.recurring_payment_id
+      left join inquiries paid_inquiry on paid_inquiry.id = schedule.inquiry_id
+      left join inquiries inquiry on page.type = 'inquiry' and inquiry.id = page.id
+     order by page.at, page.type, page.id`,
+  );
+}
+
+const toOldRecord = (r: Row): OldRecord => ({
+  id: Number(r.id),
+  name: r.name,
+  submitted_at: r.submitted_at,
+  type: r.type,
+  ...(r.type === 'recurring_paid' ? { dates_related: r.dates_related ?? '' } : {}),
+});
+
 export const cleanupStore = (db: Db) => ({
-  /**
-   * Old records, oldest first. Each kind is read in its index's order and, for a page, cut at the page's end
-   * before the kinds are merged; names and paid dates are looked up for the page's rows only.
-   */
+  /** Old records, oldest first, a page of them (the hub's list) or all. */
   async list(cutoff: Date, page: { limit: number; offset: number } | null): Promise<ListPage<OldRecord>> {
     const cap = page ? sql`limit ${page.offset + page.limit}` : sql``;
     const window = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
-    const items = await rows<Row>(
-      db,
-      sql`with page as (
-        select id, at, type from (
-          (select id, coalesce(date_time, created_at) as at, 'one_time_cleaning' as type
-             from one_time_cleanings where ${oldCleaning(cutoff)}
-            order by coalesce(date_time, created_at), id ${cap})
-          union all
-          (select id, submitted_at, 'recurring_paid' from recurring_paid where ${oldPaid(cutoff)}
-            order by submitted_at, id ${cap})
-          union all
-          (select id, submitted_at, 'inquiry' from inquiries where ${oldInquiry(cutoff)}
-            order by submitted_at, id ${cap})
-        ) kinds
-        order by at, type, id ${window}
-      )
-      select page.id, page.type, ${iso('page.at')} as submitted_at,
-             coalesce(cleaning_inquiry.name, paid_inquiry.name, inquiry.name) as name,
-             (select string_agg(${iso('d.date_time')}, ', ' order by d.date_time)
-                from recurring_paid_dates d
-               where page.type = 'recurring_paid' and d.recurring_paid_id = page.id) as dates_related
-        from page
-        left join one_time_cleanings cleaning on page.type = 'one_time_cleaning' and cleaning.id = page.id
-        left join inquiries cleaning_inquiry on cleaning_inquiry.id = cleaning.inquiry_id
-        left join recurring_paid paid on page.type = 'recurring_paid' and paid.id = page.id
-        left join recurring_payments schedule on schedule.id = paid.recurring_payment_id
-        left join inquiries paid_inquiry on paid_inquiry.id = schedule.inquiry_id
-        left join inquiries inquiry on page.type = 'inquiry' and inquiry.id = page.id
-       order by page.at, page.type, page.id`,
-    );
-    const records = items.map(
-      (r): OldRecord => ({
-        id: Number(r.id),
-        name: r.name,
-        submitted_at: r.submitted_at,
-        type: r.type,
-        ...(r.type === 'recurring_paid' ? { dates_related: r.dates_related ?? '' } : {}),
-      }),
-    );
+    const items = await oldRows(db, cutoff, null, cap, window);
+    const records = items.map(toOldRecord);
     if (!page) return { items: records, total: records.length };
     // Counted up to COUNT_CAP (each kind read no further): ten years of old records took seconds to count.
     const upTo = COUNT_CAP + 1;
@@ -102,6 +124,19 @@ export const cleanupStore = (db: Db) => ({
     );
     const n = Number(counted?.n ?? 0);
     return { items: records, total: Math.min(n, COUNT_CAP), more: n > COUNT_CAP };
+  },
+
+  /**
+   * The `limit` old records after `cursor` (from the first without one), each with the cursor of the next batch:
+   * an export reads ten years of them in batches at the same cost each (an OFFSET re-read every earlier row).
+   */
+  async batchAfter(cutoff: Date, cursor: OldRecordCursor | null, limit: number) {
+    const rows = await oldRows(db, cutoff, cursor, sql`limit ${limit}`, sql`limit ${limit}`);
+    const last = rows.at(-1);
+    return {
+      items: rows.map(toOldRecord),
+      next: last ? { at: last.cursor_at, type: last.type, id: Number(last.id) } : null,
+    };
   },
 
   /**
