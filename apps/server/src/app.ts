@@ -102,9 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   noStoreByDefault(app);
   const isClosing = refuseWhileClosing(app);
 
-  const database =
-    options.database ??
-    (await openDatabase({ ...configuredDatabase(config), log: app.log }));
+  const database = options.database ?? (await openDatabase({ ...configuredDatabase(config), log: app.log }));
   if (!options.database) app.addHook('onClose', () => database.close());
   const mailer =
     options.mailer ??
