@@ -142,13 +142,26 @@ async function serve<T>(
     const startMs = performance.now() - started;
     return { ...(await work(url, npm, server)), startMs };
   } finally {
-    // npm does not pass SIGTERM on to the server: the server is stopped, and npm ends with it.
+    // npm does not pass SIGTERM on to the server: the server is stopped, and npm ends with it. npm may end first,
+    // while the server still closes its database (and holds the DATA_DIR lock): the next start waits for it.
+    let pid: number | undefined;
     try {
-      process.kill(server(), 'SIGTERM');
+      pid = server();
+      process.kill(pid, 'SIGTERM');
     } catch {
       // already gone
     }
     await npm.stop(15_000);
+    while (pid !== undefined && isAlive(pid)) await sleep(100);
+  }
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 
