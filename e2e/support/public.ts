@@ -1,5 +1,6 @@
-import { PUBLIC_ROUTES } from '@clean/shared';
+import { PUBLIC_ROUTES, type Review } from '@clean/shared';
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { adminToken } from './admin';
 import { baseUrl, gotoHydrated } from './browser';
 
@@ -54,4 +55,24 @@ export async function forEachPublicPage(page: Page, check: (path: string) => Pro
     await page.locator(ready).first().waitFor();
     await check(path);
   }
+}
+
+/**
+ * Seven published reviews (the owner's, public at once) for the file's tests, so /reviews has a second page (the
+ * demo has one); removed after them.
+ */
+export function withSecondReviewsPage(namePrefix: string) {
+  const ids: number[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 7; i++) {
+      const { body } = await api<Review>('POST', '/api/reviews', {
+        admin: true,
+        body: { reviewer_name: `${namePrefix} ${i}`, rating: 5, comment: 'Paging filler.', photo_url: '' },
+      });
+      ids.push(body.id);
+    }
+  });
+  afterAll(async () => {
+    for (const id of ids) await api('DELETE', `/api/reviews/${id}`, { admin: true });
+  });
 }

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken } from '../support/admin';
 import { baseUrl, openPage, outboxCount, PHONE, useBrowser } from '../support/browser';
-import { api } from '../support/public';
+import { api, withSecondReviewsPage } from '../support/public';
 
 /** A visitor with JavaScript off walks the whole public site: the server's pages, links and forms are the site. */
 const browser = useBrowser();
@@ -47,18 +47,10 @@ async function formPost(method: string, pathname: string, fields: Record<string,
   return res.status;
 }
 
-// The demo has one page of reviews and 1 carpet photo: a few more (the owner's, published at once) give
-// /reviews a second page and the "carpet" search two pages.
-const extraReviews: number[] = [];
+withSecondReviewsPage(`No Script ${stamp}`);
+// The demo has 1 carpet photo: a few more give the "carpet" search two pages.
 const extraPhotos: number[] = [];
 beforeAll(async () => {
-  for (let i = 0; i < 7; i++) {
-    const { body } = await api<Review>('POST', '/api/reviews', {
-      admin: true,
-      body: { reviewer_name: `No Script ${stamp} ${i}`, rating: 4, comment: 'Paging filler.', photo_url: '' },
-    });
-    extraReviews.push(body.id);
-  }
   for (let i = 0; i < 12; i++) {
     const { body } = await api<GalleryPhoto>('POST', '/api/gallery/upload', {
       admin: true,
@@ -68,7 +60,6 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  for (const id of extraReviews) await api('DELETE', `/api/reviews/${id}`, { admin: true });
   for (const id of extraPhotos) await api('DELETE', `/api/gallery/${id}`, { admin: true });
 });
 

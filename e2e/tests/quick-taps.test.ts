@@ -1,9 +1,9 @@
 import type { GalleryPhoto, Inquiry, Package, Review } from '@clean/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPage, PHONE, useBrowser } from '../support/browser';
 import { gotoHeld, holdScripts, isLive } from '../support/hold-scripts';
-import { api } from '../support/public';
+import { api, withSecondReviewsPage } from '../support/public';
 
 /**
  * A quick visitor taps as soon as the page shows, before its code has arrived (held back here): every public
@@ -35,20 +35,7 @@ async function inquiriesNamed(name: string) {
   return body;
 }
 
-// The demo has one page of reviews: a few more (the owner's, published at once) give /reviews a second page.
-const extraReviews: number[] = [];
-beforeAll(async () => {
-  for (let i = 0; i < 7; i++) {
-    const { body } = await api<Review>('POST', '/api/reviews', {
-      admin: true,
-      body: { reviewer_name: `Quick Tap ${stamp} ${i}`, rating: 5, comment: 'Paging filler.', photo_url: '' },
-    });
-    extraReviews.push(body.id);
-  }
-});
-afterAll(async () => {
-  for (const id of extraReviews) await api('DELETE', `/api/reviews/${id}`, { admin: true });
-});
+withSecondReviewsPage(`Quick Tap ${stamp}`);
 
 describe('tapped at first paint, before the code runs', () => {
   it('the phone menu opens', async () => {

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanupStore, type OldRecordCursor, oldRecordCutoff } from '../../src/features/cleanup/store';
+import { cleanupStore, oldRecordCutoff } from '../../src/features/cleanup/store';
 import { records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 
@@ -156,16 +156,9 @@ describe('old records read in batches (the export)', () => {
     expect(all.length).toBeGreaterThanOrEqual(8);
     for (const size of [1, 2, 3]) {
       const read: string[] = [];
-      let cursor: OldRecordCursor | null = null;
-      for (;;) {
-        const batch: Awaited<ReturnType<typeof store.batchAfter>> = await store.batchAfter(
-          cutoff,
-          cursor,
-          size,
-        );
-        read.push(...batch.items.map((r) => `${r.type}:${r.id}`));
-        if (batch.items.length < size) break;
-        cursor = batch.next;
+      for await (const batch of store.batches(cutoff, size)) {
+        expect(batch.length).toBeLessThanOrEqual(size);
+        read.push(...batch.map((r) => `${r.type}:${r.id}`));
       }
       expect(read, `batches of ${size}`).toEqual(all);
     }

@@ -5,7 +5,7 @@ import { type Cell, cellText } from '../../lib/csv';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { paging } from '../../lib/paging';
-import { type CleanupJobsStore, type CleanupStore, type OldRecordCursor, oldRecordCutoff } from './store';
+import { type CleanupJobsStore, type CleanupStore, oldRecordCutoff } from './store';
 
 export type CleanupDeps = {
   store: CleanupStore;
@@ -72,18 +72,8 @@ export function cleanupService({ store, jobs, timezone, log, waitMs }: CleanupDe
     /** Exactly what `deleteOld` would delete now (the same rules), as CSV rows, read in batches. */
     async *csvRows(): AsyncGenerator<Cell[]> {
       const cutoff = oldRecordCutoff();
-      const limit = 5000;
-      let cursor: OldRecordCursor | null = null;
-      for (;;) {
-        const batch: Awaited<ReturnType<typeof store.batchAfter>> = await store.batchAfter(
-          cutoff,
-          cursor,
-          limit,
-        );
-        for (const r of batch.items)
-          yield [r.type, r.id, r.name, new Date(r.submitted_at), dates(r.dates_related)];
-        if (batch.items.length < limit) return;
-        cursor = batch.next;
+      for await (const batch of store.batches(cutoff, 5000)) {
+        for (const r of batch) yield [r.type, r.id, r.name, new Date(r.submitted_at), dates(r.dates_related)];
       }
     },
 

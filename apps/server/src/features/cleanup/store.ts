@@ -46,7 +46,7 @@ type Row = {
 };
 
 /** Where an export's next batch starts: after this row of the (at, type, id) order. */
-export type OldRecordCursor = { at: string; type: OldRecordType; id: number };
+type OldRecordCursor = { at: string; type: OldRecordType; id: number };
 
 /** The rows of one kind after `cursor`, written so the kind's (at, id) index serves it. */
 function after(type: OldRecordType, at: string, cursor: OldRecordCursor | null) {
@@ -127,16 +127,18 @@ export const cleanupStore = (db: Db) => ({
   },
 
   /**
-   * The `limit` old records after `cursor` (from the first without one), each with the cursor of the next batch:
-   * an export reads ten years of them in batches at the same cost each (an OFFSET re-read every earlier row).
+   * Every old record, oldest first, in batches of `limit`: each batch starts after the last row of the one before
+   * (its cursor), so ten years of them are read at the same cost per batch (an OFFSET re-read every earlier row).
    */
-  async batchAfter(cutoff: Date, cursor: OldRecordCursor | null, limit: number) {
-    const rows = await oldRows(db, cutoff, cursor, sql`limit ${limit}`, sql`limit ${limit}`);
-    const last = rows.at(-1);
-    return {
-      items: rows.map(toOldRecord),
-      next: last ? { at: last.cursor_at, type: last.type, id: Number(last.id) } : null,
-    };
+  async *batches(cutoff: Date, limit: number): AsyncGenerator<OldRecord[]> {
+    let cursor: OldRecordCursor | null = null;
+    for (;;) {
+      const rows = await oldRows(db, cutoff, cursor, sql`limit ${limit}`, sql`limit ${limit}`);
+      yield rows.map(toOldRecord);
+      const last = rows.at(-1);
+      if (!last || rows.length < limit) return;
+      cursor = { at: last.cursor_at, type: last.type, id: Number(last.id) };
+    }
   },
 
   /**
