@@ -28,7 +28,10 @@ type DayRow = { day: string; id: number; at: Date | string };
 
 /**
  * Per business day of [from, to], the first AGENDA_DAY_LIMIT + 1 rows of `table` by `column` (one index range
- * each): a month of ten years' busiest seed holds ~60,000 cleanings, and the calendar shows a few a day.
+ * each): a month of ten years' busiest seed holds ~60,000 cleanings, and the calendar shows a few a day. Each
+ * order is exactly an index's (one_time_cleanings_newest_idx read backwards, recurring_paid_dates_day_idx), so a
+ * day stops after its first rows: with any other (`id asc` is `nulls last`), PostgreSQL sorted every row of the
+ * day first, 20 and 50 ms a month instead of 1.
  */
 async function firstOfEachDay(db: Db, table: string, column: string, from: Date, to: Date, timeZone: string) {
   const result = (await db.execute(sql`
@@ -41,7 +44,7 @@ async function firstOfEachDay(db: Db, table: string, column: string, from: Date,
       select ${sql.raw(table === 'one_time_cleanings' ? 'id' : 'recurring_paid_id')} as id, ${sql.raw(column)} as at
         from ${sql.raw(table)}
        where ${sql.raw(column)} >= days.starts and ${sql.raw(column)} < days.ends
-       order by ${sql.raw(column)} ${sql.raw(table === 'one_time_cleanings' ? 'asc nulls first, id asc' : 'asc, id asc')}
+       order by ${sql.raw(column)} ${sql.raw(table === 'one_time_cleanings' ? 'asc nulls first, id asc nulls first' : 'asc, recurring_paid_id asc')}
        limit ${AGENDA_DAY_LIMIT + 1}) as first
     order by days.day, first.at`)) as unknown as { rows: DayRow[] };
   const kept: DayRow[] = [];
