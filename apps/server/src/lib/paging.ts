@@ -1,5 +1,5 @@
 import { COUNT_CAP, type PageQuery, TOTAL_COUNT_HEADER, TOTAL_MORE_HEADER } from '@clean/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql, type Table } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client';
 
@@ -28,6 +28,36 @@ export async function countUpTo(
   )) as unknown as { rows: { n: number }[] };
   const n = Number(result.rows[0]?.n ?? 0);
   return n > COUNT_CAP ? { total: COUNT_CAP, more: true } : { total: n, more: false };
+}
+
+/** How many of a list's newest rows `pageFromNewest` reads before leaving a search to the indexes. */
+export const NEWEST_WINDOW = 2000;
+
+/**
+ * The ids of one page of `table`'s rows matching `match`, newest first by `order`, when that page lies within the
+ * newest NEWEST_WINDOW rows; otherwise undefined (the caller then runs its usual query). Made for a search whose
+ * text is common: a surname held by 1 customer in 60 matches 11,000 of ten years' paid records, which the usual
+ * query (from the name's trigram index) finds and sorts all of, 55 ms, while walking the newest rows finds a
+ * page in a few dozen, 3 ms. A rare name walks the window in vain (a few ms) and its usual query is quick.
+ * `match` is evaluated row by row: write a condition on another table as a scalar subquery, which PostgreSQL
+ * cannot turn back into the join it would plan from its (far too low) estimate of the matches.
+ */
+export async function pageFromNewest(
+  db: Db,
+  {
+    table,
+    order,
+    match,
+    page,
+  }: { table: Table; order: SQL; match: SQL; page: { limit: number; offset: number } },
+): Promise<number[] | undefined> {
+  // The window takes the table's own name, so the columns in `order` and `match` read it.
+  const result = (await db.execute(sql`
+    select ${table}.id from (select * from ${table} order by ${order} limit ${NEWEST_WINDOW}) as ${table}
+     where ${match} order by ${order} limit ${page.limit} offset ${page.offset}`)) as unknown as {
+    rows: { id: number }[];
+  };
+  return result.rows.length === page.limit ? result.rows.map((row) => Number(row.id)) : undefined;
 }
 
 /** The headers of one page of a list (for answers built outside the handler, e.g. cached). */

@@ -1,7 +1,8 @@
 import { TOTAL_COUNT_HEADER } from '@clean/shared';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recurringPaid, recurringPaidDates, recurringPayments } from '../../src/db/schema';
+import { NEWEST_WINDOW } from '../../src/lib/paging';
 import { records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 
@@ -337,5 +338,58 @@ describe('recurring paid records', () => {
     expect(await t.db.$count(recurringPaid)).toBe(0);
     expect(await t.db.$count(recurringPaidDates)).toBe(0);
     expect((await t.asAdmin('DELETE', `/api/recurring_paid/${id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('name searches past the newest rows (paging.ts pageFromNewest)', () => {
+  beforeEach(clear);
+
+  /**
+   * More schedules and paid records than NEWEST_WINDOW, every 7th Tom's: the first pages of a search for him lie
+   * among the newest rows (found by walking them), the later ones beyond (found from the name): the same pages
+   * either way, in the list's order, none repeated or skipped.
+   */
+  it('gives every page of a common name in order, inside and beyond the window', async () => {
+    const rows = NEWEST_WINDOW + 300;
+    await t.db.execute(sql`
+      insert into recurring_payments (inquiry_id, amount, frequency, created_at)
+      select case when i % 7 = 0 then ${tom}::int else ${maria}::int end, 100, 'Weekly',
+             timestamptz '2026-01-01' + i * interval '1 hour' from generate_series(1, ${rows}::int) i`);
+    // Two records share each second hour: the id breaks the tie.
+    await t.db.execute(sql`
+      insert into recurring_paid (recurring_payment_id, amount_paid, submitted_at)
+      select id, 100, created_at + ((id % 2) * interval '1 hour') from recurring_payments`);
+    const tomSchedules = await t.db
+      .select({ id: recurringPayments.id, at: recurringPayments.createdAt })
+      .from(recurringPayments)
+      .where(eq(recurringPayments.inquiryId, tom));
+    const newestFirst = <T extends { id: number; at: Date }>(list: T[]) =>
+      [...list].sort((a, b) => b.at.getTime() - a.at.getTime() || b.id - a.id).map((r) => r.id);
+    const tomPaid = await t.db
+      .select({ id: recurringPaid.id, at: recurringPaid.submittedAt })
+      .from(recurringPaid)
+      .where(
+        inArray(
+          recurringPaid.recurringPaymentId,
+          tomSchedules.map((s) => s.id),
+        ),
+      );
+
+    for (const [url, expected] of [
+      ['/api/recurring_payments?inquiry_name=reil', newestFirst(tomSchedules)],
+      ['/api/recurring_paid?name=reil', newestFirst(tomPaid)],
+    ] as const) {
+      const limit = 20;
+      const pages = Math.ceil(expected.length / limit);
+      const listed: number[] = [];
+      for (let page = 1; page <= pages; page++) {
+        const res = await t.asAdmin('GET', `${url}&page=${page}&limit=${limit}`);
+        expect(res.statusCode).toBe(200);
+        listed.push(...res.json().map((r: { id: number }) => r.id));
+      }
+      // Tom's rows reach well past the window (about 330 of 2,300): both ways were taken.
+      expect(expected.length).toBeGreaterThan(NEWEST_WINDOW / 7 + limit);
+      expect(listed).toEqual(expected);
+    }
   });
 });

@@ -1,10 +1,10 @@
 import type { RecurringPaid, RecurringPayment } from '@clean/shared';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgSelectBase, PgSelectWithout, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { inquiries, recurringPaid, recurringPaidDates, recurringPayments } from '../../db/schema';
 import { type DependantsMessages, type DependantsPlan, deleteWithDependants } from '../../lib/dependants';
-import { countUpTo, type ListPage } from '../../lib/paging';
+import { countUpTo, type ListPage, pageFromNewest } from '../../lib/paging';
 import { deleteById, updateById } from '../../lib/rows';
 import { contains } from '../../lib/search';
 
@@ -110,8 +110,32 @@ export const schedulesStore = (db: Db) => ({
       const rows = await query;
       return { items: rows.map(toSchedule), total: rows.length };
     }
+    const pageRows = async () => {
+      const newest = filters.inquiry_name
+        ? await pageFromNewest(db, {
+            table: recurringPayments,
+            order: sql`${recurringPayments.createdAt} desc, ${recurringPayments.id} desc`,
+            match: and(
+              contains(
+                sql`(select ${inquiries.name} from ${inquiries} where ${inquiries.id} = ${recurringPayments.inquiryId})`,
+                filters.inquiry_name,
+              ),
+              scheduleCondition(db, { ...filters, inquiry_name: undefined }),
+            ) as SQL,
+            page,
+          })
+        : undefined;
+      return newest
+        ? db
+            .select(scheduleColumns)
+            .from(recurringPayments)
+            .innerJoin(inquiries, eq(inquiries.id, recurringPayments.inquiryId))
+            .where(inArray(recurringPayments.id, newest))
+            .orderBy(desc(recurringPayments.createdAt), desc(recurringPayments.id))
+        : query.limit(page.limit).offset(page.offset);
+    };
     const [rows, counted] = await Promise.all([
-      query.limit(page.limit).offset(page.offset),
+      pageRows(),
       // By name: counted from the inquiries bearing it (their trigram index), as the paid records below.
       countUpTo(
         db,
@@ -274,8 +298,27 @@ export const paidStore = (db: Db) => {
         const rows = await query;
         return { items: await withDates(rows), total: rows.length };
       }
+      const pageRows = async () => {
+        const newest = name
+          ? await pageFromNewest(db, {
+              table: recurringPaid,
+              order: sql`${recurringPaid.submittedAt} desc, ${recurringPaid.id} desc`,
+              match: contains(
+                sql`(select ${inquiries.name} from ${recurringPayments} join ${inquiries} on ${inquiries.id} = ${recurringPayments.inquiryId}
+                      where ${recurringPayments.id} = ${recurringPaid.recurringPaymentId})`,
+                name,
+              ),
+              page,
+            })
+          : undefined;
+        return newest
+          ? select()
+              .where(inArray(recurringPaid.id, newest))
+              .orderBy(desc(recurringPaid.submittedAt), desc(recurringPaid.id))
+          : query.limit(page.limit).offset(page.offset);
+      };
       const [rows, counted] = await Promise.all([
-        query.limit(page.limit).offset(page.offset),
+        pageRows(),
         // A name search counts from the inquiries bearing it (their trigram index), then their schedules' records:
         // read the other way round, a common surname took a second among ten years of records.
         countUpTo(
