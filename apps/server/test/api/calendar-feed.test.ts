@@ -1,6 +1,8 @@
+import { AGENDA_DAY_LIMIT } from '@clean/shared';
 import ical, { type VEvent } from 'node-ical';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
+import { MORE_THAN_SHOWN } from '../../src/features/calendar-feed/service';
 import { injectAnonymous, useTestApp } from '../support/harness';
 import { logCapture } from '../support/log-capture';
 
@@ -128,4 +130,34 @@ it('never writes the secret address to the log, even at info level', async () =>
   } finally {
     await logged.close();
   }
+});
+
+it('lists at most AGENDA_DAY_LIMIT cleanings a day, and says so on a busier day', async () => {
+  const busy = await post('/api/inquiries', { name: 'Busy Day', phone_number: '8605550133' });
+  for (let i = 0; i < AGENDA_DAY_LIMIT + 2; i++) {
+    const minutes = String(i).padStart(2, '0');
+    await post('/api/one_time_cleanings', {
+      inquiry_id: busy.id,
+      date_time: `2030-06-10T08:${minutes}`,
+      amount: 90,
+    });
+  }
+  await post('/api/one_time_cleanings', { inquiry_id: busy.id, date_time: '2030-06-11T09:00', amount: 90 });
+
+  const body = (await fetchFeed(await feedUrl())).body;
+  const parsed = events(body);
+  const timed = parsed.filter((e) => e.summary === 'One-Time: Busy Day');
+  // The first of the day, in order; the next day's whole.
+  expect(timed.map((e) => e.start.toISOString())).toEqual([
+    ...Array.from(
+      { length: AGENDA_DAY_LIMIT },
+      (_, i) => `2030-06-10T12:${String(i).padStart(2, '0')}:00.000Z`,
+    ),
+    '2030-06-11T13:00:00.000Z',
+  ]);
+  const more = parsed.filter((e) => e.summary === MORE_THAN_SHOWN);
+  expect(more).toHaveLength(1);
+  // An all-day event on the business date itself (a DATE, which no reader's zone moves).
+  expect(more[0]?.datetype).toBe('date');
+  expect(body).toMatch(/DTSTART;VALUE=DATE:20300610\r\n/);
 });

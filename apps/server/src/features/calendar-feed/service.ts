@@ -1,14 +1,25 @@
-import { formatPhone } from '@clean/shared';
+import { formatPhone, OLD_RECORD_DAYS } from '@clean/shared';
 import { TZDate } from '@date-fns/tz';
 import ical from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { NotFoundError } from '../../lib/errors';
 import { type CalendarFeedStore, SECRET_PATTERN } from './store';
 
-/** The feed covers the past year and everything ahead: enough for a phone calendar, bounded in size. */
-const PAST_DAYS = 365;
+/**
+ * The feed covers the last OLD_RECORD_DAYS (what the Cleanup keeps; a year took ten years' busiest seed to
+ * 15,000 events and 1.3 s of a core) and everything ahead, at most AGENDA_DAY_LIMIT of each kind a day.
+ */
+const PAST_DAYS = OLD_RECORD_DAYS;
 /** Cleanings have no duration in the data; a two-hour block reads well in a calendar. */
 const EVENT_MS = 2 * 60 * 60 * 1000;
+/** `YYYY-MM-DD` as this process's local midnight of that date. */
+function localMidnight(day: string): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year ?? 0, (month ?? 1) - 1, date ?? 1);
+}
+
+/** The all-day event of a day with more than AGENDA_DAY_LIMIT cleanings or paid dates. */
+export const MORE_THAN_SHOWN = 'More cleanings this day than the feed lists: see the Agenda';
 const NOT_FOUND = 'No calendar feed at this address. Copy the current address from the Agenda.';
 
 export type CalendarFeedDeps = {
@@ -38,7 +49,8 @@ export function calendarFeedService({ store, publicUrl, timezone, businessName }
         // A VTIMEZONE block, so every client reads the TZID the same way.
         timezone: { name: timezone, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null },
       });
-      for (const event of await store.events(since)) {
+      const { events, truncatedDays } = await store.events(since, timezone);
+      for (const event of events) {
         const start = new TZDate(event.start.getTime(), timezone);
         calendar.createEvent({
           id: `${event.uid}@${host}`,
@@ -50,6 +62,16 @@ export function calendarFeedService({ store, publicUrl, timezone, businessName }
             `Phone: ${formatPhone(event.phone)}`,
             ...(event.notes ? [`Notes: ${event.notes}`] : []),
           ].join('\n'),
+        });
+      }
+      // A day with more than the feed lists says so, as the Agenda does.
+      for (const day of truncatedDays) {
+        calendar.createEvent({
+          id: `more-${day}@${host}`,
+          // ical-generator writes an all-day date from the Date's local fields: midnight here, of that date.
+          start: localMidnight(day),
+          allDay: true,
+          summary: MORE_THAN_SHOWN,
         });
       }
       // ical-generator writes DTSTAMP in the calendar's zone without a TZID (a floating time, and the process's

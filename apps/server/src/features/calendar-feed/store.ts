@@ -1,15 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  calendarFeed,
-  inquiries,
-  oneTimeCleanings,
-  recurringPaid,
-  recurringPaidDates,
-} from '../../db/schema';
-import { selectCleaningsWithInquiry } from '../cleanings/store';
-import { selectPaidWithInquiry } from '../recurring/store';
+import { calendarFeed, oneTimeCleanings, recurringPaidDates } from '../../db/schema';
+import { agendaStore } from '../agenda/store';
 
 const ROW_ID = 1;
 /** 32 random bytes, URL-safe: unguessable, and the only thing protecting the feed. */
@@ -52,37 +45,43 @@ export const calendarFeedStore = (db: Db) => ({
     return Boolean(row);
   },
 
-  /** Dated one-time cleanings and recurring paid dates from `since` on, oldest first. */
-  async events(since: Date): Promise<FeedEvent[]> {
-    const cleanings = await selectCleaningsWithInquiry(db, {
-      id: oneTimeCleanings.id,
-      name: inquiries.name,
-      start: oneTimeCleanings.dateTime,
-      phone: inquiries.phoneNumber,
-      notes: oneTimeCleanings.notes,
-    })
-      .where(and(isNotNull(oneTimeCleanings.dateTime), gte(oneTimeCleanings.dateTime, since)))
-      .orderBy(asc(oneTimeCleanings.dateTime), asc(oneTimeCleanings.id));
-    // Each paid date is an event: the records' query with their dates joined on.
-    const paidDates = await selectPaidWithInquiry(db, {
-      id: recurringPaidDates.id,
-      name: inquiries.name,
-      start: recurringPaidDates.dateTime,
-      phone: inquiries.phoneNumber,
-      notes: recurringPaid.notes,
-    })
-      .innerJoin(recurringPaidDates, eq(recurringPaidDates.recurringPaidId, recurringPaid.id))
-      .where(gte(recurringPaidDates.dateTime, since))
-      .orderBy(asc(recurringPaidDates.dateTime), asc(recurringPaidDates.id));
-    return [
-      ...cleanings.map((c) => ({
-        ...c,
-        start: c.start as Date,
-        kind: 'One-Time' as const,
-        uid: `one-time-${c.id}`,
-      })),
-      ...paidDates.map((p) => ({ ...p, kind: 'Recurring' as const, uid: `recurring-paid-date-${p.id}` })),
-    ];
+  /**
+   * The feed's events from `since` on: the agenda's (agenda/store.ts `bounded`), so at most AGENDA_DAY_LIMIT
+   * cleanings and paid dates a business day, the busier days named. Unbounded, ten years of a busy business put
+   * hundreds of thousands of events (a year back and everything ahead) into one answer.
+   */
+  async events(since: Date, timeZone: string): Promise<{ events: FeedEvent[]; truncatedDays: string[] }> {
+    const result = (await db.execute(sql`select greatest(
+        (select max(${oneTimeCleanings.dateTime}) from ${oneTimeCleanings}),
+        (select max(${recurringPaidDates.dateTime}) from ${recurringPaidDates})) as last`)) as unknown as {
+      rows: { last: string | Date | null }[];
+    };
+    const last = result.rows[0]?.last;
+    const until = new Date(Math.max(Date.now(), last ? new Date(last).getTime() : 0));
+    if (until < since) return { events: [], truncatedDays: [] };
+    const agenda = await agendaStore(db).bounded(since, until, timeZone);
+    const events: FeedEvent[] = agenda.one_time_cleanings.map((c) => ({
+      uid: `one-time-${c.cleaning_id}`,
+      kind: 'One-Time',
+      name: c.inquiry_name,
+      start: new Date(c.date_time as string),
+      phone: c.phone_number,
+      notes: c.notes,
+    }));
+    for (const record of agenda.recurring_paid_records) {
+      for (const date of record.dates) {
+        events.push({
+          // A record holds each instant once: the pair names the event for good.
+          uid: `recurring-paid-${record.recurring_paid_id}-${Date.parse(date)}`,
+          kind: 'Recurring',
+          name: record.inquiry_name,
+          start: new Date(date),
+          phone: record.phone_number,
+          notes: record.notes,
+        });
+      }
+    }
+    return { events, truncatedDays: agenda.truncated_days ?? [] };
   },
 });
 
