@@ -160,6 +160,9 @@ try {
     `/api/gallery?page=2&limit=${PAGE_SIZES.gallery}`,
   ];
   for (const url of publicUrls) await time(`public ${url}`, url, false);
+  // The owner's calendar app polls this (no token, a secret address): not a hub request, timed for its size.
+  const feed = (await app.inject({ method: 'GET', url: '/api/calendar_feed', headers: auth })).json().url;
+  await time('calendar feed (.ics)', new URL(feed).pathname, false);
   console.log(over.length ? `over 50 ms at p95: ${over.join('; ')}` : 'every hub request p95 ≤ 50 ms');
 
   // BENCH_REQUESTS_ONLY=1: the timings alone, in seconds (the exports and the cleanup take minutes).
