@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { GalleryPage } from '../src/features/gallery/GalleryPage';
 import { categoryLabel, photoText } from '../src/lib/photo';
+import { pageWindow } from '../src/lib/ui/Pagination';
 import { page, renderWithApp, stubFetch } from './utils';
 
 const photo = (id: number, over: Partial<GalleryPhoto> = {}): GalleryPhoto => ({
@@ -49,6 +50,20 @@ const galleryCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
     .filter((u) => u.pathname === '/api/gallery');
 
 describe('gallery helpers', () => {
+  it('links to every page when there are few, else to the first, the last and those around the current one', () => {
+    expect(pageWindow(1, 2)).toEqual([1, 2]);
+    expect(pageWindow(1, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(3, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(pageWindow(1, 834)).toEqual([1, 2, 3, 'gap-after', 834]);
+    expect(pageWindow(400, 834)).toEqual([1, 'gap-before', 398, 399, 400, 401, 402, 'gap-after', 834]);
+    // A gap never hides a single page.
+    expect(pageWindow(4, 834)).toEqual([1, 2, 3, 4, 5, 6, 'gap-after', 834]);
+    expect(pageWindow(831, 834)).toEqual([1, 'gap-before', 829, 830, 831, 832, 833, 834]);
+    expect(pageWindow(834, 834)).toEqual([1, 'gap-before', 832, 833, 834]);
+    // Past the last page (the page is about to move there): the last pages.
+    expect(pageWindow(900, 834)).toEqual([1, 'gap-before', 832, 833, 834]);
+  });
+
   it('labels categories as the upload form does and falls back for empty fields', () => {
     expect(categoryLabel('Carpets')).toBe('Carpet');
     expect(categoryLabel('MovingDay')).toBe('Moving Day');
