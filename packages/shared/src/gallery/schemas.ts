@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { imageUrl, optionalText, pageQuery, searchText } from '../common/fields';
-import { DEFAULT_GALLERY_CATEGORY, GALLERY_CATEGORIES } from '../constants';
+import { DEFAULT_GALLERY_CATEGORY, GALLERY_CATEGORIES, GALLERY_SEED_MAX } from '../constants';
 
 const categoryValues = [DEFAULT_GALLERY_CATEGORY, ...GALLERY_CATEGORIES.map((c) => c.value)] as const;
 
@@ -19,8 +19,6 @@ export const galleryUploadInput = z.object({
 });
 export type GalleryUploadInput = z.input<typeof galleryUploadInput>;
 
-/** The largest shuffle seed: a visit's seed is drawn from 1…GALLERY_SEED_MAX (it fits a page address's number). */
-export const GALLERY_SEED_MAX = 999_999_999;
 const SEED_RULE = `seed must be a whole number from 1 to ${GALLERY_SEED_MAX}.`;
 
 /**
