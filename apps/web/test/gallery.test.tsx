@@ -135,6 +135,21 @@ describe('/gallery', () => {
     expect(document.querySelector('[aria-busy="true"]')).toBeNull();
   });
 
+  it('links to the first, the last and the pages around the current one of a large gallery', async () => {
+    stubFetch({ 'GET /api/gallery': galleryApi(photos(150)) });
+    renderGallery('/gallery?seed=3&page=6');
+    await waitFor(() => expect(photoLinks()).toHaveLength(12));
+    const nav = screen.getByRole('navigation', { name: 'Gallery pages' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual(['1', '4', '5', '6', '7', '8', '13']);
+    expect(links.map((a) => a.getAttribute('href'))).toContain('/gallery?seed=3&page=13');
+    // The gaps are shown, not read out.
+    const gaps = within(nav)
+      .getAllByRole('listitem', { hidden: true })
+      .filter((li) => li.textContent === '…');
+    expect(gaps.map((li) => li.getAttribute('aria-hidden'))).toEqual(['true', 'true']);
+  });
+
   it('moves an address past the last page to the last one', async () => {
     const fetchMock = stubFetch({ 'GET /api/gallery': galleryApi(photos(14)) });
     renderGallery('/gallery?seed=9&page=5');
