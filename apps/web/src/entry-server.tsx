@@ -5,6 +5,7 @@
  * the query cache is sent along so the browser hydrates the same data without fetching it again.
  */
 import {
+  numberParam,
   type PageForm,
   type PostedForm,
   type PublicRoute,
@@ -19,7 +20,11 @@ import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/App';
 import { createQueryClient } from './app/queryClient';
 import { contactStatusQueryOptions } from './features/contact-status/api';
-import { carouselPhotosQueryOptions, galleryListQueryOptions } from './features/gallery/api';
+import {
+  carouselPhotosQueryOptions,
+  galleryPageQueryOptions,
+  gallerySeedQueryOptions,
+} from './features/gallery/api';
 import { packagesQueryOptions } from './features/packages/api';
 import { approvedReviewsQueryOptions } from './features/reviews/api';
 import { setFetch } from './lib/api';
@@ -32,7 +37,13 @@ export { localBusiness } from './features/home/LocalBusinessJsonLd';
 const PAGE_DATA: Record<PublicRoute, (client: QueryClient, params: URLSearchParams) => Promise<void>> = {
   '/': (c) => c.prefetchQuery(carouselPhotosQueryOptions),
   '/packages': (c) => c.prefetchQuery(packagesQueryOptions),
-  '/gallery': (c, params) => c.prefetchQuery(galleryListQueryOptions(textParam(params.get('category')))),
+  // The page shown, in the visit's order: the address's seed, or one drawn here and sent with the page's data
+  // (the seed query), so the browser's links and search form carry the order this page was fetched in.
+  '/gallery': async (c, params) => {
+    const seed = numberParam(params.get('seed')) ?? (await c.ensureQueryData(gallerySeedQueryOptions));
+    const category = textParam(params.get('category'));
+    await c.prefetchQuery(galleryPageQueryOptions(category, seed, pageParam(params)));
+  },
   '/reviews': (c, params) => c.prefetchQuery(approvedReviewsQueryOptions(pageParam(params))),
   '/contact': (c) =>
     Promise.all([c.prefetchQuery(contactStatusQueryOptions), c.prefetchQuery(packagesQueryOptions)]).then(

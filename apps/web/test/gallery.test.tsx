@@ -2,8 +2,8 @@ import { GALLERY_CATEGORIES, type GalleryPhoto } from '@clean/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { GalleryPage } from '../src/features/gallery/GalleryPage';
-import { clampPage, pageCount, pageSlice, shuffle } from '../src/features/gallery/paging';
 import { categoryLabel, photoText } from '../src/lib/photo';
+import { pageWindow } from '../src/lib/ui/Pagination';
 import { page, renderWithApp, stubFetch } from './utils';
 
 const photo = (id: number, over: Partial<GalleryPhoto> = {}): GalleryPhoto => ({
@@ -22,37 +22,46 @@ const location = () => screen.getByTestId('location').textContent;
 /** The visit's shuffle seed, as the page's links carry it. */
 const seedOf = (href: string | null) => new URL(href ?? '', 'http://localhost').searchParams.get('seed');
 
+/**
+ * GET /api/gallery as the server answers the gallery page: `photos` filtered by category, in an order of the
+ * seed (a stand-in for the database's shuffle), one page of `limit` with the total in X-Total-Count.
+ */
+const galleryApi =
+  (photos: GalleryPhoto[]) =>
+  (_init: RequestInit, url: URL): { body: GalleryPhoto[]; headers: Record<string, string> } => {
+    const q = url.searchParams;
+    const seed = Number(q.get('seed'));
+    const category = (q.get('category') ?? '').toLowerCase();
+    const rank = (p: GalleryPhoto) => Math.imul(p.id ^ seed, 2654435761) >>> 0;
+    const matching = photos
+      .filter((p) => p.category.toLowerCase().includes(category))
+      .sort((a, b) => rank(a) - rank(b));
+    const limit = Number(q.get('limit'));
+    const start = (Number(q.get('page')) - 1) * limit;
+    return {
+      body: matching.slice(start, start + limit),
+      headers: { 'X-Total-Count': String(matching.length) },
+    };
+  };
+const photos = (n: number) => Array.from({ length: n }, (_, i) => photo(i + 1));
+const galleryCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls
+    .map(([u]) => new URL(String(u), 'http://localhost'))
+    .filter((u) => u.pathname === '/api/gallery');
+
 describe('gallery helpers', () => {
-  it('shuffle returns a permutation, leaves the input alone, and follows the random source', () => {
-    const items = Array.from({ length: 20 }, (_, i) => i);
-    const out = shuffle(items);
-    expect([...out].sort((a, b) => a - b)).toEqual(items);
-    expect(items).toEqual(Array.from({ length: 20 }, (_, i) => i));
-    // random() = 0 always swaps with the first element: a rotation by one.
-    expect(shuffle([1, 2, 3, 4], () => 0)).toEqual([2, 3, 4, 1]);
-    // random() just below 1 swaps every element with itself.
-    expect(shuffle([1, 2, 3, 4], () => 0.999)).toEqual([1, 2, 3, 4]);
-    expect(shuffle([])).toEqual([]);
-  });
-
-  it('shuffles differently across loads (not a fixed order)', () => {
-    const items = Array.from({ length: 12 }, (_, i) => i);
-    const orders = new Set(Array.from({ length: 20 }, () => shuffle(items).join(',')));
-    expect(orders.size).toBeGreaterThan(15);
-  });
-
-  it('pages 12 at a time: counts, clamping and slices', () => {
-    expect(pageCount(0, 12)).toBe(1);
-    expect(pageCount(12, 12)).toBe(1);
-    expect(pageCount(13, 12)).toBe(2);
-    expect(pageCount(25, 12)).toBe(3);
-    expect(clampPage(5, 2)).toBe(2);
-    expect(clampPage(0, 2)).toBe(1);
-    expect(clampPage(Number.NaN, 3)).toBe(1);
-    const items = Array.from({ length: 14 }, (_, i) => i);
-    expect(pageSlice(items, 1, 12)).toEqual(items.slice(0, 12));
-    expect(pageSlice(items, 2, 12)).toEqual([12, 13]);
-    expect(pageSlice(items, 3, 12)).toEqual([]);
+  it('links to every page when there are few, else to the first, the last and those around the current one', () => {
+    expect(pageWindow(1, 2)).toEqual([1, 2]);
+    expect(pageWindow(1, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(3, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(pageWindow(1, 834)).toEqual([1, 2, 3, 'gap-after', 834]);
+    expect(pageWindow(400, 834)).toEqual([1, 'gap-before', 398, 399, 400, 401, 402, 'gap-after', 834]);
+    // A gap never hides a single page.
+    expect(pageWindow(4, 834)).toEqual([1, 2, 3, 4, 5, 6, 'gap-after', 834]);
+    expect(pageWindow(831, 834)).toEqual([1, 'gap-before', 829, 830, 831, 832, 833, 834]);
+    expect(pageWindow(834, 834)).toEqual([1, 'gap-before', 832, 833, 834]);
+    // Past the last page (the page is about to move there): the last pages.
+    expect(pageWindow(900, 834)).toEqual([1, 'gap-before', 832, 833, 834]);
   });
 
   it('labels categories as the upload form does and falls back for empty fields', () => {
@@ -69,51 +78,89 @@ describe('gallery helpers', () => {
 });
 
 describe('/gallery', () => {
-  it("shows 12 photos per page with numbered page links carrying the visit's order", async () => {
-    stubFetch({ 'GET /api/gallery': { body: Array.from({ length: 14 }, (_, i) => photo(i + 1)) } });
+  it("asks the database for one page of 12 in the visit's order, with page links carrying that order", async () => {
+    const fetchMock = stubFetch({ 'GET /api/gallery': galleryApi(photos(14)) });
     renderGallery();
     await waitFor(() => expect(photoLinks()).toHaveLength(12));
+    const [first] = galleryCalls(fetchMock);
+    const seed = first?.searchParams.get('seed');
+    expect(seed).toMatch(/^\d+$/);
+    expect(Object.fromEntries(first?.searchParams ?? [])).toEqual({ seed, page: '1', limit: '12' });
     const nav = screen.getByRole('navigation', { name: 'Gallery pages' });
     const one = within(nav).getByRole('link', { name: 'Page 1' });
     const two = within(nav).getByRole('link', { name: 'Page 2' });
     expect(one.getAttribute('aria-current')).toBe('page');
     expect(two.getAttribute('aria-current')).toBeNull();
-    const seed = seedOf(two.getAttribute('href'));
-    expect(seed).toMatch(/^\d+$/);
+    // The links and the search form carry the order the page was fetched in.
     expect(two.getAttribute('href')).toBe(`/gallery?seed=${seed}&page=2`);
     expect(seedOf(photoLinks()[0]?.getAttribute('href') ?? null)).toBe(seed);
+    const form = (screen.getByLabelText('Search by category') as HTMLInputElement).form as HTMLFormElement;
+    expect((form.elements.namedItem('seed') as HTMLInputElement).value).toBe(seed);
     const firstPage = screen.getAllByRole('img').map((img) => img.getAttribute('alt'));
     expect(firstPage).toHaveLength(12);
     fireEvent.click(two);
     await waitFor(() => expect(photoLinks()).toHaveLength(2));
     expect(location()).toBe(`/gallery?seed=${seed}&page=2`);
+    expect(galleryCalls(fetchMock).at(-1)?.searchParams.toString()).toBe(`seed=${seed}&page=2&limit=12`);
     expect(within(nav).getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
     const secondPage = screen.getAllByRole('img').map((img) => img.getAttribute('alt'));
     // Together the two pages show each photo once.
     expect(new Set([...firstPage, ...secondPage]).size).toBe(14);
   });
 
-  it('shows the same order for the same seed, so pages opened from their links never repeat or skip a photo', async () => {
-    stubFetch({ 'GET /api/gallery': { body: Array.from({ length: 14 }, (_, i) => photo(i + 1)) } });
-    const alts = () => screen.getAllByRole('img').map((img) => img.getAttribute('alt'));
-    const first = renderGallery('/gallery?seed=42');
-    await waitFor(() => expect(photoLinks()).toHaveLength(12));
-    const firstPage = alts();
-    first.unmount();
-    const again = renderGallery('/gallery?seed=42');
-    await waitFor(() => expect(photoLinks()).toHaveLength(12));
-    expect(alts()).toEqual(firstPage);
-    again.unmount();
+  it('shows the page its address names, in its order, and keeps it while the next page loads', async () => {
+    let release = () => {};
+    const api = galleryApi(photos(30));
+    const fetchMock = stubFetch({
+      'GET /api/gallery': (init, url) => {
+        if (url.searchParams.get('page') !== '3') return api(init, url);
+        // Page 3 answers when the test lets it.
+        return new Promise((resolve) => {
+          release = () => resolve(api(init, url));
+        });
+      },
+    });
     renderGallery('/gallery?seed=42&page=2');
+    await waitFor(() => expect(photoLinks()).toHaveLength(12));
+    expect(galleryCalls(fetchMock)[0]?.searchParams.toString()).toBe('seed=42&page=2&limit=12');
+    const shown = () => photoLinks().map((a) => a.querySelector('img')?.alt);
+    const secondPage = shown();
+    fireEvent.click(screen.getByRole('link', { name: 'Page 3' }));
+    await waitFor(() => expect(location()).toBe('/gallery?seed=42&page=3'));
+    // Still page 2's photos, marked busy, until page 3 arrives.
+    expect(shown()).toEqual(secondPage);
+    expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+    act(() => release());
+    await waitFor(() => expect(photoLinks()).toHaveLength(6));
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+  });
+
+  it('links to the first, the last and the pages around the current one of a large gallery', async () => {
+    stubFetch({ 'GET /api/gallery': galleryApi(photos(150)) });
+    renderGallery('/gallery?seed=3&page=6');
+    await waitFor(() => expect(photoLinks()).toHaveLength(12));
+    const nav = screen.getByRole('navigation', { name: 'Gallery pages' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual(['1', '4', '5', '6', '7', '8', '13']);
+    expect(links.map((a) => a.getAttribute('href'))).toContain('/gallery?seed=3&page=13');
+    // The gaps are shown, not read out.
+    const gaps = within(nav)
+      .getAllByRole('listitem', { hidden: true })
+      .filter((li) => li.textContent === '…');
+    expect(gaps.map((li) => li.getAttribute('aria-hidden'))).toEqual(['true', 'true']);
+  });
+
+  it('moves an address past the last page to the last one', async () => {
+    const fetchMock = stubFetch({ 'GET /api/gallery': galleryApi(photos(14)) });
+    renderGallery('/gallery?seed=9&page=5');
+    await waitFor(() => expect(location()).toBe('/gallery?seed=9&page=2'));
     await waitFor(() => expect(photoLinks()).toHaveLength(2));
-    expect(new Set([...firstPage, ...alts()]).size).toBe(14);
+    expect(galleryCalls(fetchMock).map((u) => u.searchParams.get('page'))).toEqual(['5', '2']);
   });
 
   it('filters by category in the database after a pause in typing, back to page 1', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const fetchMock = stubFetch({
-      'GET /api/gallery': () => ({ body: Array.from({ length: 13 }, (_, i) => photo(i + 1)) }),
-    });
+    const fetchMock = stubFetch({ 'GET /api/gallery': galleryApi(photos(13)) });
     renderGallery();
     await waitFor(() => expect(photoLinks()).toHaveLength(12));
     fireEvent.click(screen.getByRole('link', { name: 'Page 2' }));
@@ -122,16 +169,15 @@ describe('/gallery', () => {
     const search = screen.getByLabelText('Search by category');
     fireEvent.input(search, { target: { value: 'K' } });
     fireEvent.input(search, { target: { value: 'Kit' } });
-    const galleryCalls = () =>
-      fetchMock.mock.calls
-        .map(([u]) => new URL(String(u), 'http://localhost'))
-        .filter((u) => u.pathname === '/api/gallery');
-    expect(galleryCalls()).toHaveLength(1);
+    // Page 1, then page 2; nothing yet for the text typed.
+    expect(galleryCalls(fetchMock)).toHaveLength(2);
     await act(async () => {
       vi.advanceTimersByTime(350);
     });
-    await waitFor(() => expect(galleryCalls()).toHaveLength(2));
-    expect(galleryCalls()[1]?.searchParams.get('category')).toBe('Kit');
+    await waitFor(() => expect(galleryCalls(fetchMock)).toHaveLength(3));
+    expect(galleryCalls(fetchMock)[2]?.searchParams.toString()).toBe(
+      `category=Kit&seed=${seed}&page=1&limit=12`,
+    );
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page'),
     );
@@ -140,7 +186,7 @@ describe('/gallery', () => {
   });
 
   it('searches as a GET form (category and seed) that the page handles in place', async () => {
-    const fetchMock = stubFetch({ 'GET /api/gallery': () => ({ body: [photo(1), photo(2)] }) });
+    const fetchMock = stubFetch({ 'GET /api/gallery': galleryApi(photos(14)) });
     renderGallery('/gallery?seed=7&page=2');
     await waitFor(() => expect(photoLinks()).toHaveLength(2));
     const search = screen.getByLabelText('Search by category') as HTMLInputElement;
@@ -166,10 +212,7 @@ describe('/gallery', () => {
     renderGallery('/gallery?category=Office');
     await waitFor(() => expect(photoLinks()).toHaveLength(1));
     expect((screen.getByLabelText('Search by category') as HTMLInputElement).value).toBe('Office');
-    const calls = fetchMock.mock.calls
-      .map(([u]) => new URL(String(u), 'http://localhost'))
-      .filter((u) => u.pathname === '/api/gallery');
-    expect(calls.map((u) => u.searchParams.get('category'))).toEqual(['Office']);
+    expect(galleryCalls(fetchMock).map((u) => u.searchParams.get('category'))).toEqual(['Office']);
   });
 
   it('opens a photo in a dialog with caption and category, and swaps a broken image for the placeholder', async () => {

@@ -51,23 +51,26 @@ export function page(path: string, element: ReactNode): RouteObject {
   return { path, element };
 }
 
-type Reply = { status?: number; body?: unknown } | Error;
+type Reply = { status?: number; body?: unknown; headers?: Record<string, string> } | Error;
 
 /**
  * Stubs global fetch. `replies` maps "METHOD /path" to a reply (or a function of the request);
  * anything else answers 404. Site-config requests get a 404 too, so pages fall back to the defaults.
  */
-export function stubFetch(replies: Record<string, Reply | ((init: RequestInit) => Reply)>) {
+export function stubFetch(
+  replies: Record<string, Reply | ((init: RequestInit, url: URL) => Reply | Promise<Reply>)>,
+) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const key = `${init.method ?? 'GET'} ${url.pathname}`;
     const entry = replies[key];
-    const reply =
-      typeof entry === 'function' ? entry(init) : (entry ?? { status: 404, body: { error: 'Not found' } });
+    const reply = await (typeof entry === 'function'
+      ? entry(init, url)
+      : (entry ?? { status: 404, body: { error: 'Not found' } }));
     if (reply instanceof Error) throw reply;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -39,6 +39,12 @@ export const PAGE_SIZES = {
   recurringPaid: 5,
 } as const;
 
+/**
+ * The largest gallery shuffle seed (`GET /api/gallery?seed=`): a visit's seed is drawn from 1…this, so it fits a
+ * page address's number (numberParam).
+ */
+export const GALLERY_SEED_MAX = 999_999_999;
+
 export const REVIEW_COMMENT_MAX = 500;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;

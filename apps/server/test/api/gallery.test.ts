@@ -1,6 +1,6 @@
 import { TOTAL_COUNT_HEADER } from '@clean/shared';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { galleryPhotos } from '../../src/db/schema';
 import { useTestApp } from '../support/harness';
 import { expectRefused, NOT_ADMIN } from '../support/refusals';
@@ -177,6 +177,96 @@ describe('GET /api/gallery', () => {
     expect(kitchen.total).toBe(7);
     expect(kitchen.items).toHaveLength(5);
     expect(kitchen.items.every((p) => p.category === 'Kitchen')).toBe(true);
+  });
+
+  describe('with ?seed= (a visit’s shuffle, computed by the database)', () => {
+    const PHOTOS = 40;
+    let ids: number[] = [];
+    beforeAll(async () => {
+      await emptyGallery();
+      const rows = await t.db
+        .insert(galleryPhotos)
+        .values(
+          Array.from({ length: PHOTOS }, (_, i) => ({
+            imageUrl: `/demo/p${i}.webp`,
+            caption: `p${i}`,
+            category: i % 4 ? 'Kitchen' : 'Garage',
+          })),
+        )
+        .returning({ id: galleryPhotos.id });
+      ids = rows.map((r) => r.id).sort((a, b) => a - b);
+      // Written past the API: the public cache would still answer the earlier tests' lists.
+      await t.app.publicCache.invalidate();
+    });
+    const idsOf = async (query: string) => (await list(query)).items.map((p) => p.id);
+    /** Every page of `query` at `limit` a page, in order, with the total each reported. */
+    async function allPages(query: string, limit: number) {
+      const pages: number[][] = [];
+      const totals = new Set<number>();
+      for (let page = 1; ; page++) {
+        const { items, total } = await list(`${query}&page=${page}&limit=${limit}`);
+        totals.add(total);
+        if (!items.length) break;
+        pages.push(items.map((p) => p.id));
+      }
+      return { pages, totals: [...totals] };
+    }
+    const byId = (a: number, b: number) => a - b;
+
+    it('pages one order: the same on every request, no photo twice, none skipped', async () => {
+      const whole = await idsOf('?seed=42');
+      expect([...whole].sort(byId)).toEqual(ids);
+      expect(await idsOf('?seed=42')).toEqual(whole);
+      const { pages, totals } = await allPages('?seed=42', 12);
+      expect(totals).toEqual([PHOTOS]);
+      expect(pages.map((p) => p.length)).toEqual([12, 12, 12, 4]);
+      expect(pages.flat()).toEqual(whole);
+      // Asked again, each page is the same.
+      expect(await idsOf('?seed=42&page=3&limit=12')).toEqual(pages[2]);
+    });
+
+    it('gives another order for another seed, and neither is the newest-first one', async () => {
+      const newest = await idsOf('');
+      const orders = new Set<string>([newest.join()]);
+      for (const seed of [1, 2, 42, 999_999_999]) {
+        const order = await idsOf(`?seed=${seed}`);
+        expect([...order].sort(byId)).toEqual(ids);
+        orders.add(order.join());
+      }
+      expect(orders.size).toBe(5);
+    });
+
+    it('shuffles within a category, paged and counted', async () => {
+      const garage = ids.filter((_, i) => i % 4 === 0);
+      const whole = await idsOf('?category=garage&seed=7');
+      expect([...whole].sort(byId)).toEqual(garage);
+      const { pages, totals } = await allPages('?category=garage&seed=7', 4);
+      expect(totals).toEqual([garage.length]);
+      expect(pages.flat()).toEqual(whole);
+      // The category's photos in the order they have in the whole gallery's shuffle of that seed.
+      const all = await idsOf('?seed=7');
+      expect(whole).toEqual(all.filter((id) => garage.includes(id)));
+    });
+
+    it('without a seed, is as before: newest first, the whole list without page or limit', async () => {
+      const res = await t.anonymous('GET', '/api/gallery');
+      expect(res.json<Photo[]>().map((p) => p.id)).toEqual([...ids].reverse());
+    });
+  });
+
+  it.each([
+    '?seed=0',
+    '?seed=-5',
+    '?seed=abc',
+    '?seed=1.5',
+    '?seed=',
+    '?seed=1000000000',
+    '?seed=99999999999999999999',
+    '?seed=7&page=0',
+  ])('refuses the bad seed %s with 400 naming it', async (query) => {
+    const res = await t.anonymous('GET', `/api/gallery${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/seed|page/);
   });
 
   it.each(['?page=0', '?page=-1', '?page=abc', '?limit=0', '?limit=101', `?category=${'x'.repeat(201)}`])(

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { inquiries, mailOutbox, packages, reviews } from '../../src/db/schema';
+import { galleryPhotos, inquiries, mailOutbox, packages, reviews } from '../../src/db/schema';
 import { useTestApp } from '../support/harness';
 
 /**
@@ -157,6 +157,54 @@ describe('pages rendered from their address', () => {
     const orders = new Set<string>();
     for (let i = 0; i < 8; i++) orders.add(order((await t.anonymous('GET', '/gallery')).body));
     expect(orders.size).toBeGreaterThan(1);
+  });
+
+  it('sends one page of the gallery, fetched in the order its links and search form carry', async () => {
+    await t.db
+      .insert(galleryPhotos)
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({ imageUrl: `/demo/patio-${i}.webp`, category: 'Patio' })),
+      );
+    await t.app.publicCache.invalidate();
+    type Query = { queryKey: unknown[]; state: { data: unknown } };
+    const served = async (url: string) => {
+      const res = await t.anonymous('GET', url);
+      expect(res.statusCode).toBe(200);
+      const state = /<script type="application\/json" id="query-state">([\s\S]*?)<\/script>/.exec(
+        res.body,
+      )?.[1];
+      const queries = (JSON.parse(state ?? '{}') as { queries: Query[] }).queries;
+      const gallery = queries.filter((q) => q.queryKey[0] === 'gallery');
+      const seeds = new Set([
+        ...[...res.body.matchAll(/href="\/gallery\?[^"]*seed=(\d+)/g)].map((m) => Number(m[1])),
+        ...[...res.body.matchAll(/<input type="hidden" name="seed" value="(\d+)"/g)].map((m) => Number(m[1])),
+      ]);
+      const photos = [...res.body.matchAll(/<li[^>]*><a [^>]*href="\/gallery\?[^"]*photo=(\d+)/g)].map((m) =>
+        Number(m[1]),
+      );
+      return { html: res.body, gallery, seeds: [...seeds], photos };
+    };
+
+    const fresh = await served('/gallery?category=patio');
+    // The page's query: one page of 12 of the 30, nothing else of the gallery but the visit's seed.
+    const [page, ...others] = fresh.gallery.filter((q) => q.queryKey[1] === 'page');
+    expect(others).toEqual([]);
+    const [, , category, seed, number] = page?.queryKey ?? [];
+    expect([category, number]).toEqual(['patio', 1]);
+    const data = page?.state.data as { items: { id: number }[]; total: number };
+    expect(data.items).toHaveLength(12);
+    expect(data.total).toBe(30);
+    expect(fresh.photos).toEqual(data.items.map((p) => p.id));
+    // The seed the page was fetched with is the one its links, its search form and its data carry.
+    expect(fresh.seeds).toEqual([seed]);
+    expect(fresh.gallery.find((q) => q.queryKey[1] === 'seed')?.state.data).toBe(seed);
+    expect(fresh.html.length).toBeLessThan(60_000);
+
+    // Its links lead on in that order: the three pages show each photo once.
+    const rest = [2, 3].map((n) => served(`/gallery?category=patio&seed=${seed}&page=${n}`));
+    const shown = [fresh.photos, ...(await Promise.all(rest)).map((p) => p.photos)];
+    expect(shown.map((p) => p.length)).toEqual([12, 12, 6]);
+    expect(new Set(shown.flat()).size).toBe(30);
   });
 
   it('renders an open dialog for a link to it, and the page without script needs no inline script', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { imageUrl, optionalText, pageQuery, searchText } from '../common/fields';
-import { DEFAULT_GALLERY_CATEGORY, GALLERY_CATEGORIES } from '../constants';
+import { DEFAULT_GALLERY_CATEGORY, GALLERY_CATEGORIES, GALLERY_SEED_MAX } from '../constants';
 
 const categoryValues = [DEFAULT_GALLERY_CATEGORY, ...GALLERY_CATEGORIES.map((c) => c.value)] as const;
 
@@ -19,8 +19,26 @@ export const galleryUploadInput = z.object({
 });
 export type GalleryUploadInput = z.input<typeof galleryUploadInput>;
 
-/** GET /api/gallery?category= — a case-insensitive "contains" filter run in the database. */
-export const galleryQuery = pageQuery.extend({ category: searchText });
+const SEED_RULE = `seed must be a whole number from 1 to ${GALLERY_SEED_MAX}.`;
+
+/**
+ * GET /api/gallery?category=&seed=&page=&limit= — `category` is a case-insensitive "contains" filter run in the
+ * database; with `seed` the photos come in that seed's repeatable shuffled order (the same on every page),
+ * without it newest first.
+ */
+export const galleryQuery = pageQuery.extend({
+  category: searchText,
+  seed: z.coerce
+    .number({ error: SEED_RULE })
+    .int(SEED_RULE)
+    .min(1, SEED_RULE)
+    .max(GALLERY_SEED_MAX, SEED_RULE)
+    .optional()
+    .meta({
+      description:
+        "A visit's shuffle: the photos in a repeatable pseudo-random order computed from it, the same on every page. Without it, newest first.",
+    }),
+});
 
 export const galleryPhotoSchema = z
   .object({

@@ -10,7 +10,8 @@ import { galleryStore } from './store';
 export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = galleryStore(app.database.db);
 
-  // Newest first; the browser shuffles each load (spec §4), so the order here only makes paging stable.
+  // Newest first (as the spec's clients expect), or with ?seed= in that visit's shuffle (spec §4: shuffled on
+  // each load), paged by the database so the gallery page asks for the 12 photos it shows.
   app.get(
     '/api/gallery',
     {
@@ -23,6 +24,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
       app.publicCache.json(request, reply, async () => {
         const { items, total } = await store.list({
           category: request.query.category,
+          seed: request.query.seed,
           page: paging(request.query),
         });
         return { value: { body: items, headers: listHeaders(total) } };

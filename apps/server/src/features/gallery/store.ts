@@ -1,5 +1,5 @@
 import { GALLERY_CATEGORIES, type GalleryPhoto } from '@clean/shared';
-import { desc, inArray, or, type SQL } from 'drizzle-orm';
+import { desc, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { galleryPhotos } from '../../db/schema';
 import { deleteById } from '../../lib/rows';
@@ -29,13 +29,21 @@ function categoryFilter(text: string): SQL | undefined {
   return byLabel.length ? or(byValue, inArray(galleryPhotos.category, byLabel)) : byValue;
 }
 
+/**
+ * A seed's shuffle, computed by the database: the order of each id's hash salted with the seed. The same seed
+ * gives the same order on every page (and across PostgreSQL versions: `hashint4extended` is what hash
+ * partitioning stores rows by, so it must never change), another seed another order.
+ */
+const shuffled = (seed: number) => [sql`hashint4extended(${galleryPhotos.id}, ${seed})`, galleryPhotos.id];
+
 export const galleryStore = (db: Db) => ({
   /**
-   * Photos newest first, optionally only those whose category contains `category` (case-insensitive),
-   * optionally one page of them. `total` counts every match.
+   * Photos newest first, or with `seed` in that seed's shuffled order; optionally only those whose category
+   * contains `category` (case-insensitive), optionally one page of them. `total` counts every match.
    */
   async list(options: {
     category?: string;
+    seed?: number;
     page: { limit: number; offset: number } | null;
   }): Promise<{ items: GalleryPhoto[]; total: number }> {
     const where = options.category ? categoryFilter(options.category) : undefined;
@@ -43,7 +51,11 @@ export const galleryStore = (db: Db) => ({
       .select()
       .from(galleryPhotos)
       .where(where)
-      .orderBy(desc(galleryPhotos.createdAt), desc(galleryPhotos.id));
+      .orderBy(
+        ...(options.seed === undefined
+          ? [desc(galleryPhotos.createdAt), desc(galleryPhotos.id)]
+          : shuffled(options.seed)),
+      );
     if (!options.page) {
       const rows = await query;
       return { items: rows.map(toPhoto), total: rows.length };

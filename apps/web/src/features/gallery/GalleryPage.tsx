@@ -1,12 +1,12 @@
 import { type GalleryPhoto, numberParam, PAGE_SIZES, pageParam, textParam } from '@clean/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { photoText } from '../../lib/photo';
 import { Alert } from '../../lib/ui/Alert';
 import { buttonClass } from '../../lib/ui/Button';
 import { InlineLoading } from '../../lib/ui/Loading';
 import { Page } from '../../lib/ui/Page';
-import { PageLinks } from '../../lib/ui/Pagination';
+import { PageLinks, pageCountOf } from '../../lib/ui/Pagination';
 import { PhotoDialog } from '../../lib/ui/PhotoDialog';
 import { PhotoTile } from '../../lib/ui/PhotoTile';
 import { inputClass } from '../../lib/ui/TextField';
@@ -14,8 +14,7 @@ import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useSearchState } from '../../lib/useSearchState';
 import { useSession } from '../auth/session';
-import { galleryListQueryOptions, gallerySeedQueryOptions, useDeletePhoto } from './api';
-import { clampPage, pageCount, pageSlice, seededRandom, shuffle } from './paging';
+import { galleryPageQueryOptions, gallerySeedQueryOptions, useDeletePhoto } from './api';
 
 // The owner's upload form is its own chunk: visitors never download it.
 const GalleryUploadForm = lazy(() =>
@@ -39,19 +38,14 @@ export function GalleryPage() {
   const category = textParam(params.get('category'));
   const visitSeed = useQuery(gallerySeedQueryOptions).data;
   const seed = numberParam(params.get('seed')) ?? visitSeed;
+  const page = pageParam(params);
   const [search, setSearch] = useState(category);
   const typed = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const searchRef = useRef<HTMLInputElement>(null);
-  const {
-    data: listed,
-    isPending,
-    error,
-    isPlaceholderData,
-  } = useQuery({
-    ...galleryListQueryOptions(category),
-    placeholderData: keepPreviousData,
-  });
-  const photos = useMemo(() => listed && shuffle(listed, seededRandom(seed)), [listed, seed]);
+  // One page, shuffled and filtered by the database; the previous page stays while the next one loads.
+  const { data, isPending, error, isPlaceholderData } = useQuery(
+    galleryPageQueryOptions(category, seed, page),
+  );
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const remove = useDeletePhoto();
   const searchId = useId();
@@ -73,11 +67,15 @@ export function GalleryPage() {
     if (typed !== category) go({ category: typed, page: null, seed }, { replace: true });
   }, [typed]);
 
-  const all = photos ?? [];
-  const pages = pageCount(all.length, PAGE_SIZES.gallery);
-  const current = clampPage(pageParam(params), pages);
-  const visible = pageSlice(all, current, PAGE_SIZES.gallery);
-  const selected = all.find((photo) => photo.id === numberParam(params.get('photo'))) ?? null;
+  const visible = data?.items ?? [];
+  const pages = pageCountOf(data?.total ?? 0, PAGE_SIZES.gallery);
+  const selected = visible.find((photo) => photo.id === numberParam(params.get('photo'))) ?? null;
+  // An address past the last page (a filter or a deletion shrank the list) moves to the last one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: go is a new function each render
+  useEffect(() => {
+    if (data && !isPlaceholderData && page > pages) go({ page: pages, seed }, { replace: true });
+  }, [data, isPlaceholderData, page, pages]);
+
   // Every link carries the visit's order, so the page the server renders for it shows the same one.
   const linkFor = (changes: Record<string, number | null>) => linkTo({ seed, ...changes });
 
@@ -143,12 +141,12 @@ export function GalleryPage() {
 
       <div className="mt-6" aria-busy={isPlaceholderData || undefined}>
         {isPending && <InlineLoading label="Loading photos..." />}
-        {error && !photos && (
+        {error && !data && (
           <p className="py-10 text-center text-stone-700">
             The gallery couldn’t be loaded right now. Please try again later.
           </p>
         )}
-        {photos && all.length === 0 && (
+        {data?.total === 0 && (
           <p className="py-10 text-center text-stone-700" role="status">
             {category ? `No photos in a category matching “${category}”.` : 'No photos yet.'}
           </p>
@@ -183,7 +181,7 @@ export function GalleryPage() {
       </div>
 
       <PageLinks
-        page={current}
+        page={page}
         pageCount={pages}
         linkFor={(n) => linkFor({ page: n, photo: null })}
         label="Gallery pages"

@@ -1,27 +1,40 @@
-import { CAROUSEL, type GalleryPhoto, type GalleryUploadInput } from '@clean/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api';
-import { newSeed } from './paging';
+import {
+  CAROUSEL,
+  GALLERY_SEED_MAX,
+  type GalleryPhoto,
+  type GalleryUploadInput,
+  PAGE_SIZES,
+} from '@clean/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, apiList } from '../../lib/api';
 
 export const galleryKeys = {
   all: ['gallery'] as const,
-  list: (category: string) => ['gallery', 'list', category] as const,
+  page: (category: string, seed: number, page: number) => ['gallery', 'page', category, seed, page] as const,
   carousel: ['gallery', 'carousel'] as const,
   seed: ['gallery', 'seed'] as const,
 };
 
 /**
- * The gallery, filtered by category in the database (case-insensitive "contains"). A small business's gallery is a
- * few hundred links at most, so the page shuffles and pages it itself (see `gallerySeedQueryOptions`).
+ * One page of the gallery in the visit's shuffle (`seed`), filtered by category (case-insensitive "contains"):
+ * the database shuffles, filters and pages, so a gallery of thousands of photos sends the 12 a page shows.
  */
-export const fetchGallery = (category: string, signal?: AbortSignal) =>
-  apiFetch<GalleryPhoto[]>('/api/gallery', { query: { category: category.trim() }, signal, token: null });
-
-export const galleryListQueryOptions = (category: string) =>
-  queryOptions({
-    queryKey: galleryKeys.list(category.trim()),
-    queryFn: ({ signal }) => fetchGallery(category, signal),
+export const fetchGalleryPage = (category: string, seed: number, page: number, signal?: AbortSignal) =>
+  apiList<GalleryPhoto>('/api/gallery', {
+    query: { category: category.trim(), seed, page, limit: PAGE_SIZES.gallery },
+    signal,
+    token: null,
   });
+
+export const galleryPageQueryOptions = (category: string, seed: number, page: number) =>
+  queryOptions({
+    queryKey: galleryKeys.page(category.trim(), seed, page),
+    queryFn: ({ signal }) => fetchGalleryPage(category, seed, page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** A new visit's seed: a positive whole number that fits a page parameter (and the API's `seed`). */
+export const newSeed = () => 1 + Math.floor(Math.random() * GALLERY_SEED_MAX);
 
 /**
  * The visit's shuffle (spec §4: random on each load), as a seed: drawn once per page load (on the server for a

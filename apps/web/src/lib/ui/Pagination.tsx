@@ -57,7 +57,32 @@ export function Pagination({
 
 export const pageCountOf = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
-/** Numbered page links (the current one marked aria-current); hidden for a single page. */
+/**
+ * The page numbers to link to: every page when there are few, else the first, the last and those around `page`,
+ * with a gap where pages are left out, before or after those. A gap never stands for a single page (that page is
+ * shown instead). Ten years of photos are hundreds of pages: a link to each would be most of the page's HTML.
+ */
+export function pageWindow(
+  page: number,
+  pageCount: number,
+  around = 2,
+): (number | 'gap-before' | 'gap-after')[] {
+  // An address past the last page (about to move to it) still links to the last pages.
+  const current = Math.min(page, pageCount);
+  const first = Math.max(1, current - around);
+  const last = Math.min(pageCount, current + around);
+  const shown: (number | 'gap-before' | 'gap-after')[] = [];
+  if (first > 1) shown.push(1);
+  if (first === 3) shown.push(2);
+  else if (first > 3) shown.push('gap-before');
+  for (let n = first; n <= last; n++) shown.push(n);
+  if (last === pageCount - 2) shown.push(pageCount - 1);
+  else if (last < pageCount - 2) shown.push('gap-after');
+  if (last < pageCount) shown.push(pageCount);
+  return shown;
+}
+
+/** Numbered page links (the current one marked aria-current, far pages left out); hidden for a single page. */
 export function PageLinks({
   page,
   pageCount,
@@ -73,23 +98,29 @@ export function PageLinks({
   return (
     <nav aria-label={label} className="mt-8">
       <ul className="flex flex-wrap justify-center gap-2">
-        {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
-          <li key={n}>
-            <Link
-              to={linkFor(n)}
-              aria-current={n === page ? 'page' : undefined}
-              aria-label={`Page ${n}`}
-              className={cx(
-                'inline-flex h-11 min-w-11 items-center justify-center rounded-full px-3 text-sm font-semibold',
-                n === page
-                  ? 'bg-brand-700 text-white'
-                  : 'border border-brand-700 bg-white text-brand-800 hover:bg-brand-50',
-              )}
-            >
-              {n}
-            </Link>
-          </li>
-        ))}
+        {pageWindow(page, pageCount).map((n) =>
+          typeof n === 'string' ? (
+            <li key={n} aria-hidden="true" className="inline-flex h-11 items-center px-1 text-stone-700">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <Link
+                to={linkFor(n)}
+                aria-current={n === page ? 'page' : undefined}
+                aria-label={`Page ${n}`}
+                className={cx(
+                  'inline-flex h-11 min-w-11 items-center justify-center rounded-full px-3 text-sm font-semibold',
+                  n === page
+                    ? 'bg-brand-700 text-white'
+                    : 'border border-brand-700 bg-white text-brand-800 hover:bg-brand-50',
+                )}
+              >
+                {n}
+              </Link>
+            </li>
+          ),
+        )}
       </ul>
     </nav>
   );
