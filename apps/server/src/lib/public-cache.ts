@@ -66,8 +66,11 @@ function sendJson(request: FastifyRequest, reply: FastifyReply, answer: JsonAnsw
 
 /** The channel other app servers on the same PostgreSQL hear "public data changed" on. */
 const CHANNEL = 'clean_public_data';
-/** Bounds the memory a crawler asking for many distinct query strings can take. */
-const MAX_ENTRIES = 500;
+/**
+ * Bounds the memory a crawler asking for many distinct query strings can take (or the gallery's visits, each
+ * with its own order): past it the least recently used entry goes, so the pages everyone reads stay.
+ */
+export const MAX_ENTRIES = 500;
 /** While the LISTEN connection is down, how often to try again (the cache is bypassed meanwhile). */
 const RECONNECT_MS = 500;
 
@@ -102,14 +105,24 @@ export function createPublicCache(log: FastifyBaseLogger) {
     entries.clear();
   };
 
-  async function get<T>(key: string, load: () => Promise<Loaded<T>>): Promise<T> {
+  /** A fresh entry, marked as just used (a Map keeps insertion order: the first key is the least recent). */
+  function fresh(key: string): Entry | undefined {
     const hit = entries.get(key);
-    if (hit && trusted && hit.expiresAt > Date.now()) return hit.value as T;
+    if (!hit || !trusted || hit.expiresAt <= Date.now()) return undefined;
+    entries.delete(key);
+    entries.set(key, hit);
+    return hit;
+  }
+
+  async function get<T>(key: string, load: () => Promise<Loaded<T>>): Promise<T> {
+    const hit = fresh(key);
+    if (hit) return hit.value as T;
     const started = generation;
     const { value, expiresAt = Number.POSITIVE_INFINITY } = await load();
     // A write that landed while loading may not be in `value`: keep it only if nothing changed meanwhile.
     if (trusted && started === generation) {
-      if (entries.size >= MAX_ENTRIES) entries.clear();
+      entries.delete(key);
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
       entries.set(key, { value, expiresAt });
     }
     return value;
@@ -177,9 +190,7 @@ export function createPublicCache(log: FastifyBaseLogger) {
      * (not cached, expired, or the cache not trusted while LISTEN is down). Used by the server's fast path.
      */
     lookupJson(url: string): JsonAnswer | undefined {
-      if (!trusted) return undefined;
-      const hit = entries.get(`json ${url}`);
-      return hit && hit.expiresAt > Date.now() ? (hit.value as JsonAnswer) : undefined;
+      return fresh(`json ${url}`)?.value as JsonAnswer | undefined;
     },
 
     /** Something public may have changed: drop everything here and tell the other servers. */

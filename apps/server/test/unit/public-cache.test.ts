@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../src/db/client';
-import { createPublicCache } from '../../src/lib/public-cache';
+import { createPublicCache, MAX_ENTRIES } from '../../src/lib/public-cache';
 import { freePort } from '../support/child';
 
 const silent = { warn() {}, error() {} } as unknown as Parameters<typeof createPublicCache>[0];
@@ -39,5 +39,19 @@ describe('the public cache as the fast path sees it (lookupJson)', () => {
     } finally {
       await cache.close();
     }
+  });
+
+  it('keeps what is read often when full: the least recently used entry goes', async () => {
+    const cache = createPublicCache(silent);
+    await cache.get('json /api/packages', async () => ({ value: 'list' }));
+    await cache.get('json /api/gallery?seed=1', async () => ({ value: 'one visit' }));
+    // A crowd of other visits' orders, while everyone keeps reading the packages.
+    for (let seed = 2; seed <= MAX_ENTRIES * 2; seed++) {
+      await cache.get(`json /api/gallery?seed=${seed}`, async () => ({ value: seed }));
+      expect(cache.lookupJson('/api/packages')).toBe('list');
+    }
+    expect(cache.size).toBe(MAX_ENTRIES);
+    expect(cache.lookupJson('/api/gallery?seed=1')).toBeUndefined();
+    expect(cache.lookupJson(`/api/gallery?seed=${MAX_ENTRIES * 2}`)).toBe(MAX_ENTRIES * 2);
   });
 });
