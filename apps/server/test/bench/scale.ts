@@ -157,7 +157,7 @@ try {
     '/reviews',
     '/contact',
     `/api/reviews?page=2&limit=${PAGE_SIZES.reviews}`,
-    `/api/gallery?page=2&limit=${PAGE_SIZES.gallery}`,
+    `/api/gallery?seed=1&page=2&limit=${PAGE_SIZES.gallery}`,
   ];
   for (const url of publicUrls) await time(`public ${url}`, url, false);
   // The owner's calendar app polls this (no token, a secret address): not a hub request, timed for its size.
