@@ -347,8 +347,16 @@ describe('/gallery as the admin', () => {
     confirm.mockReturnValue(true);
     fireEvent.click(remove);
     expect((await screen.findByRole('alert')).textContent).toBe('Error deleting photo. Please try again.');
+    const seed = seedOf(photoLinks()[0]?.getAttribute('href') ?? null);
+    const asked = galleryCalls(fetchMock).length;
     ok = true;
     fireEvent.click(remove);
     await waitFor(() => expect(screen.getByText('Photo deleted successfully!')).toBeTruthy());
+    // The photos are asked for again, in the same order: a delete does not reshuffle the visit.
+    await waitFor(() => expect(galleryCalls(fetchMock).length).toBeGreaterThan(asked));
+    expect(galleryCalls(fetchMock).map((u) => u.searchParams.get('seed'))).toEqual(
+      galleryCalls(fetchMock).map(() => seed),
+    );
+    expect(seedOf(photoLinks()[0]?.getAttribute('href') ?? null)).toBe(seed);
   });
 });

@@ -12,7 +12,8 @@ export const galleryKeys = {
   all: ['gallery'] as const,
   page: (category: string, seed: number, page: number) => ['gallery', 'page', category, seed, page] as const,
   carousel: ['gallery', 'carousel'] as const,
-  seed: ['gallery', 'seed'] as const,
+  // Outside `all`: an upload or a delete refreshes the photos, never the visit's order.
+  seed: ['gallery-seed'] as const,
 };
 
 /**
