@@ -1,7 +1,7 @@
 // The owner's browser may sit in another zone than the business: run these in Berlin on purpose.
 process.env.TZ = 'Europe/Berlin';
 
-import type { CleaningDatesSummary } from '@clean/shared';
+import { AGENDA_DAY_LIMIT, type CleaningDatesSummary } from '@clean/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -222,7 +222,11 @@ describe('the Cleaning Calendar', () => {
       },
     });
     renderCalendar();
-    expect(await screen.findByText(/Busy days \(Sep 10, Sep 11\): only the first 20 cleanings/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        new RegExp(`Busy days \\(Sep 10, Sep 11\\): only the first ${AGENDA_DAY_LIMIT} cleanings`),
+      ),
+    ).toBeTruthy();
   });
 
   it("says 'Failed to load cleaning dates.' when the summary cannot be loaded", async () => {
