@@ -45,6 +45,7 @@ type Row = {
   halfHeap: number;
   afterHeap: number;
   perSecond: number;
+  cpuPerRequestMs: number;
   failed: number;
 };
 
@@ -139,9 +140,13 @@ async function load(url: string, npm: Child, server: () => number) {
   // serializers, pooled buffers); growth that goes on in the second is a leak.
   const half = () =>
     autocannon({ url, connections: 10, amount: REQUESTS / 2, requests: mix(token), timeout: 20 });
+  const cpuBefore = cpuMs(server());
   const first = await half();
+  const cpuFirst = cpuMs(server()) - cpuBefore;
   const halfHeap = await heapAfterGc(npm, server());
+  const cpuSecondStart = cpuMs(server());
   const second = await half();
+  const cpuSecond = cpuMs(server()) - cpuSecondStart;
   await sleep(IDLE_WAIT_MS);
   const after = treeMemoryMb(npm.child.pid as number);
   const afterHeap = await heapAfterGc(npm, server());
@@ -154,9 +159,26 @@ async function load(url: string, npm: Child, server: () => number) {
     halfHeap,
     afterHeap,
     perSecond: (first.requests.total + second.requests.total) / (first.duration + second.duration),
+    cpuPerRequestMs: (cpuFirst + cpuSecond) / (first.requests.total + second.requests.total),
     failed: [first, second].reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0),
   };
 }
+
+/**
+ * CPU time (ms) a process has used, all its threads (the PGlite thread too), from /proc: a busy machine changes
+ * it far less than it changes requests per second.
+ */
+function cpuMs(pid: number) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const [utime, stime] = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .slice(11, 13)
+    .map(Number);
+  return (((utime ?? 0) + (stime ?? 0)) * 1000) / CLOCK_TICKS;
+}
+/** Linux's USER_HZ: /proc counts CPU time in these. */
+const CLOCK_TICKS = 100;
 
 /** A process's command line ('' once it has ended); /proc separates the arguments with NUL. */
 const commandOf = (pid: number) => {
@@ -185,12 +207,12 @@ console.log(
   `\n\`npm run serve\` (npm + shell + compiled server), ${REQUESTS} mixed requests over 10 connections, Node ${process.version}\n`,
 );
 console.log(
-  '| database | start to first 200: new folder, existing | idle RSS (PSS) | RSS (PSS) after | RSS growth | heap after GC: idle, half, all | heap growth | req/s | failed |',
+  '| database | start to first 200: new folder, existing | idle RSS (PSS) | RSS (PSS) after | RSS growth | heap after GC: idle, half, all | heap growth | req/s | CPU per request | failed |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   console.log(
-    `| ${r.database} | ${(r.newStartMs / 1000).toFixed(1)} s, ${(r.startMs / 1000).toFixed(1)} s | ${mb(r.idleMb)} (${mb(r.idlePss)}) | ${mb(r.afterMb)} (${mb(r.afterPss)}) | ${mb(r.afterMb - r.idleMb)} | ${r.idleHeap.toFixed(1)}, ${r.halfHeap.toFixed(1)}, ${r.afterHeap.toFixed(1)} MB | ${(((r.afterHeap - r.idleHeap) / r.idleHeap) * 100).toFixed(1)} % | ${Math.round(r.perSecond)} | ${r.failed} |`,
+    `| ${r.database} | ${(r.newStartMs / 1000).toFixed(1)} s, ${(r.startMs / 1000).toFixed(1)} s | ${mb(r.idleMb)} (${mb(r.idlePss)}) | ${mb(r.afterMb)} (${mb(r.afterPss)}) | ${mb(r.afterMb - r.idleMb)} | ${r.idleHeap.toFixed(1)}, ${r.halfHeap.toFixed(1)}, ${r.afterHeap.toFixed(1)} MB | ${(((r.afterHeap - r.idleHeap) / r.idleHeap) * 100).toFixed(1)} % | ${Math.round(r.perSecond)} | ${r.cpuPerRequestMs.toFixed(2)} ms | ${r.failed} |`,
   );
 }
 printLoadAfter();
