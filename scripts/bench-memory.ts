@@ -14,47 +14,12 @@ import autocannon from 'autocannon';
 import { type Child, freePort, spawnChild, waitForUrl } from '../apps/server/test/support/child';
 import { startPostgres } from '../apps/server/test/support/postgres';
 import { adminToken, PROCESS_ADMIN_PASSWORD } from '../apps/server/test/support/server-process';
+import { mix } from './memory-mix';
 import { printLoadAfter, printMachine, processTree, treeMemoryMb } from './support';
 
 const REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 100_000);
 const IDLE_WAIT_MS = 5_000;
 const root = path.resolve(import.meta.dirname, '..');
-
-/** One cycle of the mix, by share: mostly visitors reading, some of the owner's work, a few writes and sign-ins. */
-function mix(token: string): autocannon.Request[] {
-  const admin = { authorization: `Bearer ${token}` };
-  const json = { 'content-type': 'application/json' };
-  const get = (p: string, times: number, headers = {}) =>
-    Array.from({ length: times }, () => ({ method: 'GET' as const, path: p, headers }));
-  return [
-    ...get('/', 10),
-    ...get('/packages', 5),
-    ...get('/gallery', 5),
-    ...get('/reviews', 5),
-    ...get('/contact', 5),
-    ...get('/api/packages', 10),
-    ...get('/api/gallery', 10),
-    ...get('/api/reviews', 10),
-    ...get('/api/contact-status', 5),
-    ...get('/api/inquiries?page=1&limit=6', 5, admin),
-    ...get('/api/one_time_cleanings?page=1&limit=5', 5, admin),
-    ...get('/api/recurring_payments?page=1&limit=5', 5, admin),
-    ...get('/api/inquiries?name=mar&page=1&limit=20', 5, admin),
-    ...get('/api/total_paid_cleanings_summary', 4, admin),
-    ...Array.from({ length: 4 }, () => ({
-      method: 'POST' as const,
-      path: '/api/inquiries',
-      headers: json,
-      body: JSON.stringify({ name: 'Memory Bench', phone_number: '8605550100', town: 'Bristol' }),
-    })),
-    {
-      method: 'POST',
-      path: '/signin',
-      headers: json,
-      body: JSON.stringify({ username: 'admin', password: PROCESS_ADMIN_PASSWORD }),
-    },
-  ];
-}
 
 /** The server's heap after a full GC: heap-probe.cjs, preloaded, prints it on SIGUSR2. */
 async function heapAfterGc(npm: Child, serverPid: number): Promise<number> {
@@ -80,6 +45,7 @@ type Row = {
   halfHeap: number;
   afterHeap: number;
   perSecond: number;
+  cpuPerRequestMs: number;
   failed: number;
 };
 
@@ -174,9 +140,13 @@ async function load(url: string, npm: Child, server: () => number) {
   // serializers, pooled buffers); growth that goes on in the second is a leak.
   const half = () =>
     autocannon({ url, connections: 10, amount: REQUESTS / 2, requests: mix(token), timeout: 20 });
+  const cpuBefore = cpuMs(server());
   const first = await half();
+  const cpuFirst = cpuMs(server()) - cpuBefore;
   const halfHeap = await heapAfterGc(npm, server());
+  const cpuSecondStart = cpuMs(server());
   const second = await half();
+  const cpuSecond = cpuMs(server()) - cpuSecondStart;
   await sleep(IDLE_WAIT_MS);
   const after = treeMemoryMb(npm.child.pid as number);
   const afterHeap = await heapAfterGc(npm, server());
@@ -189,9 +159,26 @@ async function load(url: string, npm: Child, server: () => number) {
     halfHeap,
     afterHeap,
     perSecond: (first.requests.total + second.requests.total) / (first.duration + second.duration),
+    cpuPerRequestMs: (cpuFirst + cpuSecond) / (first.requests.total + second.requests.total),
     failed: [first, second].reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0),
   };
 }
+
+/**
+ * CPU time (ms) a process has used, all its threads (the PGlite thread too), from /proc: a busy machine changes
+ * it far less than it changes requests per second.
+ */
+function cpuMs(pid: number) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const [utime, stime] = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .slice(11, 13)
+    .map(Number);
+  return (((utime ?? 0) + (stime ?? 0)) * 1000) / CLOCK_TICKS;
+}
+/** Linux's USER_HZ: /proc counts CPU time in these. */
+const CLOCK_TICKS = 100;
 
 /** A process's command line ('' once it has ended); /proc separates the arguments with NUL. */
 const commandOf = (pid: number) => {
@@ -220,12 +207,12 @@ console.log(
   `\n\`npm run serve\` (npm + shell + compiled server), ${REQUESTS} mixed requests over 10 connections, Node ${process.version}\n`,
 );
 console.log(
-  '| database | start to first 200: new folder, existing | idle RSS (PSS) | RSS (PSS) after | RSS growth | heap after GC: idle, half, all | heap growth | req/s | failed |',
+  '| database | start to first 200: new folder, existing | idle RSS (PSS) | RSS (PSS) after | RSS growth | heap after GC: idle, half, all | heap growth | req/s | CPU per request | failed |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   console.log(
-    `| ${r.database} | ${(r.newStartMs / 1000).toFixed(1)} s, ${(r.startMs / 1000).toFixed(1)} s | ${mb(r.idleMb)} (${mb(r.idlePss)}) | ${mb(r.afterMb)} (${mb(r.afterPss)}) | ${mb(r.afterMb - r.idleMb)} | ${r.idleHeap.toFixed(1)}, ${r.halfHeap.toFixed(1)}, ${r.afterHeap.toFixed(1)} MB | ${(((r.afterHeap - r.idleHeap) / r.idleHeap) * 100).toFixed(1)} % | ${Math.round(r.perSecond)} | ${r.failed} |`,
+    `| ${r.database} | ${(r.newStartMs / 1000).toFixed(1)} s, ${(r.startMs / 1000).toFixed(1)} s | ${mb(r.idleMb)} (${mb(r.idlePss)}) | ${mb(r.afterMb)} (${mb(r.afterPss)}) | ${mb(r.afterMb - r.idleMb)} | ${r.idleHeap.toFixed(1)}, ${r.halfHeap.toFixed(1)}, ${r.afterHeap.toFixed(1)} MB | ${(((r.afterHeap - r.idleHeap) / r.idleHeap) * 100).toFixed(1)} % | ${Math.round(r.perSecond)} | ${r.cpuPerRequestMs.toFixed(2)} ms | ${r.failed} |`,
   );
 }
 printLoadAfter();

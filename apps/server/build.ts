@@ -1,4 +1,4 @@
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { type BuildOptions, build, type Plugin } from 'esbuild';
 import { PGLITE_TEMPLATE, writePgliteTemplate } from './src/db/pglite-template';
@@ -38,6 +38,12 @@ const common: BuildOptions = {
   target: 'node20.19',
   outdir: dist,
   sourcemap: true,
+  // V8 keeps every module's source text for as long as the server runs (the bundle's was 8.6 MB of a 39 MB idle
+  // heap): without comments and indentation it is a third smaller. Names stay as written, so a stack trace still
+  // reads; the source maps beside the bundles give the lines. Licence comments go to a .LEGAL.txt file instead.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'external',
   plugins: [externalPackages],
   logLevel: 'warning',
   // Bundled CommonJS packages call require() for Node's own modules: give the ES module one.
@@ -66,5 +72,23 @@ await Promise.all([
     outExtension: { '.js': '.mjs' },
   }),
 ]);
+assertAscii(dist);
 cpSync(path.join(src, 'db/migrations'), path.join(dist, 'migrations'), { recursive: true });
 await writePgliteTemplate(path.join(dist, PGLITE_TEMPLATE));
+
+/**
+ * One character beyond ASCII anywhere in a file makes V8 keep that module's whole source at two bytes a character
+ * (it did: the bundle took 8.6 MB of heap instead of 4.3). esbuild escapes strings but leaves regular-expression
+ * literals as written: write such characters as `\u` escapes in the source.
+ */
+function assertAscii(folder: string) {
+  for (const file of readdirSync(folder).filter((name) => /\.m?js$/.test(name))) {
+    const text = readFileSync(path.join(folder, file), 'utf8');
+    const at = text.search(/\P{ASCII}/u);
+    if (at >= 0) {
+      throw new Error(
+        `dist/${file} is not ASCII (escape the character in its source): …${text.slice(Math.max(0, at - 60), at + 20)}…`,
+      );
+    }
+  }
+}

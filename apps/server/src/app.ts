@@ -116,7 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Mails left from before a restart go out as soon as the app is ready; the worker stops before the DB closes.
   app.addHook('onReady', async () => outbox.start());
   app.addHook('preClose', () => outbox.stop());
-  const vapid = resolveVapidKeys(config.push.keys, config.dataDir, generateVapidKeys);
+  const vapid = await resolveVapidKeys(config.push.keys, config.dataDir, generateVapidKeys);
   const pushOutbox = createPushOutbox(
     database.db,
     webPushSender(vapid, config.push.subject, options.pushAgent),

@@ -1,18 +1,13 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { checkDataDir, StartupError } from './data-dir';
 import { diskGuard, isWrite } from './disk-space';
 import type { WorkerData } from './pglite-protocol';
 import { openPGliteThread, type PGliteLike, type QueryClient, startPGliteWorker } from './pglite-thread';
-import { createPool, type PoolTimeouts } from './postgres-pool';
+import type { PoolTimeouts } from './postgres-pool';
 import * as schema from './schema';
 import { isDatabaseUnavailable } from './unavailable';
 
@@ -70,21 +65,25 @@ export const configuredDatabase = (config: Config): DatabaseOptions => ({
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = createPool(options.databaseUrl, options.timeouts, options.log);
-    const db = drizzlePg(pool, { schema });
+    const { openPostgres } = await import('./postgres-driver');
     try {
-      if (options.migrate !== false) await migratePg(db, { migrationsFolder });
+      const { db, close } = await openPostgres(
+        options.databaseUrl,
+        options.timeouts,
+        options.log,
+        options.migrate === false ? undefined : migrationsFolder,
+      );
+      return { db: db as unknown as Db, kind: 'postgres', close };
     } catch (err) {
-      await pool.end().catch(() => {});
       if (!isDatabaseUnavailable(err)) throw err;
       const where = new URL(options.databaseUrl);
       throw new StartupError(
         `Cannot reach the database at ${where.hostname}:${where.port || 5432} (DATABASE_URL): ${rootMessage(err)}`,
       );
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   if (options.dataDir && !options.pglite) return openEmbedded(options.dataDir, options);
+  const { PGlite, pg_trgm, drizzlePglite, migratePglite } = await import('./pglite-driver');
   const client = options.pglite ?? (await PGlite.create('memory://', { extensions: { pg_trgm } }));
   const db = drizzlePglite(client, { schema });
   if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
@@ -144,6 +143,7 @@ async function openEmbedded(dataDir: string, options: DatabaseOptions): Promise<
     transaction: <T>(callback: (tx: QueryClient) => Promise<T>) =>
       thread.transaction((tx) => callback({ query: checked(tx.query) })),
   };
+  const { drizzlePglite } = await import('./pglite-driver');
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   return { db: db as unknown as Db, kind: 'pglite', close: () => thread.close() };
 }

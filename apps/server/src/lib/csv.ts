@@ -15,9 +15,11 @@ export const EXPORT_TIMEOUT_MS = 10 * 60_000;
 /**
  * A spreadsheet would run a cell beginning with = + - @ (or tab / carriage return, which some skip first) as a
  * formula: `=HYPERLINK(...)` in a name could phone home. Some spreadsheets read the fullwidth forms ＝ ＋ － ＠ as
- * the same characters. A leading apostrophe makes it plain text (OWASP).
+ * the same characters. A leading apostrophe makes it plain text (OWASP). (Escaped: one character beyond ASCII in
+ * the compiled server would make V8 hold its whole source at two bytes a character; see build.ts.)
  */
-export const neutralise = (value: string) => (/^[=+\-@\t\r＝＋－＠]/.test(value) ? `'${value}` : value);
+export const neutralise = (value: string) =>
+  /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(value) ? `'${value}` : value;
 
 export type Cell = string | number | boolean | Date | null | undefined;
 

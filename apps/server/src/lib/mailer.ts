@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export type Mail = {
   to: string;
@@ -21,17 +21,23 @@ export function createMailer(
   log: FastifyBaseLogger,
 ): Mailer {
   if (opts.smtpUrl) {
-    // Bounded waits: a hung SMTP server must fail the attempt (the outbox retries), not hold it for minutes.
-    const transport = nodemailer.createTransport({
-      url: opts.smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    });
+    const smtpUrl = opts.smtpUrl;
+    // nodemailer is loaded by the first mail, not at start: it is one of the largest modules of the server and
+    // most hours send nothing.
+    let transport: Promise<Transporter> | undefined;
+    const connect = async () =>
+      (await import('nodemailer')).default.createTransport({
+        url: smtpUrl,
+        // Bounded waits: a hung SMTP server must fail the attempt (the outbox retries), not hold it for minutes.
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      });
     return {
       async send({ id, ...mail }) {
+        transport ??= connect();
         const messageId = id ? `<${id}@${domainOf(opts.from)}>` : undefined;
-        await transport.sendMail({ from: opts.from, ...mail, ...(messageId ? { messageId } : {}) });
+        await (await transport).sendMail({ from: opts.from, ...mail, ...(messageId ? { messageId } : {}) });
       },
     };
   }

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Db } from '../db/client';
 import { COMPRESSION, chooseEncoding, compressBody, type Encoding } from './compression';
 
@@ -130,7 +130,9 @@ export function createPublicCache(log: FastifyBaseLogger) {
 
   let listenUrl = '';
   async function listen() {
-    const client = new pg.Client({ connectionString: listenUrl });
+    // Only a server on PostgreSQL listens: `pg` is loaded here, not at start (the embedded database needs none).
+    const { Client } = (await import('pg')).default;
+    const client = new Client({ connectionString: listenUrl });
     const lost = (err?: unknown) => {
       if (listener !== client) return;
       listener = null;

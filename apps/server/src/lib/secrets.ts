@@ -19,16 +19,16 @@ export type VapidKeys = { publicKey: string; privateKey: string };
  * The VAPID key pair that signs push messages (RFC 8292): from the environment, else generated at first start and
  * kept in DATA_DIR/vapid-keys.json (owner-only), so devices subscribed once keep receiving after a restart.
  */
-export function resolveVapidKeys(
+export async function resolveVapidKeys(
   configured: VapidKeys | undefined,
   dataDir: string,
-  generate: () => VapidKeys,
-): VapidKeys {
+  generate: () => Promise<VapidKeys>,
+): Promise<VapidKeys> {
   if (configured) return configured;
   const file = path.join(dataDir, 'vapid-keys.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as VapidKeys;
   mkdirSync(dataDir, { recursive: true });
-  const keys = generate();
+  const keys = await generate();
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   return keys;
 }

@@ -1,7 +1,5 @@
 import { formatPhone, OLD_RECORD_DAYS } from '@clean/shared';
 import { TZDate } from '@date-fns/tz';
-import ical from 'ical-generator';
-import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { NotFoundError } from '../../lib/errors';
 import { type CalendarFeedStore, SECRET_PATTERN } from './store';
 
@@ -29,6 +27,12 @@ export type CalendarFeedDeps = {
   businessName: string;
 };
 
+/** The iCal writer and its zone data are loaded by the first feed request (a calendar app's poll), not at start. */
+const icalModules = async () => ({
+  ical: (await import('ical-generator')).default,
+  tzlib_get_ical_block: (await import('timezones-ical-library')).tzlib_get_ical_block,
+});
+
 /** The owner's calendar feed (RFC 5545) behind a secret address, which the owner can replace. */
 export function calendarFeedService({ store, publicUrl, timezone, businessName }: CalendarFeedDeps) {
   const urlOf = (secret: string) => ({ url: `${publicUrl}/api/calendar/${secret}.ics` });
@@ -44,6 +48,7 @@ export function calendarFeedService({ store, publicUrl, timezone, businessName }
         throw new NotFoundError(NOT_FOUND);
       const since = new Date(Date.now() - PAST_DAYS * 24 * 60 * 60 * 1000);
       const host = new URL(publicUrl).hostname;
+      const { ical, tzlib_get_ical_block } = await icalModules();
       const calendar = ical({
         name: `${businessName} cleanings`,
         // A VTIMEZONE block, so every client reads the TZID the same way.
