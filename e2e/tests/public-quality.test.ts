@@ -191,6 +191,33 @@ describe('speed', () => {
     }
   });
 
+  it("asks for a page's code only after its first paint and its pictures, at low priority", async () => {
+    for (const route of ['/', '/gallery']) {
+      const html = await (await fetch(`${baseUrl()}${route}`)).text();
+      const [, entry] =
+        /<script type="module" crossorigin fetchpriority="low" src="([^"]+)"/.exec(html) ?? [];
+      expect(entry, route).toMatch(/^\/assets\//);
+      const page = await openPage(browser());
+      await gotoHydrated(page, route);
+      const timings = await page.evaluate((entryPath) => {
+        const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        return {
+          paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+          load: navigation.loadEventStart,
+          // Every chunk but the entry the HTML names (React's among them).
+          chunks: performance
+            .getEntriesByType('resource')
+            .filter((r) => /\/assets\/[^/]+\.js$/.test(r.name) && !r.name.endsWith(entryPath ?? ''))
+            .map((r) => r.startTime),
+        };
+      }, entry);
+      expect(timings.chunks.length, route).toBeGreaterThan(2);
+      expect(Math.min(...timings.chunks), route).toBeGreaterThan(timings.paint);
+      expect(Math.min(...timings.chunks), route).toBeGreaterThan(timings.load);
+      await page.context().close();
+    }
+  });
+
   it('hydrates without asking the API again, and a demo photo loads at 127.0.0.1', async () => {
     expect(new URL(baseUrl()).hostname).toBe('127.0.0.1');
     const page = await openPage(browser());

@@ -152,6 +152,12 @@ export async function pageRenderer(app: FastifyInstance, webDist: string) {
       )
       // The page is readable and usable without JavaScript now.
       .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
+      // Its code waits for the first paint and the pictures (main.tsx): asked for at low priority, it never takes
+      // a slow phone's bandwidth from them.
+      .replace(
+        '<script type="module" crossorigin src=',
+        '<script type="module" crossorigin fetchpriority="low" src=',
+      )
       .replace(
         '<div id="root"></div>',
         () =>
