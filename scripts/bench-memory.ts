@@ -18,7 +18,9 @@ import { mix } from './memory-mix';
 import { printLoadAfter, printMachine, processTree, treeMemoryMb } from './support';
 
 const REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 100_000);
-const IDLE_WAIT_MS = 5_000;
+// The server gives memory back once idle (lib/idle-memory.ts): a collection at the first check (every 5 s) with
+// nothing to do, a second one a check later, the pages a moment after: 10 to 16 s after the last request.
+const IDLE_WAIT_MS = 20_000;
 const root = path.resolve(import.meta.dirname, '..');
 
 /** The server's heap after a full GC: heap-probe.cjs, preloaded, prints it on SIGUSR2. */
@@ -41,6 +43,7 @@ type Row = {
   afterMb: number;
   idlePss: number;
   afterPss: number;
+  settling: number[];
   idleHeap: number;
   halfHeap: number;
   afterHeap: number;
@@ -81,7 +84,8 @@ async function serve<T>(
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
       // npm and the server both load it; only the server is ever sent SIGUSR2.
-      NODE_OPTIONS: `--require=${path.join(import.meta.dirname, 'heap-probe.cjs')}`,
+      // BENCH_MEMORY_NODE_OPTIONS adds V8 options to compare (the server's and npm's alike).
+      NODE_OPTIONS: `--require=${path.join(import.meta.dirname, 'heap-probe.cjs')} ${process.env.BENCH_MEMORY_NODE_OPTIONS ?? ''}`,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: scratch,
@@ -147,7 +151,12 @@ async function load(url: string, npm: Child, server: () => number) {
   const cpuSecondStart = cpuMs(server());
   const second = await half();
   const cpuSecond = cpuMs(server()) - cpuSecondStart;
-  await sleep(IDLE_WAIT_MS);
+  // The tree's RSS each second of the wait: what the load left, then what the server gives back once idle.
+  const settling: number[] = [];
+  for (let waited = 0; waited < IDLE_WAIT_MS; waited += 1_000) {
+    settling.push(treeMemoryMb(npm.child.pid as number).rss);
+    await sleep(1_000);
+  }
   const after = treeMemoryMb(npm.child.pid as number);
   const afterHeap = await heapAfterGc(npm, server());
   return {
@@ -155,6 +164,7 @@ async function load(url: string, npm: Child, server: () => number) {
     afterMb: after.rss,
     idlePss: idle.pss,
     afterPss: after.pss,
+    settling,
     idleHeap,
     halfHeap,
     afterHeap,
@@ -215,5 +225,7 @@ for (const r of rows) {
     `| ${r.database} | ${(r.newStartMs / 1000).toFixed(1)} s, ${(r.startMs / 1000).toFixed(1)} s | ${mb(r.idleMb)} (${mb(r.idlePss)}) | ${mb(r.afterMb)} (${mb(r.afterPss)}) | ${mb(r.afterMb - r.idleMb)} | ${r.idleHeap.toFixed(1)}, ${r.halfHeap.toFixed(1)}, ${r.afterHeap.toFixed(1)} MB | ${(((r.afterHeap - r.idleHeap) / r.idleHeap) * 100).toFixed(1)} % | ${Math.round(r.perSecond)} | ${r.cpuPerRequestMs.toFixed(2)} ms | ${r.failed} |`,
   );
 }
+console.log('\nRSS of the tree each second after the load (MB):');
+for (const r of rows) console.log(`- ${r.database}: ${r.settling.map(Math.round).join(', ')}`);
 printLoadAfter();
 process.exit(0);

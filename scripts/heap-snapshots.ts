@@ -122,6 +122,12 @@ try {
   const afterResident = residentByKind(server.child.pid as number);
   const after = await snapshot();
   printResident(idleResident, afterResident, residentByKind(server.child.pid as number));
+  console.log(
+    `\n${server
+      .output()
+      .match(/^heap spaces.*$/gm)
+      ?.join('\n')}`,
+  );
   if (snapshots) {
     printComparison(summarize(idle), summarize(after));
     console.log(`\nsnapshots: ${idle}, ${after}`);

@@ -27,6 +27,7 @@ const { buildApp } = await import('./app');
 const { startBackupServices } = await import('./features/backups');
 const { startDailyDigest } = await import('./features/digest');
 const { drainThenClose } = await import('./lib/shutdown');
+const { releaseMemoryWhenIdle } = await import('./lib/idle-memory');
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {
@@ -41,6 +42,7 @@ try {
 }
 await startBackupServices(app, lock);
 startDailyDigest(app);
+releaseMemoryWhenIdle(app.log);
 await app.listen({
   port: config.port,
   host: config.host,

@@ -7,6 +7,7 @@ import { PGlite, type Transaction, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { releaseMemoryWhenIdle } from '../lib/idle-memory';
 import { makePrivate } from './data-dir';
 import { DurableNodeFS, durableStartParams, pgliteDefaultStartParams } from './durable-fs';
 import type { WorkerData, WorkerError, WorkerRequest, WorkerResponse } from './pglite-protocol';
@@ -131,6 +132,8 @@ open().then(
       );
     });
     reply({ id: 0, ok: true });
+    // This thread has a heap of its own (query results on their way to the main thread), grown under load too.
+    releaseMemoryWhenIdle({ debug: () => {} });
   },
   (err) => reply({ id: 0, ok: false, error: flatten(err) }),
 );
