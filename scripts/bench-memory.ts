@@ -19,8 +19,8 @@ import { printLoadAfter, printMachine, processTree, treeMemoryMb } from './suppo
 
 const REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 100_000);
 // The server gives memory back once idle (lib/idle-memory.ts): a collection at the first check (every 5 s) with
-// nothing to do, a second one a check later, the pages a moment after: 10 to 16 s after the last request.
-const IDLE_WAIT_MS = 20_000;
+// nothing to do, then one a check while they pay, at least two, six at the most; the pages a moment after each.
+const IDLE_WAIT_MS = 40_000;
 const root = path.resolve(import.meta.dirname, '..');
 
 /** The server's heap after a full GC: heap-probe.cjs, preloaded, prints it on SIGUSR2. */
