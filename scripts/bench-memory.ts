@@ -13,8 +13,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { type Child, freePort, spawnChild, waitForUrl } from '../apps/server/test/support/child';
 import { startPostgres } from '../apps/server/test/support/postgres';
-import { adminToken, PROCESS_ADMIN_PASSWORD } from '../apps/server/test/support/server-process';
-import { mix } from './memory-mix';
+import { adminToken } from '../apps/server/test/support/server-process';
+import { mix, mixServerEnv } from './memory-mix';
 import { printLoadAfter, printMachine, processTree, treeMemoryMb } from './support';
 
 const REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 100_000);
@@ -81,22 +81,11 @@ async function serve<T>(
   const npm = spawnChild(['npm', 'run', 'serve'], {
     cwd: root,
     env: {
-      PATH: process.env.PATH ?? '',
+      ...mixServerEnv(port, scratch),
       HOME: process.env.HOME ?? '/tmp',
       // npm and the server both load it; only the server is ever sent SIGUSR2.
       // BENCH_MEMORY_NODE_OPTIONS adds V8 options to compare (the server's and npm's alike).
       NODE_OPTIONS: `--require=${path.join(import.meta.dirname, 'heap-probe.cjs')} ${process.env.BENCH_MEMORY_NODE_OPTIONS ?? ''}`,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: scratch,
-      PUBLIC_URL: url,
-      ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD,
-      DEMO_CONTENT: '1',
-      LOG_LEVEL: 'warn',
-      BACKUP_KEEP: '0',
-      // Sign-ins and booking requests are part of the mix, all from one client.
-      RATE_LIMIT_AUTH: '10000000',
-      RATE_LIMIT_PUBLIC_WRITE: '10000000',
       ...env,
     },
   });

@@ -11,9 +11,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { freePort, spawnChild, waitForUrl } from '../apps/server/test/support/child';
 import { startPostgres } from '../apps/server/test/support/postgres';
-import { adminToken, PROCESS_ADMIN_PASSWORD } from '../apps/server/test/support/server-process';
+import { adminToken } from '../apps/server/test/support/server-process';
 import { printComparison, summarize } from './heap-summary';
-import { mix } from './memory-mix';
+import { mix, mixServerEnv } from './memory-mix';
 
 // A snapshot takes memory of its own from malloc: HEAP_SNAPSHOTS=0 reads resident memory only (a GC instead).
 const snapshots = process.env.HEAP_SNAPSHOTS !== '0';
@@ -33,18 +33,8 @@ const server = spawnChild(
   {
     cwd: root,
     env: {
-      PATH: process.env.PATH ?? '',
+      ...mixServerEnv(port, scratch),
       HEAP_DIR: snapshots ? out : '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: scratch,
-      PUBLIC_URL: url,
-      ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD,
-      DEMO_CONTENT: '1',
-      LOG_LEVEL: 'warn',
-      BACKUP_KEEP: '0',
-      RATE_LIMIT_AUTH: '10000000',
-      RATE_LIMIT_PUBLIC_WRITE: '10000000',
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       // glibc's allocator settings (MALLOC_ARENA_MAX, …) pass through, to compare their resident memory.
       ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('MALLOC_'))),

@@ -36,3 +36,23 @@ export function mix(token: string): autocannon.Request[] {
     },
   ];
 }
+
+/**
+ * The server's environment for the mix (bench:memory, heap-snapshots): demo content, quiet logs, no backups, and
+ * limits high enough for sign-ins and booking requests that all come from one client.
+ */
+export function mixServerEnv(port: number, dataDir: string): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD,
+    DEMO_CONTENT: '1',
+    LOG_LEVEL: 'warn',
+    BACKUP_KEEP: '0',
+    RATE_LIMIT_AUTH: '10000000',
+    RATE_LIMIT_PUBLIC_WRITE: '10000000',
+  };
+}
