@@ -28,6 +28,7 @@ const { startBackupServices } = await import('./features/backups');
 const { startDailyDigest } = await import('./features/digest');
 const { drainThenClose } = await import('./lib/shutdown');
 const { releaseMemoryWhenIdle } = await import('./lib/idle-memory');
+const { warmUp } = await import('./lib/warm-up');
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {
@@ -50,6 +51,8 @@ await app.listen({
   listenTextResolver: (address) =>
     `Server listening at ${address} (started in ${Math.round(performance.now())} ms)`,
 });
+// After listening: a visitor who comes meanwhile is served, only without the warm start.
+void warmUp(app);
 
 let closing = false;
 let drain: ReturnType<typeof drainThenClose> | undefined;
