@@ -3,6 +3,8 @@
  * (PostgreSQL, a throwaway server, or PGlite with HEAP_DB=pglite), writes a heap snapshot at idle and after
  * HEAP_REQUESTS (default 20,000) requests of bench:memory's mix, then prints both by kind/constructor with the
  * difference (heap-summary.ts). Snapshots land in HEAP_DIR (default a new temporary folder) for a closer look.
+ * HEAP_IDLE_MS: how long the server is left idle after its start before the first snapshot (5 s unless set);
+ * HEAP_NODE_FLAGS: V8 options for the server's command line, to compare.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +29,7 @@ const url = `http://127.0.0.1:${port}`;
 const server = spawnChild(
   [
     process.execPath,
+    ...(process.env.HEAP_NODE_FLAGS ?? '').split(' ').filter(Boolean),
     `--require=${path.join(import.meta.dirname, 'heap-snapshot-signal.cjs')}`,
     'apps/server/dist/server.js',
   ],
@@ -95,7 +98,7 @@ async function snapshot(): Promise<string> {
 
 try {
   await waitForUrl(`${url}/api/health`, server, 120_000);
-  await sleep(5_000);
+  await sleep(Number(process.env.HEAP_IDLE_MS ?? 5_000));
   const idleResident = residentByKind(server.child.pid as number);
   const idle = await snapshot();
   const token = await adminToken(url);

@@ -1,3 +1,4 @@
+import './lib/v8-tiers';
 import { ConfigError, loadConfig } from './config';
 import { configuredDatabase, openEmbeddedEarly } from './db/client';
 import { ownFilesOnly, StartupError, secureDataDir } from './db/data-dir';
