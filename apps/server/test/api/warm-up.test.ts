@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PUBLIC_ROUTES } from '@clean/shared';
@@ -9,8 +9,7 @@ import { warmUp } from '../../src/lib/warm-up';
 import { createTestApp, memoryMailer, openTestDatabase } from '../support/harness';
 import { logCapture } from '../support/log-capture';
 
-/** Uses the built web app (apps/web/dist-ssr), as `npm test` builds it first. */
-
+/** The warm-up at start (lib/warm-up.ts). Uses the built web app (apps/web/dist-ssr), as `npm test` builds it. */
 const notLoaded = async (): Promise<never> => {
   throw new Error('not in the cache');
 };
@@ -37,7 +36,8 @@ it('serves every public page once, so the cached ones are there before the first
 it('logs a page it could not serve and resolves: the start goes on', async () => {
   const log = logCapture('warn');
   const database = await openTestDatabase();
-  const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'clean-warm-')) });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'clean-warm-'));
+  const config = loadConfig({ DATA_DIR: dataDir });
   // No web app built: every page answers 503.
   const app = await buildApp(
     { ...config, webDist: '/nonexistent' },
@@ -48,6 +48,7 @@ it('logs a page it could not serve and resolves: the start goes on', async () =>
   } finally {
     await app.close();
     await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
   const lines = log.lines.filter((l) => l.includes('warm-up: page not served'));
   expect(lines).toHaveLength(PUBLIC_ROUTES.length);
