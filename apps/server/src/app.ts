@@ -12,7 +12,7 @@ import { registerFeatures } from './features';
 import { type AuthService, authService } from './features/auth/service';
 import { registerPages } from './features/pages/routes';
 import { generateVapidKeys, webPushSender } from './features/push/sender';
-import { COMPRESSION } from './lib/compression';
+import { COMPRESSION, compressWhole } from './lib/compression';
 import { acceptEmptyJsonBody } from './lib/empty-json-body';
 import { registerErrorHandler } from './lib/error-handler';
 import { TooManyRequestsError } from './lib/errors';
@@ -161,6 +161,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
 
   const securityHeaders = registerSecurity(app, config);
+  // The last of the app's onSend hooks; the plugin's own (per route) run after it and stream what is left.
+  app.addHook('onSend', compressWhole);
   await app.register(compress, COMPRESSION);
   await app.register(rateLimit, {
     global: false,

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import zlib from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 
 /**
  * The options @fastify/compress is registered with (app.ts), and that the precompressed cached answers are made
@@ -31,4 +32,36 @@ export function compressBody(body: Buffer, encoding: Encoding): Buffer {
   if (encoding === 'br') return zlib.brotliCompressSync(body, COMPRESSION.brotliOptions);
   if (encoding === 'gzip') return zlib.gzipSync(body);
   return zlib.deflateSync(body);
+}
+
+/** The plugin's default test of a content type worth compressing (every type this server sends whole). */
+const COMPRESSIBLE = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)/u;
+/** Above this a body is left to the plugin's stream: compressing a long export at once would hold up every request. */
+export const WHOLE_MAX = 256 * 1024;
+
+/**
+ * onSend, ahead of the plugin's: a body the server holds whole (JSON, a page, a CSV up to WHOLE_MAX) is compressed
+ * in one piece and sent with its length, headers and body in one write. The plugin would pipe it through a stream,
+ * headers first and the body on later ticks; a server killed in between cut an answer that HAProxy had already
+ * begun to forward, too late for it to try another server (deploy/haproxy.cfg retries only before an answer).
+ */
+export const compressWhole: onSendHookHandler = (request, reply, payload, done) => {
+  const encoding = wholeEncoding(request, reply, payload);
+  if (!encoding) return done(null, payload);
+  const body = compressBody(Buffer.from(payload as string | Buffer), encoding);
+  const vary = reply.getHeader('vary');
+  if (vary === undefined) reply.header('vary', 'accept-encoding');
+  else if (!String(vary).toLowerCase().includes('accept-encoding'))
+    reply.header('vary', `${vary}, accept-encoding`);
+  reply.header('content-encoding', encoding).header('content-length', body.length);
+  done(null, body);
+};
+
+function wholeEncoding(request: FastifyRequest, reply: FastifyReply, payload: unknown): Encoding | undefined {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return undefined;
+  const size = Buffer.byteLength(payload);
+  if (size < COMPRESSION.threshold || size > WHOLE_MAX || reply.hasHeader('content-encoding'))
+    return undefined;
+  if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? 'application/json'))) return undefined;
+  return chooseEncoding(request.headers);
 }
