@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Child, freePort, spawnChild, waitForUrl } from './child';
@@ -9,6 +9,15 @@ const root = path.resolve(import.meta.dirname, '../../../..');
 
 /** What `npm run serve` runs. */
 export const COMPILED_SERVER = 'apps/server/dist/server.js';
+
+const serveScript: string = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.serve;
+/** The variables `npm run serve` sets before `node` (glibc's mmap threshold), for a compiled start. */
+const SERVE_ENV = Object.fromEntries(
+  [...(serveScript.split(' node ')[0] ?? '').matchAll(/(\w+)=(\S+)/g)].map(([, name, value]) => [
+    name,
+    value,
+  ]),
+);
 
 export const PROCESS_ADMIN_PASSWORD = 'fault-admin-password';
 
@@ -55,6 +64,7 @@ export async function startServerProcess(
       RATE_LIMIT_PUBLIC_WRITE: '100000',
       // No load balancer to drain from: a SIGTERM closes at once (the cluster test sets its own).
       SHUTDOWN_DRAIN_MS: '0',
+      ...(options.compiled ? SERVE_ENV : {}),
       ...(scratch ? { DATA_DIR: scratch } : {}),
       ...env,
     },
