@@ -23,3 +23,4 @@ export * from './site/defaults';
 export * from './site/page-params';
 export * from './site/routes';
 export * from './summary/schemas';
+export * from './visits/schemas';

@@ -3,6 +3,7 @@ import { dateTimeInput } from '../common/date-time-input';
 import { id, optionalText, pageQuery, searchText } from '../common/fields';
 import { money } from '../common/money';
 import { isoInstant } from '../common/responses';
+import { durationMinutes, visitConflictSchema } from '../visits/schemas';
 
 /** POST /api/one_time_cleanings (admin). PATCH takes any subset of the same fields. */
 export const oneTimeCleaningInput = z.object({
@@ -11,6 +12,8 @@ export const oneTimeCleaningInput = z.object({
   amount: money('Amount'),
   paid: z.boolean({ error: 'paid must be true or false.' }).default(false),
   notes: optionalText('Notes', 2000),
+  /** The visit's length; missing or null: the owner's default (working hours setting). */
+  duration_minutes: durationMinutes().nullish(),
 });
 export type OneTimeCleaningInput = z.input<typeof oneTimeCleaningInput>;
 export const oneTimeCleaningPatch = oneTimeCleaningInput
@@ -30,5 +33,8 @@ export const oneTimeCleaningSchema = z.object({
   amount: z.number(),
   paid: z.boolean(),
   notes: z.string().nullable(),
+  duration_minutes: z.number().int().nullable().optional(),
+  /** On create and edit: the visits this one overlaps, or working hours it falls outside (never refused for it). */
+  conflicts: z.array(visitConflictSchema).optional(),
 });
 export type OneTimeCleaning = z.infer<typeof oneTimeCleaningSchema>;

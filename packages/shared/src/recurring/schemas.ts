@@ -3,6 +3,7 @@ import { dateTimeInput } from '../common/date-time-input';
 import { id, optionalText, pageQuery, searchText } from '../common/fields';
 import { money } from '../common/money';
 import { isoInstant } from '../common/responses';
+import { durationMinutes, visitConflictSchema } from '../visits/schemas';
 
 /** POST /api/recurring_payments (admin): a payment schedule. PATCH takes any subset. */
 export const recurringPaymentInput = z.object({
@@ -15,6 +16,10 @@ export const recurringPaymentInput = z.object({
     .nullish()
     .transform((v) => v ?? ''),
   notes: optionalText('Notes', 2000),
+  /** The first visit, a date-time in the business time zone; with a recognised frequency it puts visits on the calendar. */
+  first_visit_at: dateTimeInput('first_visit_at').nullish(),
+  /** Each visit's length; missing or null: the owner's default (working hours setting). */
+  duration_minutes: durationMinutes().nullish(),
 });
 export type RecurringPaymentInput = z.input<typeof recurringPaymentInput>;
 export const recurringPaymentPatch = recurringPaymentInput
@@ -35,6 +40,12 @@ export const recurringPaymentSchema = z.object({
   amount: z.number(),
   frequency: z.string(),
   notes: z.string().nullable(),
+  first_visit_at: isoInstant.nullable().optional(),
+  duration_minutes: z.number().int().nullable().optional(),
+  /** Why the schedule puts no visits on the calendar (no first visit, frequency not recognised); null when it does. */
+  visits_note: z.string().nullable().optional(),
+  /** On create and edit: visits its first occurrences overlap, or hours they fall outside (never refused for it). */
+  conflicts: z.array(visitConflictSchema).optional(),
 });
 export type RecurringPayment = z.infer<typeof recurringPaymentSchema>;
 

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { dateTimeInput } from '../common/date-time-input';
+import { isoInstant } from '../common/responses';
+
+/**
+ * Visits: the one-time cleanings and the occurrences of recurring schedules, as the owner's week really is.
+ * Occurrences of a schedule are computed from its rule (first_visit_at + recognised frequency) at read time;
+ * only what differs from the rule (skipped, moved, done) is stored.
+ */
+
+/** A visit's length: 15 minutes to 12 hours, in whole minutes. */
+export const durationMinutes = (label = 'duration_minutes') =>
+  z
+    .number({ error: `${label} must be a whole number of minutes.` })
+    .int(`${label} must be a whole number of minutes.`)
+    .min(15, `${label} must be at least 15 minutes.`)
+    .max(720, `${label} must be at most 720 minutes (12 hours).`);
+
+/** The owner's default visit length when a cleaning or schedule names none. */
+export const DEFAULT_VISIT_MINUTES = 120;
+
+/** GET /api/visits?from=YYYY-MM-DD&to=YYYY-MM-DD (admin): both business dates included, at most 92 days. */
+export const VISITS_MAX_DAYS = 92;
+const businessDate = (label: string) =>
+  z
+    .string({ error: `${label} must be a date like 2027-03-02.` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2027-03-02.`);
+export const visitsQuery = z.object({ from: businessDate('from'), to: businessDate('to') });
+export type VisitsQuery = z.infer<typeof visitsQuery>;
+
+export const VISIT_KINDS = ['one_time', 'recurring'] as const;
+export const VISIT_STATUSES = ['planned', 'done', 'skipped'] as const;
+export type VisitStatus = (typeof VISIT_STATUSES)[number];
+
+/**
+ * One visit. `key` is stable per occurrence: `o{cleaning id}` for a one-time cleaning,
+ * `r{schedule id}-{original start as yyyymmddThhmmssZ}` for a recurring occurrence (a move keeps the key).
+ */
+export const visitSchema = z.object({
+  key: z.string(),
+  kind: z.enum(VISIT_KINDS),
+  inquiry_id: z.number().int(),
+  inquiry_name: z.string(),
+  phone_number: z.string().nullable(),
+  email: z.string().nullable(),
+  call_or_text: z.enum(['call', 'text']).nullable(),
+  town: z.string().nullable(),
+  start: isoInstant,
+  end: isoInstant,
+  /** Where the rule put it, when it was moved (recurring only). */
+  original_start: isoInstant.nullable(),
+  status: z.enum(VISIT_STATUSES),
+  paid: z.boolean(),
+  amount: z.number(),
+  notes: z.string().nullable(),
+  one_time_cleaning_id: z.number().int().nullable(),
+  recurring_payment_id: z.number().int().nullable(),
+  /** The paid record "Done & paid" created (recurring only). */
+  recurring_paid_id: z.number().int().nullable(),
+});
+export type Visit = z.infer<typeof visitSchema>;
+export const visitListSchema = z.array(visitSchema);
+
+/**
+ * PATCH /api/visits/{key} (admin): exactly one change — done and paid, skipped, or moved to `start`
+ * (a date-time in the business time zone, as every other). `allow_overlap: true` moves it even onto
+ * another visit or outside the working hours.
+ */
+export const visitPatch = z
+  .object({
+    status: z
+      .enum(['done', 'skipped', 'planned'], { error: 'status must be done, skipped or planned.' })
+      .optional(),
+    paid: z.boolean({ error: 'paid must be true or false.' }).optional(),
+    start: dateTimeInput('start').optional(),
+    allow_overlap: z.boolean({ error: 'allow_overlap must be true or false.' }).optional(),
+  })
+  .refine((v) => v.status !== undefined || v.start !== undefined || v.paid !== undefined, {
+    message: 'Send a status, a paid flag or a new start.',
+  });
+export type VisitPatch = z.input<typeof visitPatch>;
+
+/** A visit that overlaps another, or falls outside the working hours. */
+export const visitConflictSchema = z.object({
+  kind: z.enum(['overlap', 'outside_hours']),
+  /** The other visit's key and name (overlap only). */
+  key: z.string().nullable(),
+  inquiry_name: z.string().nullable(),
+  start: isoInstant.nullable(),
+  end: isoInstant.nullable(),
+  message: z.string(),
+});
+export type VisitConflict = z.infer<typeof visitConflictSchema>;
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+const clock = z
+  .string({ error: 'Times must look like 08:00.' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times must look like 08:00 (24-hour clock).');
+const span = z
+  .tuple([clock, clock], { error: 'Each span is ["HH:MM", "HH:MM"].' })
+  .refine(([a, b]) => a < b, 'Each span must end after it starts.');
+const daySpans = z
+  .array(span, { error: 'Each day is a list of spans.' })
+  .max(4, 'At most 4 spans a day.')
+  .refine(
+    (spans) =>
+      [...spans]
+        .sort((a, b) => a[0].localeCompare(b[0]))
+        .every((s, i, all) => i === 0 || (all[i - 1]?.[1] ?? '') <= s[0]),
+    'Spans of one day must not overlap.',
+  );
+
+/** GET/PUT /api/working_hours (admin): the owner's week and how many visits may overlap. */
+export const workingHoursSchema = z.object({
+  days: z.object(Object.fromEntries(WEEKDAYS.map((d) => [d, daySpans])) as Record<Weekday, typeof daySpans>, {
+    error: 'days must name mon to sun.',
+  }),
+  max_overlap: z
+    .number({ error: 'max_overlap must be a whole number.' })
+    .int('max_overlap must be a whole number.')
+    .min(1, 'max_overlap must be at least 1.')
+    .max(10, 'max_overlap must be at most 10.'),
+  default_duration_minutes: durationMinutes('default_duration_minutes').default(DEFAULT_VISIT_MINUTES),
+});
+export type WorkingHours = z.infer<typeof workingHoursSchema>;
+
+export const DEFAULT_WORKING_HOURS: WorkingHours = {
+  days: {
+    mon: [['08:00', '17:00']],
+    tue: [['08:00', '17:00']],
+    wed: [['08:00', '17:00']],
+    thu: [['08:00', '17:00']],
+    fri: [['08:00', '17:00']],
+    sat: [],
+    sun: [],
+  },
+  max_overlap: 1,
+  default_duration_minutes: DEFAULT_VISIT_MINUTES,
+};
