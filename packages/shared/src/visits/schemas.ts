@@ -139,3 +139,20 @@ export const DEFAULT_WORKING_HOURS: WorkingHours = {
   max_overlap: 1,
   default_duration_minutes: DEFAULT_VISIT_MINUTES,
 };
+
+/**
+ * GET /api/visits/conflicts?start=&duration_minutes=[&frequency=][&exclude_key=] (admin): what a cleaning or
+ * schedule about to be saved would overlap or fall outside of, so the hub's forms can warn before saving.
+ * With a recognised frequency the first occurrences are checked too.
+ */
+export const visitConflictsQuery = z.object({
+  start: dateTimeInput('start'),
+  duration_minutes: z.coerce
+    .number({ error: 'duration_minutes must be a whole number of minutes.' })
+    .pipe(durationMinutes())
+    .optional(),
+  frequency: z.string().trim().max(60, 'frequency must be at most 60 characters.').optional(),
+  /** The visit being edited (its own time is no conflict): `o12`, or `s7` for a whole schedule. */
+  exclude_key: z.string().max(60).optional(),
+});
+export const visitConflictListSchema = z.array(visitConflictSchema);
