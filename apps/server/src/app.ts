@@ -25,6 +25,7 @@ import { rejectNulCharacters } from './lib/nul-guard';
 import { registerOpenApi } from './lib/openapi';
 import { createOutbox, type Outbox } from './lib/outbox';
 import { createPublicCache, type PublicCache } from './lib/public-cache';
+import { registerPublicWriteLimit } from './lib/public-write-limit';
 import { createPushOutbox, type PushOutbox } from './lib/push-outbox';
 import { postgresRateLimitStore } from './lib/rate-limit-store';
 import { nextRequestId } from './lib/request-id';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     errorResponseBuilder: (_request, context) =>
       new TooManyRequestsError(`Too many attempts. Please wait ${context.after} and try again.`),
   });
+  registerPublicWriteLimit(app);
   fastPath.enable({ cache: publicCache, securityHeaders, isClosing, log: app.log, nextRequestId });
 
   await registerOpenApi(app);

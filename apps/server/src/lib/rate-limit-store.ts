@@ -7,7 +7,7 @@ import { UnavailableError } from './errors';
 type Counter = { current: number; ttl: number };
 type Callback = (err: Error | null, result?: Counter) => void;
 /** What the plugin really passes to child(): the route's merged limit options, the route itself as routeInfo. */
-type RouteLimit = { routeInfo?: { method?: string | string[]; url?: string } };
+type RouteLimit = { routeInfo?: { method?: string | string[]; url?: string }; groupId?: string };
 
 const PRUNE_EVERY_MS = 60_000;
 const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
@@ -55,9 +55,13 @@ export function postgresRateLimitStore(db: Db, log: FastifyBaseLogger): FastifyR
       );
     }
 
-    /** One counter space per route, as the in-memory store has. */
+    /**
+     * One counter space per route, as the in-memory store has; a limiter made apart from any route (app.rateLimit,
+     * shared by several routes: lib/public-write-limit.ts) is named by its groupId instead.
+     */
     child(options: Parameters<FastifyRateLimitStore['child']>[0]): PostgresStore {
-      const { routeInfo } = options as unknown as RouteLimit;
+      const { routeInfo, groupId } = options as unknown as RouteLimit;
+      if (!routeInfo?.url && groupId) return new PostgresStore(`group ${groupId} `);
       const method = [routeInfo?.method ?? ''].flat().join(',');
       return new PostgresStore(`${method} ${routeInfo?.url ?? ''} `);
     }

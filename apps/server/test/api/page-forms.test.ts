@@ -7,7 +7,8 @@ import { useTestApp } from '../support/harness';
  * The public forms as plain HTML form posts (a visitor before or without script): the same rules as the JSON
  * routes, answered with pages. Uses the built web app (apps/web/dist-ssr), as `npm test` builds it first.
  */
-const t = useTestApp({ rateLimits: { auth: 1000, publicWrite: 4 } });
+// Its posts come from one client, more than one budget's worth: the limit has its own tests (rate-limit.test.ts).
+const t = useTestApp();
 
 const FORM = 'application/x-www-form-urlencoded';
 const post = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>

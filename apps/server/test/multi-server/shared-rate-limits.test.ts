@@ -28,6 +28,33 @@ describe('rate limits shared by several app servers on one PostgreSQL', () => {
     }
   });
 
+  it('booking requests and reviews, as JSON or as form posts, share one budget across servers', async () => {
+    const other = await buildApp(t.config, { database: t.database });
+    try {
+      const ip = '10.1.0.4';
+      const form = (app: typeof other, url: string, fields: Record<string, string>) =>
+        app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams(fields).toString(),
+          remoteAddress: ip,
+        });
+      const booking = { name: 'Shared Budget', phone_number: '8605550100', town: 'Bristol' };
+      const review = { reviewer_name: 'Shared Budget', rating: 5 };
+      const statuses = [
+        (await injectAnonymous(t.app)('POST', '/api/inquiries', booking, { remoteAddress: ip })).statusCode,
+        (await form(other, '/reviews', { ...review, rating: '5' })).statusCode,
+        (await form(t.app, '/contact', booking)).statusCode,
+        (await injectAnonymous(other)('POST', '/api/reviews', review, { remoteAddress: ip })).statusCode,
+        (await form(t.app, '/contact', booking)).statusCode,
+      ];
+      expect(statuses).toEqual([201, 303, 303, 429, 429]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('if the counters cannot be read, sign-in and booking requests fail closed (503), storing nothing', async () => {
     await t.db.execute(sql`alter table rate_limit_hits rename to rate_limit_hits_away`);
     try {

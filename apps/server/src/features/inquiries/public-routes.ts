@@ -2,7 +2,7 @@ import { adminInquiryInput, bookingRequestInput, errorsFor, inquirySchema } from
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalUser } from '../../lib/guard';
-import { inquiriesServiceFor, isAdmin } from './service';
+import { inquiriesServiceFor } from './service';
 
 /**
  * POST /api/inquiries: the public booking request form (DESIGN §4), honouring the open/closed switch, and
@@ -22,16 +22,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           adminInquiryInput.meta({ description: 'The owner’s phone lead (admin token): any status.' }),
         ]),
       },
-      onRequest: optionalUser,
-      config: {
-        rateLimit: {
-          max: app.config.rateLimits.publicWrite,
-          timeWindow: '1 minute',
-          groupId: 'booking',
-          // optionalUser ran first (the rate-limit hook is added after the route's own).
-          allowList: (request) => isAdmin(request.user),
-        },
-      },
+      // The owner (optionalUser finds them first) is not limited; visitors share one budget with the forms.
+      onRequest: [optionalUser, app.publicWriteLimit],
     },
     async (request, reply) => reply.status(201).send(await inquiries.create(request.user, request.body)),
   );

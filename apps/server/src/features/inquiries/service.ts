@@ -54,7 +54,7 @@ const toValues = (b: Omit<z.output<typeof adminInquiryInput>, 'status'>, status:
   status,
 });
 
-export const isAdmin = (user: { username: string } | null) => user?.username === ADMIN_USERNAME;
+const isAdmin = (user: { username: string } | null) => user?.username === ADMIN_USERNAME;
 
 /** Inquiries: the public booking request, the owner's phone leads, and their administration. */
 export function inquiriesService({ db, config, kickOutbox }: InquiriesDeps) {

@@ -23,9 +23,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       app.pushOutbox.kick();
     },
   });
-  const limited = {
-    rateLimit: { max: app.config.rateLimits.publicWrite, timeWindow: '1 minute', groupId: 'review' },
-  };
 
   app.get(
     '/api/reviews',
@@ -40,9 +37,9 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/reviews',
     {
-      onRequest: optionalUser,
+      // One budget with booking requests and the page forms (lib/public-write-limit.ts); the owner's own not counted.
+      onRequest: [optionalUser, app.publicWriteLimit],
       schema: { response: { 201: createdReviewSchema, ...errorsFor(400, 401, 429) }, body: reviewInput },
-      config: limited,
     },
     async (request, reply) => reply.status(201).send(await reviews.create(request.user, request.body)),
   );
