@@ -68,6 +68,14 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
     .optional(),
+  // Tests only: origins of a local push endpoint, allowed although push endpoints must be public https hosts.
+  PUSH_ALLOW_ENDPOINT_ORIGINS: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((o) => URL.canParse(o.trim()) && new URL(o.trim()).origin === o.trim()),
+      'must be origins (such as https://127.0.0.1:8443) separated by commas',
+    )
+    .optional(),
   DATABASE_CONNECT_TIMEOUT_MS: millis.default(5_000),
   DATABASE_QUERY_TIMEOUT_MS: millis.default(10_000),
   REQUEST_TIMEOUT_MS: millis.default(20_000),
@@ -163,6 +171,8 @@ export type Config = {
     retryBaseMs: number;
     retryMaxMs: number;
     maxAttempts: number;
+    /** Origins a subscription's endpoint may have although not a public https host (PUSH_ALLOW_ENDPOINT_ORIGINS). */
+    allowEndpointOrigins: string[];
   };
   /** Bounds that turn a stalled or lost database into a quick 503 instead of a hang. */
   timeouts: { databaseConnectMs: number; databaseQueryMs: number; requestMs: number };
@@ -241,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: 5_000,
       retryMaxMs: 5 * 60_000,
       maxAttempts: 30,
+      allowEndpointOrigins: e.PUSH_ALLOW_ENDPOINT_ORIGINS?.split(',').map((o) => o.trim()) ?? [],
     },
     timeouts: {
       databaseConnectMs: e.DATABASE_CONNECT_TIMEOUT_MS,

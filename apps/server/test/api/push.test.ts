@@ -6,8 +6,9 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
 import { pushOutbox, pushSubscriptions } from '../../src/db/schema';
 import { useTestApp } from '../support/harness';
 
@@ -37,21 +38,6 @@ const tls = {
 };
 const pushAgent = new Agent({ ca: tls.cert });
 
-// Fast polling and back-off, so a retry takes milliseconds.
-const t = useTestApp(
-  {
-    push: {
-      keys: undefined,
-      subject: 'mailto:owner@bristol.test',
-      pollMs: 100,
-      retryBaseMs: 50,
-      retryMaxMs: 200,
-      maxAttempts: 10,
-    },
-  },
-  { pushAgent },
-);
-
 type Received = {
   path: string;
   headers: Record<string, string | string[] | undefined>;
@@ -75,15 +61,29 @@ const endpointServer = createServer(tls, (req, res) => {
     res.end();
   });
 });
-let origin = '';
-beforeAll(async () => {
-  await new Promise<void>((resolve) => endpointServer.listen(0, '127.0.0.1', resolve));
-  origin = `https://127.0.0.1:${(endpointServer.address() as AddressInfo).port}`;
-});
+// Listening before the app is built: the app is told to allow this endpoint's origin (on a local address).
+await new Promise<void>((resolve) => endpointServer.listen(0, '127.0.0.1', resolve));
+const origin = `https://127.0.0.1:${(endpointServer.address() as AddressInfo).port}`;
 afterAll(async () => {
   await new Promise((resolve) => endpointServer.close(resolve));
   rmSync(certDir, { recursive: true, force: true });
 });
+
+// Fast polling and back-off, so a retry takes milliseconds.
+const t = useTestApp(
+  {
+    push: {
+      ...loadConfig({ PUSH_ALLOW_ENDPOINT_ORIGINS: origin }).push,
+      keys: undefined,
+      subject: 'mailto:owner@bristol.test',
+      pollMs: 100,
+      retryBaseMs: 50,
+      retryMaxMs: 200,
+      maxAttempts: 10,
+    },
+  },
+  { pushAgent },
+);
 
 /** A device: its key pair and auth secret, as a browser's PushManager makes them. */
 function device(pathName: string) {
@@ -249,5 +249,96 @@ describe('push notices', () => {
       (list) => list.length === 1,
     );
     expect(await t.db.select({ id: pushOutbox.id }).from(pushOutbox)).toHaveLength(1);
+  });
+});
+
+describe('what a subscription may name', () => {
+  const valid = () => device('/sub/checked').subscription;
+  const p256dh = (bytes: Buffer) => ({
+    ...valid(),
+    keys: { ...valid().keys, p256dh: bytes.toString('base64url') },
+  });
+  const auth = (text: string) => ({ ...valid(), keys: { ...valid().keys, auth: text } });
+  const port = new URL(origin).port;
+  const point = () => Buffer.from(valid().keys.p256dh, 'base64url');
+
+  it.each([
+    [
+      'plain http (even to the allowed test host)',
+      'endpoint',
+      { endpoint: `http://127.0.0.1:${port}/sub/x` },
+    ],
+    ['loopback, another port', 'endpoint', { endpoint: 'https://127.0.0.1:9/sub/x' }],
+    ['loopback spelled as a number', 'endpoint', { endpoint: 'https://2130706433/sub/x' }],
+    ['IPv6 loopback', 'endpoint', { endpoint: `https://[::1]:${port}/sub/x` }],
+    ['IPv4-mapped loopback', 'endpoint', { endpoint: 'https://[::ffff:127.0.0.1]/sub/x' }],
+    ['unspecified', 'endpoint', { endpoint: 'https://0.0.0.0/sub/x' }],
+    ['IPv6 unspecified', 'endpoint', { endpoint: 'https://[::]/sub/x' }],
+    ['private 10/8', 'endpoint', { endpoint: 'https://10.1.2.3/sub/x' }],
+    ['private 192.168/16', 'endpoint', { endpoint: 'https://192.168.1.1/sub/x' }],
+    ['link-local (cloud metadata)', 'endpoint', { endpoint: 'https://169.254.169.254/latest' }],
+    ['IPv6 link-local', 'endpoint', { endpoint: 'https://[fe80::1]/sub/x' }],
+    ['IPv6 unique-local', 'endpoint', { endpoint: 'https://[fd12:3456::1]/sub/x' }],
+    ['localhost', 'endpoint', { endpoint: 'https://localhost/sub/x' }],
+    ['a .localhost name', 'endpoint', { endpoint: 'https://push.localhost./sub/x' }],
+    ['a bare intranet name', 'endpoint', { endpoint: 'https://intranet/sub/x' }],
+    ['credentials', 'endpoint', { endpoint: 'https://user:secret@fcm.googleapis.com/fcm/send/x' }],
+    ['credentials on the allowed origin', 'endpoint', { endpoint: `https://u:p@127.0.0.1:${port}/sub/x` }],
+    ['a 4-character p256dh', 'keys.p256dh', p256dh(Buffer.alloc(3, 4))],
+    [
+      'a 200-character p256dh',
+      'keys.p256dh',
+      { ...valid(), keys: { ...valid().keys, p256dh: 'B'.repeat(200) } },
+    ],
+    [
+      'a compressed p256dh (33 bytes)',
+      'keys.p256dh',
+      p256dh(Buffer.concat([Buffer.from([2]), Buffer.alloc(32, 7)])),
+    ],
+    [
+      'a 65-byte p256dh not starting 0x04',
+      'keys.p256dh',
+      p256dh(Buffer.concat([Buffer.from([5]), point().subarray(1)])),
+    ],
+    ['a 64-byte p256dh', 'keys.p256dh', p256dh(point().subarray(0, 64))],
+    ['a 15-byte auth', 'keys.auth', auth(randomBytes(15).toString('base64url'))],
+    ['a 17-byte auth', 'keys.auth', auth(randomBytes(17).toString('base64url'))],
+    ['a padded or non-base64url auth', 'keys.auth', auth(`${randomBytes(16).toString('base64')}=`)],
+  ] as const)('refuses %s (400 naming %s), storing nothing', async (_kind, field, change) => {
+    const res = await t.asAdmin('POST', '/api/push/subscriptions', { ...valid(), ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain(field);
+    expect(await t.db.$count(pushSubscriptions)).toBe(0);
+  });
+
+  it('takes a public push service’s endpoint and a public address', async () => {
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc:def',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAA',
+      'https://8.8.8.8/sub/x',
+    ]) {
+      const res = await t.asAdmin('POST', '/api/push/subscriptions', { ...valid(), endpoint });
+      expect(res.statusCode).toBe(204);
+    }
+    expect(await t.db.$count(pushSubscriptions)).toBe(3);
+  });
+
+  it(`keeps at most 20 subscriptions: a 21st drops the oldest; subscribing again counts as new`, async () => {
+    const devices = Array.from({ length: 22 }, (_, i) => device(`/sub/cap-${i}`));
+    for (const d of devices.slice(0, 20)) {
+      expect((await t.asAdmin('POST', '/api/push/subscriptions', d.subscription)).statusCode).toBe(204);
+    }
+    const kept = async () =>
+      (await t.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions))
+        .map((r) => r.endpoint)
+        .sort();
+    const names = (ds: Device[]) => ds.map((d) => d.endpoint).sort();
+    expect(await kept()).toEqual(names(devices.slice(0, 20)));
+    await t.asAdmin('POST', '/api/push/subscriptions', devices[20]?.subscription);
+    expect(await kept()).toEqual(names(devices.slice(1, 21)));
+    // Device 1 subscribes again (its keys replaced): now device 2 is the oldest.
+    await t.asAdmin('POST', '/api/push/subscriptions', devices[1]?.subscription);
+    await t.asAdmin('POST', '/api/push/subscriptions', devices[21]?.subscription);
+    expect(await kept()).toEqual(names([devices[1], ...devices.slice(3, 22)] as Device[]));
   });
 });

@@ -57,9 +57,19 @@ describe('loadConfig', () => {
     ['PGLITE_SHARED_BUFFERS_MB', '0'],
     ['PGLITE_SHARED_BUFFERS_MB', '2048'],
     ['PGLITE_SHARED_BUFFERS_MB', '16MB'],
+    ['PUSH_ALLOW_ENDPOINT_ORIGINS', 'https://127.0.0.1:8443/push'],
+    ['PUSH_ALLOW_ENDPOINT_ORIGINS', '127.0.0.1:8443'],
   ])('stops with a message naming %s for a bad value', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+});
+
+describe('PUSH_ALLOW_ENDPOINT_ORIGINS', () => {
+  it('allows no endpoint beyond the rule unless set, then the origins it lists', () => {
+    expect(loadConfig({}).push.allowEndpointOrigins).toEqual([]);
+    const c = loadConfig({ PUSH_ALLOW_ENDPOINT_ORIGINS: 'https://127.0.0.1:8443, https://[::1]:9443' });
+    expect(c.push.allowEndpointOrigins).toEqual(['https://127.0.0.1:8443', 'https://[::1]:9443']);
   });
 });
 
