@@ -102,7 +102,7 @@ describe('owner notifications over SMTP', () => {
       'E-mail: jamie@visitor.test',
       'Prefers: Text me',
       'Town: Plainville',
-      'Description: Deep clean before guests arrive.',
+      'Description:\n> Deep clean before guests arrive.',
       'https://clean.example/contact-center',
     ])
       expect(owner?.text).toContain(expected);
@@ -139,8 +139,52 @@ describe('owner notifications over SMTP', () => {
     expect(smtp.received[before]?.to).toEqual(['owner@bristol.test']);
     expect(mail.subject).toContain('Robin Review');
     expect(mail.text).toContain('Rating: 4 of 5');
-    expect(mail.text).toContain('Comment: Spotless kitchen!');
+    expect(mail.text).toContain('Comment:\n> Spotless kitchen!');
     expect(mail.text).toContain('https://clean.example/contact-center?tab=manage');
+  });
+
+  it('line breaks in a name cannot forge lines in the owner’s mail; a multi-line description stays multi-line, quoted', async () => {
+    const before = smtp.received.length;
+    const res = await post(
+      app,
+      booking('Eve', {
+        name: 'Eve\r\nPhone: 000-000-0000\r\nE-mail: evil@attacker.test',
+        email: 'eve@visitor.test',
+        description: 'Line one\r\nPhone: 111-111-1111\nLine three',
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    // One rule on both sides (the shared schema): a single-line field's whitespace runs, line breaks too, are one space.
+    expect(res.json().name).toBe('Eve Phone: 000-000-0000 E-mail: evil@attacker.test');
+    await smtp.waitFor(before + 2);
+    const envelopes = smtp.received.slice(before);
+    const owner = await parse(envelopes.find((m) => m.to.includes('owner@bristol.test'))?.raw ?? '');
+    const lines = (owner.text ?? '').split(/\r?\n/);
+    expect(lines.filter((l) => l.startsWith('Phone:'))).toEqual(['Phone: (860) 555-0199']);
+    expect(lines.filter((l) => l.startsWith('E-mail:'))).toEqual(['E-mail: eve@visitor.test']);
+    const at = lines.indexOf('Description:');
+    expect(lines.slice(at, at + 4)).toEqual([
+      'Description:',
+      '> Line one',
+      '> Phone: 111-111-1111',
+      '> Line three',
+    ]);
+  });
+
+  it('a reviewer’s name with a line break stays one line in the owner’s mail; the comment is quoted', async () => {
+    const before = smtp.received.length;
+    const res = await injectAnonymous(app)('POST', '/api/reviews', {
+      reviewer_name: 'Mallory\nRating: 5 of 5',
+      rating: 1,
+      comment: 'Awful.\nRating: 5 of 5',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().reviewer_name).toBe('Mallory Rating: 5 of 5');
+    await smtp.waitFor(before + 1);
+    const lines = ((await parse(smtp.received[before]?.raw ?? '')).text ?? '').split(/\r?\n/);
+    expect(lines.filter((l) => l.startsWith('Rating:'))).toEqual(['Rating: 1 of 5']);
+    const at = lines.indexOf('Comment:');
+    expect(lines.slice(at, at + 3)).toEqual(['Comment:', '> Awful.', '> Rating: 5 of 5']);
   });
 
   it('a phone lead entered by the owner sends nothing, even while the form is closed, with any status', async () => {

@@ -1,14 +1,34 @@
 import { z } from 'zod';
 
-/** Trimmed text; empty after trimming is refused when required. */
+/**
+ * A single-line field's text (a name, a town): each run of whitespace or control characters (CR, LF, tab, U+2028…)
+ * becomes one space, then it is trimmed. Such a field shows on one line of the owner's mail and the hub; a line
+ * break in it would show as a line of its own ("Eve\r\nPhone: 000…" as a forged "Phone:" line). Collapsing rather
+ * than refusing: a pasted name with a stray newline or tab still goes through.
+ */
+export const singleLine = (text: string) => text.replace(/[\s\p{Cc}]+/gu, ' ').trim();
+
+/** Single-line text (singleLine); empty is refused. */
 export const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required.` })
-    .trim()
+    .overwrite(singleLine)
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
 
-/** Optional text: '', null and missing all mean "none" (stored as null). */
+/** Optional single-line text (singleLine): '', null and missing all mean "none" (stored as null). */
+export const optionalLine = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .overwrite(singleLine)
+    .max(max, `${label} must be at most ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/**
+ * Optional text that may run over several lines (a description, notes): '', null and missing all mean "none"
+ * (stored as null). Its line breaks are kept; the mails set it apart (quoted), so it cannot pass for their lines.
+ */
 export const optionalText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text.` })

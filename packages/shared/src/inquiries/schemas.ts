@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, optionalText, pageQuery, requiredText, searchText } from '../common/fields';
+import { id, optionalLine, optionalText, pageQuery, requiredText, searchText } from '../common/fields';
 import { isoInstant } from '../common/responses';
 import { INQUIRY_STATUSES, PHONE_MAX_DIGITS, TOWNS } from '../constants';
 import { OTHER_TOWN } from './plain';
@@ -41,7 +41,7 @@ export const bookingRequestInput = z
     town: z.enum([...TOWNS, OTHER_TOWN], { error: 'Town must be one of the listed towns or Other.' }),
     description: optionalText('Description', 2000),
     /** The package the visitor came from ("Book Now" on a package), kept at the head of the description. */
-    package: optionalText('Package', 100),
+    package: optionalLine('Package', 100),
   })
   .refine((v) => v.email || v.phone_number, {
     message: 'Give an email or a phone number so we can reach you.',
@@ -59,7 +59,7 @@ export const adminInquiryInput = z
     email: email.nullish().transform((v) => (v ? v : null)),
     phone_number: phoneNumber,
     call_or_text: callOrText.default('call'),
-    town: optionalText('Town', 100),
+    town: optionalLine('Town', 100),
     description: optionalText('Description', 2000),
     status: inquiryStatus.default('New Inquiry'),
   })

@@ -1,4 +1,4 @@
-import { formatMoney, formatPhone, type OverduePayment } from '@clean/shared';
+import { formatMoney, formatPhone, type OverduePayment, singleLine } from '@clean/shared';
 import { TZDate } from '@date-fns/tz';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -128,7 +128,9 @@ export function digestMail(content: DigestContent, to: string, config: Config): 
   const time = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' });
   const date = new Intl.DateTimeFormat('en-US', { timeZone: zone, month: 'short', day: 'numeric' });
   const phone = (p: string | null) => (p ? formatPhone(p) : 'no phone');
-  const where = (town: string | null) => (town ? `, ${town}` : '');
+  const where = (town: string | null) => (town ? `, ${singleLine(town)}` : '');
+  // Names as the schemas now keep them, one line each, rows stored before they did included (notifications/mails.ts).
+  const name = singleLine;
 
   const lines: string[] = [
     `Tomorrow, ${day}: ${visits.length ? plural(visits.length, 'visit') : 'no visits'}.`,
@@ -136,26 +138,28 @@ export function digestMail(content: DigestContent, to: string, config: Config): 
   for (const v of visits) {
     const kind = v.kind === 'one-time' ? 'one-time' : 'recurring';
     lines.push(
-      `  ${time.format(v.at)}  ${v.name}${where(v.town)} — ${formatMoney(v.amount)} (${kind}) — ${phone(v.phone)}`,
+      `  ${time.format(v.at)}  ${name(v.name)}${where(v.town)} — ${formatMoney(v.amount)} (${kind}) — ${phone(v.phone)}`,
     );
   }
   if (waiting.length) {
     lines.push('', `Booking requests still "New Inquiry" after 24 hours: ${waiting.length}`);
     for (const w of waiting) {
-      lines.push(`  ${w.name}${where(w.town)} — ${phone(w.phone)} — since ${date.format(w.submittedAt)}`);
+      lines.push(
+        `  ${name(w.name)}${where(w.town)} — ${phone(w.phone)} — since ${date.format(w.submittedAt)}`,
+      );
     }
   }
   if (overdue.length) {
     lines.push('', `Payments overdue: ${overdue.length}`);
     for (const o of overdue) {
       lines.push(
-        `  ${o.inquiry_name} — ${formatMoney(o.amount)} ${o.frequency} — ${o.days_overdue} days late`,
+        `  ${name(o.inquiry_name)} — ${formatMoney(o.amount)} ${o.frequency} — ${o.days_overdue} days late`,
       );
     }
   }
   if (pending.length) {
     lines.push('', `Reviews waiting for approval: ${pending.length}`);
-    for (const r of pending) lines.push(`  ${r.name} (${r.rating} of 5)`);
+    for (const r of pending) lines.push(`  ${name(r.name)} (${r.rating} of 5)`);
   }
   lines.push('', `Open the contact center: ${config.publicUrl}/contact-center`);
 

@@ -1,4 +1,4 @@
-import { ADMIN_USERNAME, formatPhone, type Inquiry, type Review } from '@clean/shared';
+import { ADMIN_USERNAME, formatPhone, type Inquiry, type Review, singleLine } from '@clean/shared';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -16,7 +16,19 @@ export async function ownerAddress(db: Db, config: Config): Promise<string | nul
   return admin?.email || config.adminEmail || null;
 }
 
-const line = (label: string, value: string | null | undefined) => `${label}: ${value?.trim() ? value : '—'}`;
+/**
+ * A field on one line. The schemas already make single-line fields so; this also holds for rows stored before
+ * they did, so that no value can start a line that looks like one of the mail's own ("Phone: …").
+ */
+const line = (label: string, value: string | null | undefined) =>
+  `${label}: ${singleLine(value ?? '') || '—'}`;
+
+/** Text the visitor wrote over several lines: below its label, each line quoted with "> ", set apart from ours. */
+function block(label: string, value: string | null | undefined): string {
+  const text = value?.trim();
+  if (!text) return `${label}: —`;
+  return [`${label}:`, ...text.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/).map((l) => `> ${l}`)].join('\n');
+}
 
 /** To the owner: a new booking request, everything needed to call back at once. */
 export function newInquiryMail(inquiry: Inquiry, to: string, config: Config): Mail {
@@ -26,14 +38,14 @@ export function newInquiryMail(inquiry: Inquiry, to: string, config: Config): Ma
     subject: `New booking request from ${inquiry.name}`,
     ...(inquiry.email ? { replyTo: inquiry.email } : {}),
     text: [
-      `${inquiry.name} sent a booking request on the website.`,
+      `${singleLine(inquiry.name)} sent a booking request on the website.`,
       '',
       line('Name', inquiry.name),
       line('Phone', inquiry.phone_number ? formatPhone(inquiry.phone_number) : null),
       line('E-mail', inquiry.email),
       line('Prefers', inquiry.phone_number ? `${how} me` : null),
       line('Town', inquiry.town),
-      line('Description', inquiry.description),
+      block('Description', inquiry.description),
       '',
       `Open the contact center: ${config.publicUrl}/contact-center`,
     ].join('\n'),
@@ -75,11 +87,11 @@ export function pendingReviewMail(review: Review, to: string, config: Config): M
     to,
     subject: `New review from ${review.reviewer_name} (${review.rating} of 5) awaits approval`,
     text: [
-      `${review.reviewer_name} left a review that waits for your approval.`,
+      `${singleLine(review.reviewer_name)} left a review that waits for your approval.`,
       '',
       line('Reviewer', review.reviewer_name),
       line('Rating', `${review.rating} of 5`),
-      line('Comment', review.comment),
+      block('Comment', review.comment),
       '',
       `Approve or delete it in Manage: ${config.publicUrl}/contact-center?tab=manage`,
     ].join('\n'),
