@@ -1,4 +1,4 @@
-# The app server image (README "Deploying"): the same commands as a one-box install, `npm ci`, `npm run build`,
+# The app server image (docs/operations.md "Deploying"): the same commands as a one-box install, `npm ci`, `npm run build`,
 # `npm run serve`. Not built by CI (no image registry here); compose.yaml runs two of these behind HAProxy.
 FROM node:20-bookworm-slim
 WORKDIR /app

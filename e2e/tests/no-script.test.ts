@@ -1,26 +1,24 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ContactStatus, GalleryPhoto, Inquiry, Package, Review } from '@clean/shared';
-import type { Page } from 'playwright-core';
+import type { ContactStatus, GalleryPhoto, Package, Review } from '@clean/shared';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken } from '../support/admin';
-import { baseUrl, openPage, outboxCount, PHONE, useBrowser } from '../support/browser';
-import { api, withSecondReviewsPage } from '../support/public';
+import { baseUrl, openPage, outboxCount, PHONE } from '../support/browser';
+import {
+  api,
+  bookingForm,
+  expectOneInquiry,
+  fillBookingForm,
+  main,
+  openPackage,
+  shownPhotoIds,
+  usePublicJourney,
+} from '../support/public';
 
 /** A visitor with JavaScript off walks the whole public site: the server's pages, links and forms are the site. */
-const browser = useBrowser();
-const main = (page: Page) => page.locator('main');
-const stamp = Date.now();
+const { browser, stamp } = usePublicJourney('No Script');
 const noScript = (options: Parameters<typeof openPage>[1] = {}) =>
   openPage(browser(), { javaScriptEnabled: false, ...options });
-
-/** The photo ids a gallery page shows, in order (each photo is a link `?photo=ID`). */
-const shownPhotoIds = (page: Page) =>
-  main(page)
-    .locator('ul li a[href*="photo="]')
-    .evaluateAll((links) =>
-      links.map((a) => Number(new URL((a as HTMLAnchorElement).href).searchParams.get('photo'))),
-    );
 
 /** Subjects of the mails in the server's outbox. */
 function outboxSubjects(): string[] {
@@ -47,7 +45,6 @@ async function formPost(method: string, pathname: string, fields: Record<string,
   return res.status;
 }
 
-withSecondReviewsPage(`No Script ${stamp}`);
 // The demo has 1 carpet photo: a few more give the "carpet" search two pages.
 const extraPhotos: number[] = [];
 beforeAll(async () => {
@@ -149,46 +146,39 @@ describe('with JavaScript off', () => {
     const mailsBefore = outboxCount();
     const page = await noScript();
     await page.goto('/packages');
-    await main(page)
-      .getByRole('link', { name: new RegExp(pkg.title) })
-      .click();
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
-    expect(await dialog.getByRole('heading').textContent()).toBe(pkg.title);
+    const dialog = await openPackage(page, pkg);
     await dialog.getByRole('link', { name: 'Book Now' }).click();
     await page.waitForURL(`**/contact?package=${pkg.id}`);
 
-    const form = main(page).getByRole('form', { name: 'Booking request' });
+    const form = bookingForm(page);
     expect(await form.getByLabel('Package (optional)').inputValue()).toBe(pkg.title);
-    await form.getByLabel('Name').fill(name);
-    await form.getByLabel('Email').fill('no.script@example.com');
-    await form.getByLabel('Phone number').fill('(860) 555-0199');
-    await form.getByRole('radio', { name: 'Text' }).check();
-    await form.getByLabel('Town').selectOption('Plainville');
-    await form.getByLabel('What can we help with?').fill('Sent with JavaScript off.');
+    await fillBookingForm(form, {
+      name,
+      email: 'no.script@example.com',
+      phone: '(860) 555-0199',
+      town: 'Plainville',
+      description: 'Sent with JavaScript off.',
+    });
     await form.getByRole('button', { name: 'Send Request' }).click();
     await page.waitForURL('**/contact?sent=1');
     await main(page)
       .getByText('Thank you! We received your request and will get back to you soon.')
       .waitFor();
 
-    const { body: stored } = await api<Inquiry[]>('GET', `/api/inquiries?name=${encodeURIComponent(name)}`, {
-      admin: true,
-    });
-    expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({
+    const stored = await expectOneInquiry(
       name,
-      email: 'no.script@example.com',
-      phone_number: '8605550199',
-      call_or_text: 'text',
-      town: 'Plainville',
-      status: 'New Inquiry',
-    });
-    expect(stored[0]?.description).toContain(pkg.title);
-    expect(stored[0]?.description).toContain('Sent with JavaScript off.');
+      {
+        email: 'no.script@example.com',
+        phone_number: '8605550199',
+        call_or_text: 'text',
+        town: 'Plainville',
+        status: 'New Inquiry',
+      },
+      [pkg.title, 'Sent with JavaScript off.'],
+    );
     await expect.poll(outboxCount).toBeGreaterThan(mailsBefore);
     await expect.poll(outboxSubjects).toContain(`New booking request from ${name}`);
-    await api('DELETE', `/api/inquiries/${stored[0]?.id}`, { admin: true });
+    await api('DELETE', `/api/inquiries/${stored.id}`, { admin: true });
     await page.context().close();
   });
 
@@ -199,7 +189,7 @@ describe('with JavaScript off', () => {
     const countBefore = await inquiryCount();
     const page = await noScript();
     await page.goto('/contact');
-    const form = main(page).getByRole('form', { name: 'Booking request' });
+    const form = bookingForm(page);
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Town').selectOption('Bristol');
     await form.getByLabel('What can we help with?').fill('No name given.');

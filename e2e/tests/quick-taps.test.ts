@@ -1,26 +1,33 @@
-import type { GalleryPhoto, Inquiry, Package, Review } from '@clean/shared';
+import type { GalleryPhoto, Package, Review } from '@clean/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, PHONE, useBrowser } from '../support/browser';
+import { openPage, PHONE } from '../support/browser';
 import { gotoHeld, holdScripts, isLive } from '../support/hold-scripts';
-import { api, withSecondReviewsPage } from '../support/public';
+import {
+  api,
+  bookingForm,
+  expectOneInquiry,
+  fillBookingForm,
+  main,
+  openPackage,
+  shownPhotoIds,
+  usePublicJourney,
+} from '../support/public';
 
 /**
  * A quick visitor taps as soon as the page shows, before its code has arrived (held back here): every public
  * control does its job from the server's markup alone, and what was typed or failed meanwhile is taken up once
  * the page is live.
  */
-const browser = useBrowser();
-const main = (page: Page) => page.locator('main');
-const stamp = Date.now();
+const { browser, stamp } = usePublicJourney('Quick Tap');
 
-/** The photo ids a gallery page shows, in order (each photo is a link `?photo=ID`). */
-const shownPhotoIds = (page: Page) =>
-  main(page)
-    .locator('ul li a[href*="photo="]')
-    .evaluateAll((links) =>
-      links.map((a) => Number(new URL((a as HTMLAnchorElement).href).searchParams.get('photo'))),
-    );
+/** Opens a page with its code held back (`held.release()` lets it in). */
+async function openHeld(url: string, options: Parameters<typeof openPage>[1] = {}) {
+  const page = await openPage(browser(), options);
+  const held = await holdScripts(page);
+  await gotoHeld(page, url);
+  return { page, held };
+}
 
 /** Asserts the page is only the server's markup: its code was asked for and is still held. */
 async function expectNotLive(page: Page, held: { waiting: () => number }) {
@@ -28,20 +35,9 @@ async function expectNotLive(page: Page, held: { waiting: () => number }) {
   expect(held.waiting()).toBeGreaterThan(0);
 }
 
-async function inquiriesNamed(name: string) {
-  const { body } = await api<Inquiry[]>('GET', `/api/inquiries?name=${encodeURIComponent(name)}`, {
-    admin: true,
-  });
-  return body;
-}
-
-withSecondReviewsPage(`Quick Tap ${stamp}`);
-
 describe('tapped at first paint, before the code runs', () => {
   it('the phone menu opens', async () => {
-    const page = await openPage(browser(), { viewport: PHONE });
-    const held = await holdScripts(page);
-    await gotoHeld(page, '/');
+    const { page, held } = await openHeld('/', { viewport: PHONE });
     const nav = page.getByRole('navigation', { name: 'Main' });
     const gallery = nav.getByRole('link', { name: 'Gallery', exact: true });
     expect(await gallery.isVisible()).toBe(false);
@@ -67,9 +63,7 @@ describe('tapped at first paint, before the code runs', () => {
     const { headers } = await api<Review[]>('GET', '/api/reviews?page=1&limit=12');
     const pages = Math.ceil(Number(headers.get('x-total-count')) / 12);
     expect(pages).toBeGreaterThan(1);
-    const page = await openPage(browser());
-    const held = await holdScripts(page);
-    await gotoHeld(page, '/reviews');
+    const { page, held } = await openHeld('/reviews');
     await main(page).getByText(`Page 1 of ${pages}`).waitFor();
     await expectNotLive(page, held);
     await main(page).getByRole('link', { name: 'Next' }).click();
@@ -103,10 +97,7 @@ describe('tapped at first paint, before the code runs', () => {
     expect(all.length).toBeGreaterThan(12);
     expect(kitchen.length).toBeGreaterThan(0);
     expect(kitchen.length).toBeLessThan(all.length);
-    const page = await openPage(browser());
-    const held = await holdScripts(page);
-
-    await gotoHeld(page, '/gallery');
+    const { page, held } = await openHeld('/gallery');
     const firstPage = await shownPhotoIds(page);
     expect(firstPage).toHaveLength(12);
     await expectNotLive(page, held);
@@ -133,22 +124,15 @@ describe('tapped at first paint, before the code runs', () => {
   it('/packages: a card opens its details, and Book Now reaches /contact with the package chosen', async () => {
     const { body: packages } = await api<Package[]>('GET', '/api/packages');
     const pkg = packages[1] ?? (packages[0] as Package);
-    const page = await openPage(browser());
-    const held = await holdScripts(page);
-    await gotoHeld(page, '/packages');
+    const { page, held } = await openHeld('/packages');
     await expectNotLive(page, held);
-    await main(page)
-      .getByRole('link', { name: new RegExp(pkg.title) })
-      .click();
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
-    expect(await dialog.getByRole('heading').textContent()).toBe(pkg.title);
+    const dialog = await openPackage(page, pkg);
     expect(await dialog.getByRole('link', { name: 'Close' }).isVisible()).toBe(true);
 
     await expectNotLive(page, held);
     await dialog.getByRole('link', { name: 'Book Now' }).click();
     await page.waitForURL(`**/contact?package=${pkg.id}`, { waitUntil: 'commit' });
-    const chosen = main(page).getByRole('form', { name: 'Booking request' }).getByLabel('Package (optional)');
+    const chosen = bookingForm(page).getByLabel('Package (optional)');
     await chosen.waitFor();
     expect(await chosen.inputValue()).toBe(pkg.title);
     await page.context().close();
@@ -156,16 +140,15 @@ describe('tapped at first paint, before the code runs', () => {
 
   it('a booking request sent before the code runs is stored', async () => {
     const name = `Quick Booker ${stamp}`;
-    const page = await openPage(browser());
-    const held = await holdScripts(page);
-    await gotoHeld(page, '/contact');
-    const form = main(page).getByRole('form', { name: 'Booking request' });
-    await form.getByLabel('Name').fill(name);
-    await form.getByLabel('Email').fill('quick.booker@example.com');
-    await form.getByLabel('Phone number').fill('8605550123');
-    await form.getByRole('radio', { name: 'Text' }).check();
-    await form.getByLabel('Town').selectOption('Wolcott');
-    await form.getByLabel('What can we help with?').fill('Tapped in before the code.');
+    const { page, held } = await openHeld('/contact');
+    const form = bookingForm(page);
+    await fillBookingForm(form, {
+      name,
+      email: 'quick.booker@example.com',
+      phone: '8605550123',
+      town: 'Wolcott',
+      description: 'Tapped in before the code.',
+    });
     await expectNotLive(page, held);
     await form.getByRole('button', { name: 'Send Request' }).click();
     await main(page)
@@ -173,18 +156,18 @@ describe('tapped at first paint, before the code runs', () => {
       .waitFor();
     expect(new URL(page.url()).search).toBe('?sent=1');
 
-    const stored = await inquiriesNamed(name);
-    expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({
+    const stored = await expectOneInquiry(
       name,
-      email: 'quick.booker@example.com',
-      phone_number: '8605550123',
-      call_or_text: 'text',
-      town: 'Wolcott',
-      status: 'New Inquiry',
-    });
-    expect(stored[0]?.description).toContain('Tapped in before the code.');
-    await api('DELETE', `/api/inquiries/${stored[0]?.id}`, { admin: true });
+      {
+        email: 'quick.booker@example.com',
+        phone_number: '8605550123',
+        call_or_text: 'text',
+        town: 'Wolcott',
+        status: 'New Inquiry',
+      },
+      ['Tapped in before the code.'],
+    );
+    await api('DELETE', `/api/inquiries/${stored.id}`, { admin: true });
     await page.context().close();
   });
 });
@@ -192,14 +175,14 @@ describe('tapped at first paint, before the code runs', () => {
 describe('typed or failed before the code runs, taken up once live', () => {
   it('the booking form keeps what was typed, and sends it once live', async () => {
     const name = `Early Typist ${stamp}`;
-    const page = await openPage(browser());
-    const held = await holdScripts(page);
-    await gotoHeld(page, '/contact');
-    const form = main(page).getByRole('form', { name: 'Booking request' });
-    await form.getByLabel('Name').fill(name);
-    await form.getByLabel('Email').fill('early.typist@example.com');
-    await form.getByLabel('Town').selectOption('Avon');
-    await form.getByLabel('What can we help with?').fill('Typed before the page was live.');
+    const { page, held } = await openHeld('/contact');
+    const form = bookingForm(page);
+    await fillBookingForm(form, {
+      name,
+      email: 'early.typist@example.com',
+      town: 'Avon',
+      description: 'Typed before the page was live.',
+    });
     await expectNotLive(page, held);
 
     held.release();
@@ -218,20 +201,17 @@ describe('typed or failed before the code runs, taken up once live', () => {
     await form.getByRole('button', { name: 'Send Request' }).click();
     await form.getByRole('status').filter({ hasText: 'We received your request' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
-    const stored = await inquiriesNamed(name);
-    expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ name, email: 'early.typist@example.com', town: 'Avon' });
-    expect(stored[0]?.description).toContain('Typed before the page was live.');
-    await api('DELETE', `/api/inquiries/${stored[0]?.id}`, { admin: true });
+    const stored = await expectOneInquiry(name, { email: 'early.typist@example.com', town: 'Avon' }, [
+      'Typed before the page was live.',
+    ]);
+    await api('DELETE', `/api/inquiries/${stored.id}`, { admin: true });
     await page.context().close();
   });
 
   it('the gallery search keeps what was typed, and filters by it once live (the address follows)', async () => {
     const { body: bathroom } = await api<GalleryPhoto[]>('GET', '/api/gallery?category=bathroom');
     expect(bathroom.length).toBeGreaterThan(0);
-    const page = await openPage(browser());
-    const held = await holdScripts(page);
-    await gotoHeld(page, '/gallery');
+    const { page, held } = await openHeld('/gallery');
     expect(await shownPhotoIds(page)).toHaveLength(12);
     await main(page).getByLabel('Search by category').fill('bathroom');
     await expectNotLive(page, held);

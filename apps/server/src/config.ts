@@ -10,7 +10,8 @@ const flag = z
 
 const millis = z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(600_000);
 
-const envSchema = z.object({
+/** Every variable the server reads; the docs test checks docs/operations.md lists exactly these. */
+export const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z

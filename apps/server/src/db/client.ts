@@ -31,7 +31,7 @@ export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 /**
  * PGlite's PostgreSQL page cache. PostgreSQL's default (128 MB) is zeroed at start, so all of it is resident from
- * the first second; README "Memory" has the measurements behind this smaller default.
+ * the first second; docs/performance.md "Memory and start-up" has the measurements behind this smaller default.
  */
 export const DEFAULT_SHARED_BUFFERS_MB = 16;
 

@@ -11,7 +11,7 @@ import { setFlagsFromString } from 'node:v8';
  * - Half of TurboFan's inlining budget per function (920 bytes of bytecode by default): what is left of the
  *   growth is the hot path's optimized code, which inlining makes larger (+11 % against +9 %, two runs each).
  *
- * CPU per request stayed level with both (README, "Memory").
+ * CPU per request stayed level with both (docs/performance.md, "Memory and start-up").
  */
 setFlagsFromString('--no-sparkplug');
 setFlagsFromString('--max-inlined-bytecode-size-cumulative=460');

@@ -8,7 +8,7 @@ import { startSmtp } from '../support/smtp';
 import { type MixedLoad, startHaproxy, startMixedLoad } from './support';
 
 /**
- * The deployment of README "Deploying" with real parts: deploy/haproxy.cfg in front of two app servers (real
+ * The deployment of docs/operations.md "Deploying" with real parts: deploy/haproxy.cfg in front of two app servers (real
  * processes) on one PostgreSQL 15, mail to a real SMTP peer, a bounded mixed load through the proxy.
  * For a before/after by hand: CLUSTER_DRAIN=0 (no drain), CLUSTER_WORKERS / CLUSTER_PAUSE (a heavier load, e.g. 8
  * and 1) — with both, the rolling restart fails requests (503s from a closing server).
