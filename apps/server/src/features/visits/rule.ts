@@ -1,0 +1,179 @@
+import {
+  type Period,
+  recognisedPeriod,
+  type VisitConflict,
+  WEEKDAYS,
+  type WorkingHours,
+} from '@clean/shared';
+import { TZDate } from '@date-fns/tz';
+import { addDays, addMonths, format } from 'date-fns';
+
+/**
+ * The rule of a recurring schedule's visits, computed at read time: occurrence k is the first visit plus k periods,
+ * in wall time of the business time zone (a 9:00 weekly visit stays at 9:00 across a DST change), counted from the
+ * first visit each time (monthly from Jan 31: Feb 28, then Mar 31). Pure: the time zone is a parameter.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type Rule = { first: Date; period: Period };
+
+/** The rule of a schedule, or why it has none (one sentence for the owner). */
+export function ruleOf(firstVisitAt: Date | null, frequency: string): Rule | { note: string } {
+  if (!firstVisitAt) return { note: 'No visits on the calendar: this schedule has no first visit.' };
+  const period = recognisedPeriod(frequency);
+  if (!period)
+    return {
+      note: `No visits on the calendar: the frequency "${frequency}" is not one the calendar understands (for example Weekly, Every 2 weeks, Monthly).`,
+    };
+  return { first: firstVisitAt, period };
+}
+
+/** Occurrence k (k ≥ 0) of a rule. */
+export function occurrence(rule: Rule, k: number, timeZone: string): Date {
+  const first = new TZDate(rule.first.getTime(), timeZone);
+  const at =
+    'days' in rule.period ? addDays(first, k * rule.period.days) : addMonths(first, k * rule.period.months);
+  return new Date(at.getTime());
+}
+
+/** The shortest a period can last, for a first guess of the occurrence index (DST moves a day by an hour at most). */
+const minimumMs = (period: Period) =>
+  'days' in period ? period.days * DAY_MS - 3_600_000 : period.months * 28 * DAY_MS;
+
+/** The occurrences starting in [from, to), ascending. */
+export function occurrencesBetween(rule: Rule, from: Date, to: Date, timeZone: string): Date[] {
+  if (rule.first >= to) return [];
+  // Never past `from`: the index only grows, and the check below skips the few before it.
+  const longestMs =
+    'days' in rule.period ? rule.period.days * DAY_MS + 3_600_000 : rule.period.months * 31 * DAY_MS;
+  let k = Math.max(0, Math.floor((from.getTime() - rule.first.getTime()) / longestMs) - 1);
+  const found: Date[] = [];
+  for (;;) {
+    const at = occurrence(rule, k, timeZone);
+    if (at >= to) break;
+    if (at >= from) found.push(at);
+    k++;
+  }
+  return found;
+}
+
+/** Whether `at` is an occurrence of the rule (a key names only those). */
+export function isOccurrence(rule: Rule, at: Date, timeZone: string): boolean {
+  if (at < rule.first) return false;
+  const k = Math.floor((at.getTime() - rule.first.getTime()) / minimumMs(rule.period));
+  // The guess is at or above the real index; a few steps back find it.
+  for (let i = k; i >= Math.max(0, k - 3); i--) {
+    const t = occurrence(rule, i, timeZone).getTime();
+    if (t === at.getTime()) return true;
+    if (t < at.getTime()) return false;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------- keys
+
+/** 2027-03-02T14:00:00.000Z → 20270302T140000Z */
+export const compactUtc = (at: Date) => `${at.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+
+export const oneTimeKey = (id: number) => `o${id}`;
+export const recurringKey = (scheduleId: number, originalStart: Date) =>
+  `r${scheduleId}-${compactUtc(originalStart)}`;
+
+export type VisitKey =
+  | { kind: 'one_time'; id: number }
+  | { kind: 'recurring'; scheduleId: number; originalStart: Date };
+
+/** A key back to what it names, or null when it is not a key at all. */
+export function parseKey(key: string): VisitKey | null {
+  const one = /^o([1-9]\d{0,9})$/.exec(key);
+  if (one) {
+    const id = Number(one[1]);
+    return id <= 2_147_483_647 ? { kind: 'one_time', id } : null;
+  }
+  const rec = /^r([1-9]\d{0,9})-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(key);
+  if (!rec) return null;
+  const [, id, y, mo, d, h, mi, s] = rec.map(Number) as number[];
+  const at = new Date(Date.UTC(y ?? 0, (mo ?? 0) - 1, d, h, mi, s));
+  if (Number.isNaN(at.getTime()) || compactUtc(at) !== key.slice(key.indexOf('-') + 1)) return null;
+  if ((id ?? 0) > 2_147_483_647) return null;
+  return { kind: 'recurring', scheduleId: id ?? 0, originalStart: at };
+}
+
+// ---------------------------------------------------------------- conflicts
+
+export type Span = { key: string; name: string; start: Date; end: Date };
+
+const when = (start: Date, end: Date, timeZone: string) => {
+  const s = new TZDate(start.getTime(), timeZone);
+  return `${format(s, 'EEE d MMM yyyy, HH:mm')}–${format(new TZDate(end.getTime(), timeZone), 'HH:mm')}`;
+};
+
+/**
+ * The visits a new one at [start, end) overlaps, when more than `max_overlap` would then happen at once
+ * (the others counted at the busiest moment of the new visit); none otherwise.
+ */
+export function overlapConflicts(
+  start: Date,
+  end: Date,
+  others: Span[],
+  maxOverlap: number,
+  timeZone: string,
+): VisitConflict[] {
+  const overlapping = others.filter((o) => o.start < end && o.end > start);
+  // The busiest moment is at one of the overlapping visits' starts (or the new one's own).
+  const moments = [start, ...overlapping.map((o) => o.start).filter((t) => t > start)];
+  const busiest = Math.max(
+    0,
+    ...moments.map((m) => overlapping.filter((o) => o.start <= m && o.end > m).length),
+  );
+  if (busiest + 1 <= maxOverlap) return [];
+  return overlapping.map((o) => ({
+    kind: 'overlap' as const,
+    key: o.key,
+    inquiry_name: o.name,
+    start: o.start.toISOString(),
+    end: o.end.toISOString(),
+    message: `Overlaps ${o.name} (${when(o.start, o.end, timeZone)}).`,
+  }));
+}
+
+const DAY_NAMES = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+} as const;
+
+/** A conflict when [start, end) is not within one of that day's working spans (wall time). */
+export function hoursConflict(
+  start: Date,
+  end: Date,
+  hours: WorkingHours,
+  timeZone: string,
+): VisitConflict | null {
+  const s = new TZDate(start.getTime(), timeZone);
+  const e = new TZDate(end.getTime(), timeZone);
+  // date-fns: 0 is Sunday.
+  const day = WEEKDAYS[(s.getDay() + 6) % 7] ?? 'mon';
+  const spans = hours.days[day];
+  const sameDay = format(s, 'yyyy-MM-dd') === format(new TZDate(end.getTime() - 1, timeZone), 'yyyy-MM-dd');
+  const from = format(s, 'HH:mm');
+  const to = format(e, 'HH:mm') === '00:00' && sameDay ? '24:00' : format(e, 'HH:mm');
+  if (sameDay && spans.some(([a, b]) => a <= from && to <= b)) return null;
+  const hoursText =
+    spans.length === 0
+      ? `${DAY_NAMES[day]} is not a working day`
+      : `working hours on ${DAY_NAMES[day]} are ${spans.map(([a, b]) => `${a}–${b}`).join(', ')}`;
+  return {
+    kind: 'outside_hours',
+    key: null,
+    inquiry_name: null,
+    start: null,
+    end: null,
+    message: `Outside working hours (${when(start, end, timeZone)}): ${hoursText}.`,
+  };
+}
