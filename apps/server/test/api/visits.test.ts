@@ -163,15 +163,21 @@ describe('changing one occurrence', () => {
 
   it('Done & paid sent 20 times at once makes exactly one paid record', async () => {
     const s = await schedule({ first_visit_at: '2027-03-02T09:00', amount: 95.5 });
-    const key = `r${s.id}-20270316T130000Z`;
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () => patch(key, { status: 'done', paid: true })),
-    );
-    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
-    const ids = new Set(answers.map((a) => a.json<Visit>().recurring_paid_id));
-    expect(ids.size).toBe(1);
+    // A fresh occurrence (no row yet), and one the owner already changed (its row exists: only the lock holds).
+    const fresh = `r${s.id}-20270316T130000Z`;
+    const changed = `r${s.id}-20270323T130000Z`;
+    expect((await patch(changed, { status: 'skipped' })).statusCode).toBe(200);
+    expect((await patch(changed, { status: 'planned' })).statusCode).toBe(200);
+    for (const key of [fresh, changed]) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => patch(key, { status: 'done', paid: true })),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+      const ids = new Set(answers.map((a) => a.json<Visit>().recurring_paid_id));
+      expect(ids.size).toBe(1);
+    }
     const paid = await t.db.select().from(recurringPaid).where(eq(recurringPaid.recurringPaymentId, s.id));
-    expect(paid.map((p) => p.amountPaid)).toEqual([95.5]);
+    expect(paid.map((p) => p.amountPaid)).toEqual([95.5, 95.5]);
   });
 
   it('unknown keys and occurrences the rule does not produce are 404; a bad body is 400', async () => {
