@@ -122,13 +122,28 @@ export function visitsService({ store, timezone }: VisitsDeps) {
     return 'note' in rule ? null : rule;
   };
 
-  /** Every visit starting in [from, to), by start. Not bounded here: callers bound the range. */
+  /**
+   * Every visit starting in [from, to), by start (callers bound the range). `perDay`: at most AGENDA_DAY_LIMIT
+   * one-time cleanings a business day, as the Agenda shows them, the busier days named in `truncatedDays`.
+   */
   async function visitsBetween(from: Date, to: Date, hours?: WorkingHours): Promise<Visit[]> {
-    const [settings, cleanings, schedules] = await Promise.all([
+    return (await visitsOf(from, to, hours, false)).visits;
+  }
+
+  async function visitsOf(
+    from: Date,
+    to: Date,
+    hours: WorkingHours | undefined,
+    perDay: boolean,
+  ): Promise<{ visits: Visit[]; truncatedDays: string[] }> {
+    const [settings, bounded, schedules] = await Promise.all([
       hours ?? store.workingHours(),
-      store.cleaningsBetween(from, to),
+      perDay
+        ? store.cleaningsFirstOfEachDay(from, to, timezone)
+        : store.cleaningsBetween(from, to).then((rows) => ({ rows, truncatedDays: [] })),
       store.schedulesWithVisitsBetween(from, to),
     ]);
+    const cleanings = bounded.rows;
     const ruled = schedules.flatMap((s) => {
       const rule = ruleFor(s);
       return rule ? [{ s, rule }] : [];
@@ -156,7 +171,8 @@ export function visitsService({ store, timezone }: VisitsDeps) {
       if (r && isOccurrence(r.rule, e.originalStart, timezone))
         visits.push(recurringVisit(r.s, e.originalStart, e, settings));
     }
-    return visits.sort((a, b) => a.start.localeCompare(b.start) || a.key.localeCompare(b.key));
+    visits.sort((a, b) => a.start.localeCompare(b.start) || a.key.localeCompare(b.key));
+    return { visits, truncatedDays: bounded.truncatedDays };
   }
 
   /**
@@ -276,8 +292,11 @@ export function visitsService({ store, timezone }: VisitsDeps) {
     visitsBetween,
     conflictsOf,
 
-    /** GET /api/visits: both business dates included, at most VISITS_MAX_DAYS days. */
-    async list(query: z.output<typeof visitsQuery>): Promise<Visit[]> {
+    /**
+     * GET /api/visits: both business dates included, at most VISITS_MAX_DAYS days; at most AGENDA_DAY_LIMIT
+     * one-time cleanings a day (the days with more in `truncatedDays`).
+     */
+    async list(query: z.output<typeof visitsQuery>): Promise<{ visits: Visit[]; truncatedDays: string[] }> {
       const from = dayStart(query.from, 'from');
       const last = dayStart(query.to, 'to');
       if (last < from) throw new ValidationError('from must not be after to.');
@@ -286,7 +305,7 @@ export function visitsService({ store, timezone }: VisitsDeps) {
         throw new ValidationError(
           `Ask for at most ${VISITS_MAX_DAYS} days of visits at a time (this is ${days}).`,
         );
-      return visitsBetween(from, addDays(new TZDate(last, timezone), 1));
+      return visitsOf(from, addDays(new TZDate(last, timezone), 1), undefined, true);
     },
 
     /** PATCH /api/visits/{key}. */
