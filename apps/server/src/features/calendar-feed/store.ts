@@ -95,7 +95,7 @@ export const calendarFeedStore = (db: Db) => ({
     }));
     // Recurring visits of a bounded window (a schedule runs for years), each occurrence its own event named by
     // its key, so a move changes that event and a skip removes it.
-    const visits = (await visitsOf.visitsBetween(window.from, window.to, hours)).filter(
+    const visits = (await visitsOf.recurringBetween(window.from, window.to, hours)).filter(
       (v) => v.kind === 'recurring' && v.status !== 'skipped',
     );
     const paidByVisits = new Set(visits.map((v) => v.recurring_paid_id));

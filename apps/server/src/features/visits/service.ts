@@ -1,4 +1,5 @@
 import {
+  AGENDA_DAY_LIMIT,
   recognisedPeriod,
   VISITS_MAX_DAYS,
   type Visit,
@@ -17,7 +18,7 @@ import { instantIn } from '../../lib/wall-time';
 import {
   hoursConflict,
   isOccurrence,
-  occurrence,
+  occurrences,
   occurrencesBetween,
   oneTimeKey,
   overlapConflicts,
@@ -130,20 +131,10 @@ export function visitsService({ store, timezone }: VisitsDeps) {
     return (await visitsOf(from, to, hours, false)).visits;
   }
 
-  async function visitsOf(
-    from: Date,
-    to: Date,
-    hours: WorkingHours | undefined,
-    perDay: boolean,
-  ): Promise<{ visits: Visit[]; truncatedDays: string[] }> {
-    const [settings, bounded, schedules] = await Promise.all([
-      hours ?? store.workingHours(),
-      perDay
-        ? store.cleaningsFirstOfEachDay(from, to, timezone)
-        : store.cleaningsBetween(from, to).then((rows) => ({ rows, truncatedDays: [] })),
-      store.schedulesWithVisitsBetween(from, to),
-    ]);
-    const cleanings = bounded.rows;
+  type Loaded = { ruled: { s: ScheduleRow; rule: Rule }[]; exceptions: ExceptionRow[] };
+
+  /** The schedules that have a rule, and their exceptions for [from, to). */
+  async function withExceptions(schedules: ScheduleRow[], from: Date, to: Date): Promise<Loaded> {
     const ruled = schedules.flatMap((s) => {
       const rule = ruleFor(s);
       return rule ? [{ s, rule }] : [];
@@ -153,8 +144,13 @@ export function visitsService({ store, timezone }: VisitsDeps) {
       from,
       to,
     );
+    return { ruled, exceptions };
+  }
+
+  /** The recurring visits starting in [from, to), from schedules and exceptions loaded for (at least) that range. */
+  function recurringIn({ ruled, exceptions }: Loaded, from: Date, to: Date, settings: WorkingHours): Visit[] {
     const byOccurrence = new Map(exceptions.map((e) => [`${e.scheduleId}:${e.originalStart.getTime()}`, e]));
-    const visits: Visit[] = cleanings.flatMap((c) => oneTimeVisit(c, settings) ?? []);
+    const visits: Visit[] = [];
     const inRange = (at: Date) => at >= from && at < to;
     for (const { s, rule } of ruled) {
       for (const at of occurrencesBetween(rule, from, to, timezone)) {
@@ -171,6 +167,24 @@ export function visitsService({ store, timezone }: VisitsDeps) {
       if (r && isOccurrence(r.rule, e.originalStart, timezone))
         visits.push(recurringVisit(r.s, e.originalStart, e, settings));
     }
+    return visits;
+  }
+
+  async function visitsOf(
+    from: Date,
+    to: Date,
+    hours: WorkingHours | undefined,
+    perDay: boolean,
+  ): Promise<{ visits: Visit[]; truncatedDays: string[] }> {
+    const [settings, bounded, schedules] = await Promise.all([
+      hours ?? store.workingHours(),
+      perDay
+        ? store.cleaningsFirstOfEachDay(from, to, timezone)
+        : store.cleaningsBetween(from, to).then((rows) => ({ rows, truncatedDays: [] })),
+      store.schedulesWithVisitsBetween(from, to),
+    ]);
+    const visits: Visit[] = bounded.rows.flatMap((c) => oneTimeVisit(c, settings) ?? []);
+    visits.push(...recurringIn(await withExceptions(schedules, from, to), from, to, settings));
     visits.sort((a, b) => a.start.localeCompare(b.start) || a.key.localeCompare(b.key));
     return { visits, truncatedDays: bounded.truncatedDays };
   }
@@ -179,14 +193,30 @@ export function visitsService({ store, timezone }: VisitsDeps) {
    * What [start, start + minutes) would overlap beyond max_overlap, and whether it is outside the working
    * hours. `exclude`: whose visits are no conflict (the visit itself, or a whole schedule).
    */
+  /**
+   * What [start, start + minutes) would overlap beyond max_overlap, and whether it is outside the working
+   * hours. `exclude`: whose visits are no conflict (the visit itself, or a whole schedule). `loaded`: the
+   * schedules and exceptions of a range holding this one. One-time cleanings are read overlapping it only, at
+   * most a day's worth: a busier moment is a conflict all the same.
+   */
   async function conflictsAt(
     start: Date,
     minutes: number,
     hours: WorkingHours,
     exclude: (key: string) => boolean,
+    loaded: Loaded,
   ): Promise<VisitConflict[]> {
     const end = new Date(start.getTime() + minutesMs(minutes));
-    const nearby = await visitsBetween(new Date(start.getTime() - LONGEST_MS), end, hours);
+    const cleanings = await store.cleaningsOverlapping(
+      start,
+      end,
+      hours.default_duration_minutes,
+      hours.max_overlap + AGENDA_DAY_LIMIT + 1,
+    );
+    const nearby = [
+      ...cleanings.flatMap((c) => oneTimeVisit(c, hours) ?? []),
+      ...recurringIn(loaded, new Date(start.getTime() - LONGEST_MS), end, hours),
+    ];
     const others: Span[] = nearby
       .filter((v) => v.status !== 'skipped' && !exclude(v.key))
       .map((v) => ({ key: v.key, name: v.inquiry_name, start: new Date(v.start), end: new Date(v.end) }));
@@ -195,6 +225,14 @@ export function visitsService({ store, timezone }: VisitsDeps) {
       ...overlapConflicts(start, end, others, hours.max_overlap, timezone),
       ...(outside ? [outside] : []),
     ];
+  }
+
+  /** The schedules and exceptions for conflicts at these starts (one read for all of a schedule's occurrences). */
+  async function loadAround(starts: Date[], minutes: number): Promise<Loaded> {
+    const times = starts.map((d) => d.getTime());
+    const from = new Date(Math.min(...times) - LONGEST_MS);
+    const to = new Date(Math.max(...times) + minutesMs(minutes));
+    return withExceptions(await store.schedulesWithVisitsBetween(from, to), from, to);
   }
 
   /** The conflicts of a visit, or of a schedule's first occurrences from `start` when its frequency is recognised. */
@@ -208,13 +246,11 @@ export function visitsService({ store, timezone }: VisitsDeps) {
     const minutes = input.minutes ?? hours.default_duration_minutes;
     const exclude = excluding(input.excludeKey);
     const period = input.frequency ? recognisedPeriod(input.frequency) : null;
-    const starts = period
-      ? Array.from({ length: CONFLICT_OCCURRENCES }, (_, k) =>
-          occurrence({ first: input.start, period }, k, timezone),
-        )
-      : [input.start];
+    const nth = period && occurrences({ first: input.start, period }, timezone);
+    const starts = nth ? Array.from({ length: CONFLICT_OCCURRENCES }, (_, k) => nth(k)) : [input.start];
+    const loaded = await loadAround(starts, minutes);
     const found: VisitConflict[] = [];
-    for (const at of starts) found.push(...(await conflictsAt(at, minutes, hours, exclude)));
+    for (const at of starts) found.push(...(await conflictsAt(at, minutes, hours, exclude, loaded)));
     return found;
   }
 
@@ -227,7 +263,13 @@ export function visitsService({ store, timezone }: VisitsDeps) {
   }
 
   async function refuseConflicts(start: Date, minutes: number, hours: WorkingHours, key: string) {
-    const found = await conflictsAt(start, minutes, hours, (k) => k === key);
+    const found = await conflictsAt(
+      start,
+      minutes,
+      hours,
+      (k) => k === key,
+      await loadAround([start], minutes),
+    );
     if (found.length > 0) throw new ConflictError(`${found.map((c) => c.message).join(' ')} ${OVERLAP_HINT}`);
   }
 
@@ -288,8 +330,15 @@ export function visitsService({ store, timezone }: VisitsDeps) {
     return recurringVisit(schedule, originalStart, exception, hours);
   }
 
+  /** The recurring visits starting in [from, to) alone (the calendar feed lists one-time cleanings its own way). */
+  async function recurringBetween(from: Date, to: Date, hours: WorkingHours): Promise<Visit[]> {
+    const loaded = await withExceptions(await store.schedulesWithVisitsBetween(from, to), from, to);
+    return recurringIn(loaded, from, to, hours);
+  }
+
   return {
     visitsBetween,
+    recurringBetween,
     conflictsOf,
 
     /**

@@ -1,5 +1,5 @@
 import { DEFAULT_WORKING_HOURS, type WorkingHours, workingHoursSchema } from '@clean/shared';
-import { and, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   inquiries,
@@ -124,6 +124,30 @@ export const visitsStore = (db: Db) => ({
       : [];
     return { rows, truncatedDays: [...truncated].sort() };
   },
+
+  /**
+   * One-time cleanings overlapping [start, end) (each lasting its own or `defaultMinutes`), the first `limit`:
+   * read from the date index over the 12 hours before (the longest visit), not the whole day.
+   */
+  cleaningsOverlapping: (
+    start: Date,
+    end: Date,
+    defaultMinutes: number,
+    limit: number,
+  ): Promise<CleaningRow[]> =>
+    db
+      .select(cleaningColumns)
+      .from(oneTimeCleanings)
+      .innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId))
+      .where(
+        and(
+          gte(oneTimeCleanings.dateTime, new Date(start.getTime() - 12 * 3_600_000)),
+          lt(oneTimeCleanings.dateTime, end),
+          sql`${oneTimeCleanings.dateTime} + coalesce(${oneTimeCleanings.durationMinutes}, ${defaultMinutes}::int) * interval '1 minute' > ${start.toISOString()}::timestamptz`,
+        ),
+      )
+      .orderBy(asc(oneTimeCleanings.dateTime))
+      .limit(limit),
 
   async cleaning(id: number): Promise<CleaningRow | undefined> {
     const [row] = await db
