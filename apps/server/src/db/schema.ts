@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -130,6 +131,10 @@ export const oneTimeCleanings = pgTable(
     amount: money('amount'),
     paid: boolean('paid').notNull().default(false),
     notes: text('notes'),
+    /** The visit's length; null: the owner's default (working hours setting). */
+    durationMinutes: integer('duration_minutes'),
+    /** When the owner marked the visit done (Done & paid, or Mark paid); null: not yet. */
+    doneAt: timestamp('done_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -159,9 +164,15 @@ export const recurringPayments = pgTable(
      * the overdue list reads it instead of aggregating every paid date.
      */
     lastPaidAt: timestamp('last_paid_at', { withTimezone: true }),
+    /** The first visit; with a recognised frequency, the rule its occurrences are computed from (features/visits). */
+    firstVisitAt: timestamp('first_visit_at', { withTimezone: true }),
+    /** Each visit's length; null: the owner's default (working hours setting). */
+    durationMinutes: integer('duration_minutes'),
   },
   (t) => [
     check('recurring_payments_amount_nonnegative', sql`${t.amount} >= 0`),
+    // The visits of a range read only the schedules that have visits at all.
+    index('recurring_payments_first_visit_idx').on(t.firstVisitAt).where(sql`${t.firstVisitAt} is not null`),
     index('recurring_payments_inquiry_idx').on(t.inquiryId),
     // Read backwards, the Manage list's order (newest first): a page comes straight from the index.
     index('recurring_payments_created_idx').on(t.createdAt, t.id),
@@ -208,6 +219,45 @@ export const recurringPaidDates = pgTable(
     index('recurring_paid_dates_day_idx').on(t.dateTime, t.recurringPaidId),
   ],
 );
+
+export const visitExceptionStatus = pgEnum('visit_exception_status', ['planned', 'done', 'skipped']);
+
+/**
+ * What differs from a schedule's rule for one occurrence (named by the start the rule gives it): skipped, done,
+ * moved to another time, and the paid record Done & paid created. Occurrences themselves are never stored.
+ * The unique pair is what makes Done & paid happen once, whichever request or server comes first.
+ */
+export const visitExceptions = pgTable(
+  'visit_exceptions',
+  {
+    id: serial('id').primaryKey(),
+    recurringPaymentId: integer('recurring_payment_id')
+      .notNull()
+      .references(() => recurringPayments.id, { onDelete: 'cascade' }),
+    originalStart: timestamp('original_start', { withTimezone: true }).notNull(),
+    status: visitExceptionStatus('status').notNull().default('planned'),
+    /** Where the occurrence was moved to; null: at its original start. */
+    movedTo: timestamp('moved_to', { withTimezone: true }),
+    /** The paid record Done & paid created; deleting that record leaves the visit done but unpaid. */
+    recurringPaidId: integer('recurring_paid_id').references(() => recurringPaid.id, {
+      onDelete: 'set null',
+    }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('visit_exceptions_occurrence_idx').on(t.recurringPaymentId, t.originalStart),
+    uniqueIndex('visit_exceptions_paid_idx').on(t.recurringPaidId),
+    // Moves into a range are found from the new time.
+    index('visit_exceptions_moved_idx').on(t.movedTo).where(sql`${t.movedTo} is not null`),
+  ],
+);
+
+/** The owner's settings, one JSON document per key (working hours: features/visits). */
+export const ownerSettings = pgTable('owner_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A single row (id 1) holding the booking form's open/closed switch. */
 export const contactStatus = pgTable(

@@ -16,6 +16,7 @@ import { reviewsRoutes } from './reviews/routes';
 import { seoRoutes } from './seo/routes';
 import { siteRoutes } from './site/routes';
 import { summaryRoutes } from './summary/routes';
+import { visitsRoutes } from './visits/routes';
 
 /** Every feature's routes, in one place. */
 export async function registerFeatures(app: FastifyInstance) {
@@ -31,6 +32,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(cleaningsRoutes);
   await app.register(recurringRoutes);
   await app.register(agendaRoutes);
+  await app.register(visitsRoutes);
   await app.register(calendarFeedRoutes);
   await app.register(cleanupRoutes);
   await app.register(exportRoutes);

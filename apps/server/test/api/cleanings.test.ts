@@ -37,6 +37,9 @@ describe('POST /api/one_time_cleanings', () => {
       amount: 140.5,
       paid: true,
       notes: 'Side door.',
+      duration_minutes: null,
+      // Nothing else is booked: no overlap; a Saturday (July 4th 2026) is outside the default hours.
+      conflicts: [expect.objectContaining({ kind: 'outside_hours' })],
     });
     const defaults = await create({ amount: '0' });
     expect(defaults.json()).toMatchObject({ paid: false, notes: null, amount: 0 });
@@ -177,6 +180,7 @@ describe('GET /api/one_time_cleanings', () => {
       amount: 120,
       paid: true,
       notes: null,
+      duration_minutes: null,
     });
   });
 
@@ -254,6 +258,8 @@ describe('PATCH and DELETE /api/one_time_cleanings/{id}', () => {
       amount: 85.5,
       paid: false,
       notes: null,
+      duration_minutes: null,
+      conflicts: expect.any(Array),
     });
   });
 

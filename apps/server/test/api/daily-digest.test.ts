@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/client';
-import { dailyDigests, mailOutbox, reviews } from '../../src/db/schema';
+import { dailyDigests, mailOutbox, reviews, visitExceptions } from '../../src/db/schema';
 import { tomorrowOf } from '../../src/features/digest/content';
 import { runDailyDigest, scheduleDailyDigest } from '../../src/features/digest/daily';
 import { records } from '../support/fixtures';
@@ -128,6 +128,54 @@ describe('the daily digest', () => {
     // Later the same business day (a second run, e.g. a catch-up after a restart): nothing more.
     expect(await run('2026-07-15T03:59:00Z')).toBe('already done');
     expect(await outbox()).toHaveLength(1);
+  });
+
+  it('lists tomorrow’s planned recurring visits, not skipped ones, and a Done & paid visit once', async () => {
+    const now = '2026-07-14T22:00:00Z'; // tomorrow: Wednesday, July 15, 2026 (EDT)
+    const ann = await fixtures.inquiry('Ann Weekly', { town: 'Bristol', phoneNumber: '8605550111' });
+    const bob = await fixtures.inquiry('Bob Skipped', { phoneNumber: null });
+    const cy = await fixtures.inquiry('Cy Paid', { phoneNumber: null });
+    await fixtures.schedule(ann, {
+      amount: 90,
+      frequency: 'Weekly',
+      firstVisitAt: new Date('2026-07-01T12:00:00Z'), // Wednesdays 8:00
+      createdAt: new Date('2026-07-10T12:00:00Z'),
+    });
+    const skipped = await fixtures.schedule(bob, {
+      frequency: 'Every 2 weeks',
+      firstVisitAt: new Date('2026-07-01T14:00:00Z'),
+      createdAt: new Date('2026-07-10T12:00:00Z'),
+    });
+    await db()
+      .insert(visitExceptions)
+      .values({
+        recurringPaymentId: skipped,
+        originalStart: new Date('2026-07-15T14:00:00Z'),
+        status: 'skipped',
+      });
+    const paid = await fixtures.schedule(cy, {
+      amount: 70,
+      frequency: 'Monthly',
+      firstVisitAt: new Date('2026-06-15T16:00:00Z'),
+      createdAt: new Date('2026-07-10T12:00:00Z'),
+    });
+    const record = await fixtures.paidRecord(paid, [new Date('2026-07-15T16:00:00Z')], { amountPaid: 70 });
+    await db()
+      .insert(visitExceptions)
+      .values({
+        recurringPaymentId: paid,
+        originalStart: new Date('2026-07-15T16:00:00Z'),
+        status: 'done',
+        recurringPaidId: record,
+      });
+
+    expect(await run(now)).toBe('mailed');
+    const [mail] = await outbox();
+    expect(mail?.body.split('\n').slice(0, 3)).toEqual([
+      'Tomorrow, Wednesday, July 15: 2 visits.',
+      '  8:00 AM  Ann Weekly, Bristol — $90.00 (recurring) — (860) 555-0111',
+      '  12:00 PM  Cy Paid — $70.00 (recurring) — no phone',
+    ]);
   });
 
   it('sends nothing on a day with nothing to say, and records the day', async () => {

@@ -39,6 +39,10 @@ describe('recurring payment schedules', () => {
       amount: 139.99,
       frequency: 'Biweekly',
       notes: 'Tuesday mornings',
+      first_visit_at: null,
+      duration_minutes: null,
+      visits_note: 'No visits on the calendar: this schedule has no first visit.',
+      conflicts: [],
     });
     const bare = await t.asAdmin('POST', '/api/recurring_payments', { inquiry_id: tom, amount: 0 });
     expect(bare.json()).toMatchObject({ frequency: '', notes: null, amount: 0 });
@@ -84,6 +88,9 @@ describe('recurring payment schedules', () => {
         amount: 140,
         frequency: 'Biweekly',
         notes: null,
+        first_visit_at: null,
+        duration_minutes: null,
+        visits_note: 'No visits on the calendar: this schedule has no first visit.',
       },
     ]);
 

@@ -7,6 +7,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { inquiriesStore } from '../inquiries/store';
 import { manageRoutes } from '../manage-routes';
+import { visitsService } from '../visits/service';
+import { visitsStore } from '../visits/store';
 import { cleaningsService } from './service';
 import { cleaningsStore } from './store';
 
@@ -17,6 +19,7 @@ export const cleaningsRoutes: FastifyPluginAsyncZod = async (app) => {
     store: cleaningsStore(db),
     inquiryExists: inquiriesStore(db).exists,
     timezone: app.config.timezone,
+    conflictsOf: visitsService({ store: visitsStore(db), timezone: app.config.timezone }).conflictsOf,
   });
   manageRoutes(app, '/api/one_time_cleanings', oneTimeCleaningSchema, {
     list: [oneTimeCleaningQuery, cleanings.list],

@@ -3,6 +3,7 @@ import type {
   oneTimeCleaningInput,
   oneTimeCleaningPatch,
   oneTimeCleaningQuery,
+  VisitConflict,
 } from '@clean/shared';
 import type { z } from 'zod';
 import { referencing } from '../../lib/db-errors';
@@ -19,10 +20,28 @@ export type CleaningsDeps = {
   /** Whether an inquiry with this id exists (a cleaning must name one). */
   inquiryExists: (id: number) => Promise<boolean>;
   timezone: string;
+  /** What a visit at this time would overlap, or fall outside of (features/visits); never a reason to refuse. */
+  conflictsOf: (visit: {
+    start: Date;
+    minutes: number | null | undefined;
+    excludeKey: string;
+  }) => Promise<VisitConflict[]>;
 };
 
 /** One-time cleanings. Date-times without an offset are wall time in the business time zone. */
-export function cleaningsService({ store, inquiryExists, timezone }: CleaningsDeps) {
+export function cleaningsService({ store, inquiryExists, timezone, conflictsOf }: CleaningsDeps) {
+  /** The answer of a create or edit: the cleaning and the conflicts of its visit (the hub warns, nothing is refused). */
+  const withConflicts = async (cleaning: OneTimeCleaning): Promise<OneTimeCleaning> => ({
+    ...cleaning,
+    conflicts: cleaning.date_time
+      ? await conflictsOf({
+          start: new Date(cleaning.date_time),
+          minutes: cleaning.duration_minutes,
+          excludeKey: `o${cleaning.id}`,
+        })
+      : [],
+  });
+
   const instant = (value: string) => instantIn(value, timezone, 'date_time');
   /** The inquiry named must exist; a vanished one is the client's 400, not a 5xx. */
   const referencingInquiry = <T>(inquiryId: number | undefined, write: () => Promise<T>) =>
@@ -31,16 +50,18 @@ export function cleaningsService({ store, inquiryExists, timezone }: CleaningsDe
   return {
     list: (query: z.output<typeof oneTimeCleaningQuery>) => store.list(query.search, paging(query)),
 
-    create(b: z.output<typeof oneTimeCleaningInput>): Promise<OneTimeCleaning> {
-      return referencingInquiry(b.inquiry_id, () =>
+    async create(b: z.output<typeof oneTimeCleaningInput>): Promise<OneTimeCleaning> {
+      const created = await referencingInquiry(b.inquiry_id, () =>
         store.create({
           inquiryId: b.inquiry_id,
           dateTime: instant(b.date_time),
           amount: b.amount,
           paid: b.paid,
           notes: b.notes,
+          durationMinutes: b.duration_minutes ?? null,
         }),
       );
+      return withConflicts(created);
     },
 
     async update(id: number, b: z.output<typeof oneTimeCleaningPatch>): Promise<OneTimeCleaning> {
@@ -51,11 +72,12 @@ export function cleaningsService({ store, inquiryExists, timezone }: CleaningsDe
           amount: b.amount,
           paid: b.paid,
           notes: b.notes,
+          durationMinutes: b.duration_minutes,
         }),
       );
       const cleaning = updated && (await store.get(id));
       if (!cleaning) throw new NotFoundError(NOT_FOUND);
-      return cleaning;
+      return withConflicts(cleaning);
     },
 
     async remove(id: number): Promise<void> {

@@ -13,6 +13,8 @@ export type CleaningValues = {
   amount: number;
   paid: boolean;
   notes: string | null;
+  /** The visit's length; null: the owner's default. */
+  durationMinutes?: number | null;
 };
 
 const columns = {
@@ -23,6 +25,7 @@ const columns = {
   amount: oneTimeCleanings.amount,
   paid: oneTimeCleanings.paid,
   notes: oneTimeCleanings.notes,
+  durationMinutes: oneTimeCleanings.durationMinutes,
 };
 type Row = {
   id: number;
@@ -32,6 +35,7 @@ type Row = {
   amount: number;
   paid: boolean;
   notes: string | null;
+  durationMinutes: number | null;
 };
 
 const toCleaning = (row: Row): OneTimeCleaning => ({
@@ -42,6 +46,7 @@ const toCleaning = (row: Row): OneTimeCleaning => ({
   amount: row.amount,
   paid: row.paid,
   notes: row.notes,
+  duration_minutes: row.durationMinutes,
 });
 
 /**
@@ -137,6 +142,7 @@ export const cleaningsStore = (db: Db) => ({
         amount: inserted.amount,
         paid: inserted.paid,
         notes: inserted.notes,
+        durationMinutes: inserted.durationMinutes,
       })
       .from(inserted)
       .innerJoin(inquiries, eq(inquiries.id, inserted.inquiryId));

@@ -1,18 +1,20 @@
 import { formatMoney, formatPhone, type OverduePayment, singleLine } from '@clean/shared';
 import { TZDate } from '@date-fns/tz';
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, notExists, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import {
   inquiries,
-  oneTimeCleanings,
   recurringPaid,
   recurringPaidDates,
   recurringPayments,
   reviews,
+  visitExceptions,
 } from '../../db/schema';
 import type { Mail } from '../../lib/mailer';
 import { overdueSchedules } from '../recurring/overdue';
+import { visitsService } from '../visits/service';
+import { visitsStore } from '../visits/store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -55,17 +57,15 @@ export function tomorrowOf(now: Date, timeZone: string): { start: Date; end: Dat
 /** Everything the owner should know tonight: tomorrow's visits, stale new leads, late payments, reviews. */
 export async function collectDigest(db: Db, timeZone: string, now: Date): Promise<DigestContent> {
   const tomorrow = tomorrowOf(now, timeZone);
-  const oneTime = await db
-    .select({
-      at: oneTimeCleanings.dateTime,
-      name: inquiries.name,
-      town: inquiries.town,
-      amount: oneTimeCleanings.amount,
-      phone: inquiries.phoneNumber,
-    })
-    .from(oneTimeCleanings)
-    .innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId))
-    .where(and(gte(oneTimeCleanings.dateTime, tomorrow.start), lt(oneTimeCleanings.dateTime, tomorrow.end)));
+  // Tomorrow's visits as the Agenda shows them: one-time cleanings and planned (or done) recurring occurrences.
+  const planned = (
+    await visitsService({ store: visitsStore(db), timezone: timeZone }).visitsBetween(
+      tomorrow.start,
+      tomorrow.end,
+    )
+  ).filter((v) => v.status !== 'skipped');
+  // Paid dates recorded by hand for tomorrow (schedules without visits on the calendar); a Done & paid record
+  // is the visit itself, already listed.
   const recurring = await db
     .select({
       at: recurringPaidDates.dateTime,
@@ -79,10 +79,26 @@ export async function collectDigest(db: Db, timeZone: string, now: Date): Promis
     .innerJoin(recurringPayments, eq(recurringPayments.id, recurringPaid.recurringPaymentId))
     .innerJoin(inquiries, eq(inquiries.id, recurringPayments.inquiryId))
     .where(
-      and(gte(recurringPaidDates.dateTime, tomorrow.start), lt(recurringPaidDates.dateTime, tomorrow.end)),
+      and(
+        gte(recurringPaidDates.dateTime, tomorrow.start),
+        lt(recurringPaidDates.dateTime, tomorrow.end),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(visitExceptions)
+            .where(eq(visitExceptions.recurringPaidId, recurringPaid.id)),
+        ),
+      ),
     );
   const visits: Visit[] = [
-    ...oneTime.map((v) => ({ ...v, at: v.at as Date, kind: 'one-time' as const })),
+    ...planned.map((v) => ({
+      at: new Date(v.start),
+      kind: v.kind === 'one_time' ? ('one-time' as const) : ('recurring' as const),
+      name: v.inquiry_name,
+      town: v.town,
+      amount: v.amount,
+      phone: v.phone_number,
+    })),
     ...recurring.map((v) => ({ ...v, kind: 'recurring' as const })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime() || a.name.localeCompare(b.name));
 

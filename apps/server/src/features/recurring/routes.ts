@@ -15,6 +15,8 @@ import { z } from 'zod';
 import { requireAdmin } from '../../lib/guard';
 import { inquiriesStore } from '../inquiries/store';
 import { manageRoutes } from '../manage-routes';
+import { visitsService } from '../visits/service';
+import { visitsStore } from '../visits/store';
 import { overdueSchedules } from './overdue';
 import { recurringService } from './service';
 import { paidStore, schedulesStore } from './store';
@@ -29,6 +31,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     inquiryExists: inquiriesStore(db).exists,
     overdue: () => overdueSchedules(db, timezone),
     timezone,
+    conflictsOf: visitsService({ store: visitsStore(db), timezone }).conflictsOf,
   });
 
   manageRoutes(app, '/api/recurring_payments', recurringPaymentSchema, {

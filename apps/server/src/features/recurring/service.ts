@@ -8,6 +8,7 @@ import type {
   recurringPaymentInput,
   recurringPaymentPatch,
   recurringPaymentQuery,
+  VisitConflict,
   withDependantsQuery,
 } from '@clean/shared';
 import type { z } from 'zod';
@@ -30,6 +31,13 @@ export type RecurringDeps = {
   /** Schedules whose next payment is late. */
   overdue: () => Promise<OverduePayment[]>;
   timezone: string;
+  /** What a schedule's first visits would overlap, or fall outside of (features/visits); never a reason to refuse. */
+  conflictsOf: (visit: {
+    start: Date;
+    minutes: number | null | undefined;
+    frequency: string;
+    excludeKey: string;
+  }) => Promise<VisitConflict[]>;
 };
 
 const found = <T>(value: T | undefined, message: string): T => {
@@ -38,8 +46,30 @@ const found = <T>(value: T | undefined, message: string): T => {
 };
 
 /** Recurring payment schedules and their paid records: references must exist, deletes may be refused. */
-export function recurringService({ schedules, paid, inquiryExists, overdue, timezone }: RecurringDeps) {
+export function recurringService({
+  schedules,
+  paid,
+  inquiryExists,
+  overdue,
+  timezone,
+  conflictsOf,
+}: RecurringDeps) {
   const instants = (values: string[]) => values.map((v) => instantIn(v, timezone, 'dates_related'));
+  const firstVisit = (value: string | null | undefined) =>
+    value === undefined ? undefined : value === null ? null : instantIn(value, timezone, 'first_visit_at');
+  /** The answer of a create or edit: the schedule and the conflicts of its first visits (nothing is refused). */
+  const withConflicts = async (schedule: RecurringPayment): Promise<RecurringPayment> => ({
+    ...schedule,
+    conflicts:
+      schedule.first_visit_at && !schedule.visits_note
+        ? await conflictsOf({
+            start: new Date(schedule.first_visit_at),
+            minutes: schedule.duration_minutes,
+            frequency: schedule.frequency,
+            excludeKey: `s${schedule.id}`,
+          })
+        : [],
+  });
 
   return {
     listSchedules(query: z.output<typeof recurringPaymentQuery>) {
@@ -60,9 +90,11 @@ export function recurringService({ schedules, paid, inquiryExists, overdue, time
             amount: b.amount,
             frequency: b.frequency,
             notes: b.notes,
+            firstVisitAt: firstVisit(b.first_visit_at) ?? null,
+            durationMinutes: b.duration_minutes ?? null,
           }),
       );
-      return found(await schedules.get(id), SCHEDULE_NOT_FOUND);
+      return withConflicts(found(await schedules.get(id), SCHEDULE_NOT_FOUND));
     },
 
     async updateSchedule(id: number, b: z.output<typeof recurringPaymentPatch>): Promise<RecurringPayment> {
@@ -70,9 +102,17 @@ export function recurringService({ schedules, paid, inquiryExists, overdue, time
       const updated = await referencing(
         inquiryId === undefined ? undefined : () => inquiryExists(inquiryId),
         NO_SUCH_INQUIRY,
-        () => schedules.update(id, { inquiryId, amount: b.amount, frequency: b.frequency, notes: b.notes }),
+        () =>
+          schedules.update(id, {
+            inquiryId,
+            amount: b.amount,
+            frequency: b.frequency,
+            notes: b.notes,
+            firstVisitAt: firstVisit(b.first_visit_at),
+            durationMinutes: b.duration_minutes,
+          }),
       );
-      return found(updated ? await schedules.get(id) : undefined, SCHEDULE_NOT_FOUND);
+      return withConflicts(found(updated ? await schedules.get(id) : undefined, SCHEDULE_NOT_FOUND));
     },
 
     /** Refused (409) while paid records belong to it, unless the owner confirmed deleting everything. */

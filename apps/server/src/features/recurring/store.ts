@@ -7,12 +7,21 @@ import { type DependantsMessages, type DependantsPlan, deleteWithDependants } fr
 import { countUpTo, type ListPage, pageFromNewest } from '../../lib/paging';
 import { deleteById, updateById } from '../../lib/rows';
 import { contains } from '../../lib/search';
+import { ruleOf } from '../visits/rule';
 
 type Page = { limit: number; offset: number } | null;
 
 // ---------------------------------------------------------------- schedules
 
-export type ScheduleValues = { inquiryId: number; amount: number; frequency: string; notes: string | null };
+export type ScheduleValues = {
+  inquiryId: number;
+  amount: number;
+  frequency: string;
+  notes: string | null;
+  /** The first visit and each visit's length (null: the owner's default): features/visits reads them. */
+  firstVisitAt?: Date | null;
+  durationMinutes?: number | null;
+};
 export type ScheduleFilters = { inquiry_name?: string; frequency?: string; notes?: string };
 
 const scheduleColumns = {
@@ -22,6 +31,8 @@ const scheduleColumns = {
   amount: recurringPayments.amount,
   frequency: recurringPayments.frequency,
   notes: recurringPayments.notes,
+  firstVisitAt: recurringPayments.firstVisitAt,
+  durationMinutes: recurringPayments.durationMinutes,
 };
 
 const toSchedule = (row: {
@@ -31,14 +42,22 @@ const toSchedule = (row: {
   amount: number;
   frequency: string;
   notes: string | null;
-}): RecurringPayment => ({
-  id: row.id,
-  inquiry_id: row.inquiryId,
-  inquiry_name: row.inquiryName,
-  amount: row.amount,
-  frequency: row.frequency,
-  notes: row.notes,
-});
+  firstVisitAt: Date | null;
+  durationMinutes: number | null;
+}): RecurringPayment => {
+  const rule = ruleOf(row.firstVisitAt, row.frequency);
+  return {
+    id: row.id,
+    inquiry_id: row.inquiryId,
+    inquiry_name: row.inquiryName,
+    amount: row.amount,
+    frequency: row.frequency,
+    notes: row.notes,
+    first_visit_at: row.firstVisitAt ? row.firstVisitAt.toISOString() : null,
+    duration_minutes: row.durationMinutes,
+    visits_note: 'note' in rule ? rule.note : null,
+  };
+};
 
 /** Ids of the inquiries whose name contains the text, as a subquery (served by the trigram index). */
 const inquiryIdsNamed = (db: Db, text: string) =>

@@ -1,0 +1,84 @@
+import {
+  visitConflictListSchema,
+  visitConflictsQuery,
+  visitListSchema,
+  visitPatch,
+  visitSchema,
+  visitsQuery,
+  workingHoursSchema,
+} from '@clean/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { admin } from '../../lib/admin-routes';
+import { visitsService } from './service';
+import { visitsStore } from './store';
+
+/** The business days (YYYY-MM-DD, comma-separated) with more one-time cleanings than listed. */
+export const TRUNCATED_DAYS_HEADER = 'x-truncated-days';
+
+const keyParams = z.object({
+  key: z
+    .string()
+    .max(60, 'A visit key is at most 60 characters.')
+    .describe('o{cleaning id} or r{schedule id}-{yyyymmddThhmmssZ}'),
+});
+
+/**
+ * The owner's visits (admin): one-time cleanings and recurring schedules' occurrences in a range of business
+ * dates, changing one occurrence (done and paid, skipped, moved), the working hours, and the conflicts look-up.
+ */
+export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const visits = visitsService({ store: visitsStore(app.database.db), timezone: app.config.timezone });
+
+  app.get(
+    '/api/visits',
+    admin(
+      {
+        querystring: visitsQuery,
+        description:
+          'Every visit starting on the business dates from..to (both included, at most 92 days), by start. At most ' +
+          'AGENDA_DAY_LIMIT one-time cleanings a day are listed; days with more are named in X-Truncated-Days.',
+      },
+      { 200: visitListSchema },
+    ),
+    async (request, reply) => {
+      const { visits: list, truncatedDays } = await visits.list(request.query);
+      // Days with more one-time cleanings than the Agenda shows (AGENDA_DAY_LIMIT): named, as the Agenda does.
+      if (truncatedDays.length) reply.header(TRUNCATED_DAYS_HEADER, truncatedDays.join(','));
+      return list;
+    },
+  );
+
+  // Registered before /api/visits/:key; the router prefers the static path anyway.
+  app.get(
+    '/api/visits/conflicts',
+    admin({ querystring: visitConflictsQuery }, { 200: visitConflictListSchema }),
+    async (request) => visits.conflicts(request.query),
+  );
+
+  app.patch(
+    '/api/visits/:key',
+    admin(
+      {
+        params: keyParams,
+        body: visitPatch,
+        description:
+          '{status:"done",paid:true}: done and paid (a recurring occurrence gets one paid record, however often ' +
+          'sent); {status:"skipped"}; {status:"planned"}; {start}: moved (409 onto other visits beyond max_overlap ' +
+          'or outside the working hours, unless allow_overlap). Answers the visit.',
+      },
+      { 200: visitSchema },
+      404,
+      409,
+    ),
+    async (request) => visits.patch(request.params.key, request.body),
+  );
+
+  app.get('/api/working_hours', admin({}, { 200: workingHoursSchema }), async () => visits.workingHours());
+
+  app.put(
+    '/api/working_hours',
+    admin({ body: workingHoursSchema }, { 200: workingHoursSchema }),
+    async (request) => visits.setWorkingHours(request.body),
+  );
+};

@@ -1,0 +1,387 @@
+import {
+  AGENDA_DAY_LIMIT,
+  recognisedPeriod,
+  VISITS_MAX_DAYS,
+  type Visit,
+  type VisitConflict,
+  type VisitStatus,
+  type visitConflictsQuery,
+  type visitPatch,
+  type visitsQuery,
+  type WorkingHours,
+} from '@clean/shared';
+import { TZDate } from '@date-fns/tz';
+import { addDays, differenceInCalendarDays, format } from 'date-fns';
+import type { z } from 'zod';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { instantIn } from '../../lib/wall-time';
+import {
+  hoursConflict,
+  isOccurrence,
+  occurrences,
+  occurrencesBetween,
+  oneTimeKey,
+  overlapConflicts,
+  parseKey,
+  type Rule,
+  recurringKey,
+  ruleOf,
+  type Span,
+} from './rule';
+import type { CleaningRow, ExceptionRow, ScheduleRow, VisitsStore } from './store';
+
+export const NO_SUCH_VISIT = 'No visit with that key.';
+export const NOT_AN_OCCURRENCE = 'No visit with that key: the schedule has no visit at that time.';
+export const ONE_TIME_SKIP =
+  'Only a recurring visit can be skipped; move or delete the one-time cleaning instead.';
+export const UNPAY_RECURRING = 'To undo a payment, delete its paid record under Recurring paid.';
+export const PAID_STAYS_DONE =
+  'This visit is paid, so it stays done; delete its paid record first to change it.';
+export const OVERLAP_HINT = 'Send allow_overlap: true to keep this time anyway.';
+
+/** The occurrences a schedule's conflicts are checked for (its first ones from the time asked about). */
+export const CONFLICT_OCCURRENCES = 12;
+const HOUR_MS = 3_600_000;
+/** The longest visit (12 hours): a visit overlapping a time starts at most this long before it. */
+const LONGEST_MS = 12 * HOUR_MS;
+
+export type VisitsDeps = { store: VisitsStore; timezone: string };
+
+const minutesMs = (minutes: number) => minutes * 60_000;
+
+/**
+ * The owner's visits: one-time cleanings and the computed occurrences of recurring schedules, with the exceptions
+ * stored for some occurrences (skipped, moved, done, paid). Everything in the business time zone `timezone`.
+ */
+export function visitsService({ store, timezone }: VisitsDeps) {
+  /** The instant a business date starts; a date that is not on the calendar (Feb 30) is the client's 400. */
+  function dayStart(date: string, label: string): Date {
+    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+    const at = new TZDate(y, m - 1, d, timezone);
+    if (format(at, 'yyyy-MM-dd') !== date)
+      throw new ValidationError(`${label} must be a real date like 2027-03-02.`);
+    return at;
+  }
+
+  function oneTimeVisit(row: CleaningRow, hours: WorkingHours): Visit | null {
+    if (!row.dateTime) return null;
+    const minutes = row.durationMinutes ?? hours.default_duration_minutes;
+    return {
+      key: oneTimeKey(row.id),
+      kind: 'one_time',
+      inquiry_id: row.inquiryId,
+      inquiry_name: row.inquiryName,
+      phone_number: row.phoneNumber,
+      email: row.email,
+      call_or_text: row.callOrText,
+      town: row.town,
+      start: row.dateTime.toISOString(),
+      end: new Date(row.dateTime.getTime() + minutesMs(minutes)).toISOString(),
+      original_start: null,
+      status: row.doneAt ? 'done' : 'planned',
+      paid: row.paid,
+      amount: row.amount,
+      notes: row.notes,
+      one_time_cleaning_id: row.id,
+      recurring_payment_id: null,
+      recurring_paid_id: null,
+    };
+  }
+
+  function recurringVisit(
+    s: ScheduleRow,
+    originalStart: Date,
+    exception: ExceptionRow | undefined,
+    hours: WorkingHours,
+  ): Visit {
+    const start = exception?.movedTo ?? originalStart;
+    const minutes = s.durationMinutes ?? hours.default_duration_minutes;
+    return {
+      key: recurringKey(s.id, originalStart),
+      kind: 'recurring',
+      inquiry_id: s.inquiryId,
+      inquiry_name: s.inquiryName,
+      phone_number: s.phoneNumber,
+      email: s.email,
+      call_or_text: s.callOrText,
+      town: s.town,
+      start: start.toISOString(),
+      end: new Date(start.getTime() + minutesMs(minutes)).toISOString(),
+      original_start: exception?.movedTo ? originalStart.toISOString() : null,
+      status: exception?.status ?? 'planned',
+      paid: exception?.recurringPaidId != null,
+      amount: s.amount,
+      notes: s.notes,
+      one_time_cleaning_id: null,
+      recurring_payment_id: s.id,
+      recurring_paid_id: exception?.recurringPaidId ?? null,
+    };
+  }
+
+  const ruleFor = (s: ScheduleRow): Rule | null => {
+    const rule = ruleOf(s.firstVisitAt, s.frequency);
+    return 'note' in rule ? null : rule;
+  };
+
+  /**
+   * Every visit starting in [from, to), by start (callers bound the range). `perDay`: at most AGENDA_DAY_LIMIT
+   * one-time cleanings a business day, as the Agenda shows them, the busier days named in `truncatedDays`.
+   */
+  async function visitsBetween(from: Date, to: Date, hours?: WorkingHours): Promise<Visit[]> {
+    return (await visitsOf(from, to, hours, false)).visits;
+  }
+
+  type Loaded = { ruled: { s: ScheduleRow; rule: Rule }[]; exceptions: ExceptionRow[] };
+
+  /** The schedules that have a rule, and their exceptions for [from, to). */
+  async function withExceptions(schedules: ScheduleRow[], from: Date, to: Date): Promise<Loaded> {
+    const ruled = schedules.flatMap((s) => {
+      const rule = ruleFor(s);
+      return rule ? [{ s, rule }] : [];
+    });
+    const exceptions = await store.exceptionsBetween(
+      ruled.map((r) => r.s.id),
+      from,
+      to,
+    );
+    return { ruled, exceptions };
+  }
+
+  /** The recurring visits starting in [from, to), from schedules and exceptions loaded for (at least) that range. */
+  function recurringIn({ ruled, exceptions }: Loaded, from: Date, to: Date, settings: WorkingHours): Visit[] {
+    const byOccurrence = new Map(exceptions.map((e) => [`${e.scheduleId}:${e.originalStart.getTime()}`, e]));
+    const visits: Visit[] = [];
+    const inRange = (at: Date) => at >= from && at < to;
+    for (const { s, rule } of ruled) {
+      for (const at of occurrencesBetween(rule, from, to, timezone)) {
+        const e = byOccurrence.get(`${s.id}:${at.getTime()}`);
+        if (e?.movedTo && !inRange(e.movedTo)) continue;
+        visits.push(recurringVisit(s, at, e, settings));
+      }
+    }
+    // Moved here from an original time outside the range.
+    const schedulesById = new Map(ruled.map((r) => [r.s.id, r]));
+    for (const e of exceptions) {
+      if (!e.movedTo || !inRange(e.movedTo) || inRange(e.originalStart)) continue;
+      const r = schedulesById.get(e.scheduleId);
+      if (r && isOccurrence(r.rule, e.originalStart, timezone))
+        visits.push(recurringVisit(r.s, e.originalStart, e, settings));
+    }
+    return visits;
+  }
+
+  async function visitsOf(
+    from: Date,
+    to: Date,
+    hours: WorkingHours | undefined,
+    perDay: boolean,
+  ): Promise<{ visits: Visit[]; truncatedDays: string[] }> {
+    const [settings, bounded, schedules] = await Promise.all([
+      hours ?? store.workingHours(),
+      perDay
+        ? store.cleaningsFirstOfEachDay(from, to, timezone)
+        : store.cleaningsBetween(from, to).then((rows) => ({ rows, truncatedDays: [] })),
+      store.schedulesWithVisitsBetween(from, to),
+    ]);
+    const visits: Visit[] = bounded.rows.flatMap((c) => oneTimeVisit(c, settings) ?? []);
+    visits.push(...recurringIn(await withExceptions(schedules, from, to), from, to, settings));
+    visits.sort((a, b) => a.start.localeCompare(b.start) || a.key.localeCompare(b.key));
+    return { visits, truncatedDays: bounded.truncatedDays };
+  }
+
+  /**
+   * What [start, start + minutes) would overlap beyond max_overlap, and whether it is outside the working
+   * hours. `exclude`: whose visits are no conflict (the visit itself, or a whole schedule).
+   */
+  /**
+   * What [start, start + minutes) would overlap beyond max_overlap, and whether it is outside the working
+   * hours. `exclude`: whose visits are no conflict (the visit itself, or a whole schedule). `loaded`: the
+   * schedules and exceptions of a range holding this one. One-time cleanings are read overlapping it only, at
+   * most a day's worth: a busier moment is a conflict all the same.
+   */
+  async function conflictsAt(
+    start: Date,
+    minutes: number,
+    hours: WorkingHours,
+    exclude: (key: string) => boolean,
+    loaded: Loaded,
+  ): Promise<VisitConflict[]> {
+    const end = new Date(start.getTime() + minutesMs(minutes));
+    const cleanings = await store.cleaningsOverlapping(
+      start,
+      end,
+      hours.default_duration_minutes,
+      hours.max_overlap + AGENDA_DAY_LIMIT + 1,
+    );
+    const nearby = [
+      ...cleanings.flatMap((c) => oneTimeVisit(c, hours) ?? []),
+      ...recurringIn(loaded, new Date(start.getTime() - LONGEST_MS), end, hours),
+    ];
+    const others: Span[] = nearby
+      .filter((v) => v.status !== 'skipped' && !exclude(v.key))
+      .map((v) => ({ key: v.key, name: v.inquiry_name, start: new Date(v.start), end: new Date(v.end) }));
+    const outside = hoursConflict(start, end, hours, timezone);
+    return [
+      ...overlapConflicts(start, end, others, hours.max_overlap, timezone),
+      ...(outside ? [outside] : []),
+    ];
+  }
+
+  /** The schedules and exceptions for conflicts at these starts (one read for all of a schedule's occurrences). */
+  async function loadAround(starts: Date[], minutes: number): Promise<Loaded> {
+    const times = starts.map((d) => d.getTime());
+    const from = new Date(Math.min(...times) - LONGEST_MS);
+    const to = new Date(Math.max(...times) + minutesMs(minutes));
+    return withExceptions(await store.schedulesWithVisitsBetween(from, to), from, to);
+  }
+
+  /** The conflicts of a visit, or of a schedule's first occurrences from `start` when its frequency is recognised. */
+  async function conflictsOf(input: {
+    start: Date;
+    minutes: number | null | undefined;
+    frequency?: string | null;
+    excludeKey?: string;
+  }): Promise<VisitConflict[]> {
+    const hours = await store.workingHours();
+    const minutes = input.minutes ?? hours.default_duration_minutes;
+    const exclude = excluding(input.excludeKey);
+    const period = input.frequency ? recognisedPeriod(input.frequency) : null;
+    const nth = period && occurrences({ first: input.start, period }, timezone);
+    const starts = nth ? Array.from({ length: CONFLICT_OCCURRENCES }, (_, k) => nth(k)) : [input.start];
+    const loaded = await loadAround(starts, minutes);
+    // In parallel: on PostgreSQL each on its own connection (PGlite runs them one after the other).
+    const found = await Promise.all(starts.map((at) => conflictsAt(at, minutes, hours, exclude, loaded)));
+    return found.flat();
+  }
+
+  /** `o12`: that cleaning's visit; `s7`: every visit of schedule 7; a visit's own key: that visit. */
+  function excluding(key: string | undefined): (key: string) => boolean {
+    if (!key) return () => false;
+    const schedule = /^s(\d+)$/.exec(key);
+    if (schedule) return (k) => k.startsWith(`r${schedule[1]}-`);
+    return (k) => k === key;
+  }
+
+  async function refuseConflicts(start: Date, minutes: number, hours: WorkingHours, key: string) {
+    const found = await conflictsAt(
+      start,
+      minutes,
+      hours,
+      (k) => k === key,
+      await loadAround([start], minutes),
+    );
+    if (found.length > 0) throw new ConflictError(`${found.map((c) => c.message).join(' ')} ${OVERLAP_HINT}`);
+  }
+
+  async function patchOneTime(id: number, b: z.output<typeof visitPatch>): Promise<Visit> {
+    const row = await store.cleaning(id);
+    if (!row) throw new NotFoundError(NO_SUCH_VISIT);
+    if (b.status === 'skipped') throw new ValidationError(ONE_TIME_SKIP);
+    const hours = await store.workingHours();
+    const start = b.start === undefined ? undefined : instantIn(b.start, timezone, 'start');
+    if (start && !b.allow_overlap)
+      await refuseConflicts(
+        start,
+        row.durationMinutes ?? hours.default_duration_minutes,
+        hours,
+        oneTimeKey(id),
+      );
+    const done = b.status === 'done' || b.paid === true ? true : b.status === 'planned' ? false : undefined;
+    if (!(await store.setCleaning(id, { dateTime: start, paid: b.paid, done })))
+      throw new NotFoundError(NO_SUCH_VISIT);
+    const updated = await store.cleaning(id);
+    const visit = updated && oneTimeVisit(updated, hours);
+    if (!visit) throw new NotFoundError(NO_SUCH_VISIT);
+    return visit;
+  }
+
+  async function patchRecurring(scheduleId: number, originalStart: Date, b: z.output<typeof visitPatch>) {
+    const schedule = await store.schedule(scheduleId);
+    if (!schedule) throw new NotFoundError(NO_SUCH_VISIT);
+    const rule = ruleFor(schedule);
+    if (!rule || !isOccurrence(rule, originalStart, timezone)) throw new NotFoundError(NOT_AN_OCCURRENCE);
+    if (b.paid === false) throw new ValidationError(UNPAY_RECURRING);
+    const hours = await store.workingHours();
+    const key = recurringKey(scheduleId, originalStart);
+    const start = b.start === undefined ? undefined : instantIn(b.start, timezone, 'start');
+    if (start && !b.allow_overlap)
+      await refuseConflicts(start, schedule.durationMinutes ?? hours.default_duration_minutes, hours, key);
+
+    const exception = await store.changeOccurrence(scheduleId, originalStart, async (tx, row) => {
+      const movedTo =
+        start === undefined ? row.movedTo : start.getTime() === originalStart.getTime() ? null : start;
+      let status: VisitStatus = b.paid === true ? 'done' : (b.status ?? row.status);
+      if (row.recurringPaidId !== null && status !== 'done') {
+        if (b.status !== undefined) throw new ConflictError(PAID_STAYS_DONE);
+        status = 'done';
+      }
+      // Under the row lock: a concurrent Done & paid finds the record this one made, and makes none.
+      let recurringPaidId = row.recurringPaidId;
+      if (b.paid === true && recurringPaidId === null)
+        recurringPaidId = await store.createPaid(tx, scheduleId, schedule.amount, movedTo ?? originalStart);
+      const changed = { ...row, status, movedTo, recurringPaidId };
+      await store.setException(tx, row.id, {
+        status,
+        movedTo,
+        ...(recurringPaidId === null ? {} : { recurringPaidId }),
+      });
+      return changed;
+    });
+    return recurringVisit(schedule, originalStart, exception, hours);
+  }
+
+  /** The recurring visits starting in [from, to) alone (the calendar feed lists one-time cleanings its own way). */
+  async function recurringBetween(from: Date, to: Date, hours: WorkingHours): Promise<Visit[]> {
+    const loaded = await withExceptions(await store.schedulesWithVisitsBetween(from, to), from, to);
+    return recurringIn(loaded, from, to, hours);
+  }
+
+  return {
+    visitsBetween,
+    recurringBetween,
+    conflictsOf,
+
+    /**
+     * GET /api/visits: both business dates included, at most VISITS_MAX_DAYS days; at most AGENDA_DAY_LIMIT
+     * one-time cleanings a day (the days with more in `truncatedDays`).
+     */
+    async list(query: z.output<typeof visitsQuery>): Promise<{ visits: Visit[]; truncatedDays: string[] }> {
+      const from = dayStart(query.from, 'from');
+      const last = dayStart(query.to, 'to');
+      if (last < from) throw new ValidationError('from must not be after to.');
+      const days = differenceInCalendarDays(new TZDate(last, timezone), new TZDate(from, timezone)) + 1;
+      if (days > VISITS_MAX_DAYS)
+        throw new ValidationError(
+          `Ask for at most ${VISITS_MAX_DAYS} days of visits at a time (this is ${days}).`,
+        );
+      return visitsOf(from, addDays(new TZDate(last, timezone), 1), undefined, true);
+    },
+
+    /** PATCH /api/visits/{key}. */
+    patch(key: string, b: z.output<typeof visitPatch>): Promise<Visit> {
+      const parsed = parseKey(key);
+      if (!parsed) throw new NotFoundError(NO_SUCH_VISIT);
+      return parsed.kind === 'one_time'
+        ? patchOneTime(parsed.id, b)
+        : patchRecurring(parsed.scheduleId, parsed.originalStart, b);
+    },
+
+    /** GET /api/visits/conflicts. */
+    conflicts(q: z.output<typeof visitConflictsQuery>): Promise<VisitConflict[]> {
+      return conflictsOf({
+        start: instantIn(q.start, timezone, 'start'),
+        minutes: q.duration_minutes,
+        frequency: q.frequency,
+        excludeKey: q.exclude_key,
+      });
+    },
+
+    workingHours: () => store.workingHours(),
+    async setWorkingHours(hours: WorkingHours): Promise<WorkingHours> {
+      await store.setWorkingHours(hours);
+      return store.workingHours();
+    },
+  };
+}
+
+export type VisitsService = ReturnType<typeof visitsService>;

@@ -1,0 +1,315 @@
+import { DEFAULT_WORKING_HOURS, type WorkingHours, workingHoursSchema } from '@clean/shared';
+import { and, asc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  inquiries,
+  oneTimeCleanings,
+  ownerSettings,
+  recurringPaid,
+  recurringPaidDates,
+  recurringPayments,
+  visitExceptions,
+} from '../../db/schema';
+import { firstOfEachDay } from '../agenda/store';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Who a visit is for: the inquiry's columns every visit shows. */
+const who = {
+  inquiryId: inquiries.id,
+  inquiryName: inquiries.name,
+  phoneNumber: inquiries.phoneNumber,
+  email: inquiries.email,
+  callOrText: inquiries.callOrText,
+  town: inquiries.town,
+};
+
+const cleaningColumns = {
+  ...who,
+  id: oneTimeCleanings.id,
+  dateTime: oneTimeCleanings.dateTime,
+  amount: oneTimeCleanings.amount,
+  paid: oneTimeCleanings.paid,
+  notes: oneTimeCleanings.notes,
+  durationMinutes: oneTimeCleanings.durationMinutes,
+  doneAt: oneTimeCleanings.doneAt,
+};
+export type CleaningRow = {
+  inquiryId: number;
+  inquiryName: string;
+  phoneNumber: string | null;
+  email: string | null;
+  callOrText: 'call' | 'text' | null;
+  town: string | null;
+  id: number;
+  dateTime: Date | null;
+  amount: number;
+  paid: boolean;
+  notes: string | null;
+  durationMinutes: number | null;
+  doneAt: Date | null;
+};
+
+const scheduleColumns = {
+  ...who,
+  id: recurringPayments.id,
+  amount: recurringPayments.amount,
+  frequency: recurringPayments.frequency,
+  notes: recurringPayments.notes,
+  firstVisitAt: recurringPayments.firstVisitAt,
+  durationMinutes: recurringPayments.durationMinutes,
+};
+export type ScheduleRow = Omit<CleaningRow, 'dateTime' | 'paid' | 'doneAt'> & {
+  frequency: string;
+  firstVisitAt: Date | null;
+};
+
+const exceptionColumns = {
+  id: visitExceptions.id,
+  scheduleId: visitExceptions.recurringPaymentId,
+  originalStart: visitExceptions.originalStart,
+  status: visitExceptions.status,
+  movedTo: visitExceptions.movedTo,
+  recurringPaidId: visitExceptions.recurringPaidId,
+};
+export type ExceptionRow = {
+  id: number;
+  scheduleId: number;
+  originalStart: Date;
+  status: 'planned' | 'done' | 'skipped';
+  movedTo: Date | null;
+  recurringPaidId: number | null;
+};
+
+const WORKING_HOURS = 'working_hours';
+
+export const visitsStore = (db: Db) => ({
+  /** One-time cleanings dated in [from, to). */
+  cleaningsBetween: (from: Date, to: Date): Promise<CleaningRow[]> =>
+    db
+      .select(cleaningColumns)
+      .from(oneTimeCleanings)
+      .innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId))
+      .where(and(gte(oneTimeCleanings.dateTime, from), lt(oneTimeCleanings.dateTime, to))),
+
+  /**
+   * One-time cleanings of [from, to), at most AGENDA_DAY_LIMIT a business day (the first of each, as the Agenda
+   * reads them: ten years' busiest seed holds ~60,000 a month), and the business days that had more.
+   */
+  async cleaningsFirstOfEachDay(
+    from: Date,
+    to: Date,
+    timeZone: string,
+  ): Promise<{ rows: CleaningRow[]; truncatedDays: string[] }> {
+    // firstOfEachDay takes an inclusive end.
+    const { kept, truncated } = await firstOfEachDay(
+      db,
+      'one_time_cleanings',
+      'date_time',
+      from,
+      new Date(to.getTime() - 1),
+      timeZone,
+    );
+    const rows = kept.length
+      ? await db
+          .select(cleaningColumns)
+          .from(oneTimeCleanings)
+          .innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId))
+          .where(
+            inArray(
+              oneTimeCleanings.id,
+              kept.map((r) => r.id),
+            ),
+          )
+      : [];
+    return { rows, truncatedDays: [...truncated].sort() };
+  },
+
+  /**
+   * One-time cleanings overlapping [start, end) (each lasting its own or `defaultMinutes`), the first `limit`:
+   * read from the date index over the 12 hours before (the longest visit), not the whole day.
+   */
+  cleaningsOverlapping: (
+    start: Date,
+    end: Date,
+    defaultMinutes: number,
+    limit: number,
+  ): Promise<CleaningRow[]> =>
+    db
+      .select(cleaningColumns)
+      .from(oneTimeCleanings)
+      .innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId))
+      .where(
+        and(
+          gte(oneTimeCleanings.dateTime, new Date(start.getTime() - 12 * 3_600_000)),
+          lt(oneTimeCleanings.dateTime, end),
+          sql`${oneTimeCleanings.dateTime} + coalesce(${oneTimeCleanings.durationMinutes}, ${defaultMinutes}::int) * interval '1 minute' > ${start.toISOString()}::timestamptz`,
+        ),
+      )
+      .orderBy(asc(oneTimeCleanings.dateTime))
+      .limit(limit),
+
+  async cleaning(id: number): Promise<CleaningRow | undefined> {
+    const [row] = await db
+      .select(cleaningColumns)
+      .from(oneTimeCleanings)
+      .innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId))
+      .where(eq(oneTimeCleanings.id, id));
+    return row;
+  },
+
+  /**
+   * Schedules that may have visits in [from, to): first visit before `to` (the partial index on first_visit_at),
+   * or one of their visits moved into the range (a first visit moved earlier than the schedule starts).
+   */
+  schedulesWithVisitsBetween: (from: Date, to: Date): Promise<ScheduleRow[]> =>
+    db
+      .select(scheduleColumns)
+      .from(recurringPayments)
+      .innerJoin(inquiries, eq(inquiries.id, recurringPayments.inquiryId))
+      .where(
+        and(
+          isNotNull(recurringPayments.firstVisitAt),
+          or(
+            lt(recurringPayments.firstVisitAt, to),
+            inArray(
+              recurringPayments.id,
+              db
+                .select({ id: visitExceptions.recurringPaymentId })
+                .from(visitExceptions)
+                .where(and(gte(visitExceptions.movedTo, from), lt(visitExceptions.movedTo, to))),
+            ),
+          ),
+        ),
+      ),
+
+  async schedule(id: number): Promise<ScheduleRow | undefined> {
+    const [row] = await db
+      .select(scheduleColumns)
+      .from(recurringPayments)
+      .innerJoin(inquiries, eq(inquiries.id, recurringPayments.inquiryId))
+      .where(eq(recurringPayments.id, id));
+    return row;
+  },
+
+  /** The exceptions of these schedules for occurrences due, or moved, in [from, to). */
+  exceptionsBetween: (scheduleIds: number[], from: Date, to: Date): Promise<ExceptionRow[]> =>
+    scheduleIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select(exceptionColumns)
+          .from(visitExceptions)
+          .where(
+            and(
+              inArray(visitExceptions.recurringPaymentId, scheduleIds),
+              or(
+                and(gte(visitExceptions.originalStart, from), lt(visitExceptions.originalStart, to)),
+                and(gte(visitExceptions.movedTo, from), lt(visitExceptions.movedTo, to)),
+              ),
+            ),
+          ),
+
+  async exception(scheduleId: number, originalStart: Date): Promise<ExceptionRow | undefined> {
+    const [row] = await db
+      .select(exceptionColumns)
+      .from(visitExceptions)
+      .where(
+        and(
+          eq(visitExceptions.recurringPaymentId, scheduleId),
+          eq(visitExceptions.originalStart, originalStart),
+        ),
+      );
+    return row;
+  },
+
+  /**
+   * Changes one occurrence's exception in one transaction: the row is made if missing (INSERT … ON CONFLICT on
+   * the unique occurrence), then locked, so concurrent changes of one occurrence — on any server — run one
+   * after the other and each sees what the one before did. `change` gets the locked row.
+   */
+  changeOccurrence<T>(
+    scheduleId: number,
+    originalStart: Date,
+    change: (tx: Tx, row: ExceptionRow) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction(async (tx) => {
+      await tx
+        .insert(visitExceptions)
+        .values({ recurringPaymentId: scheduleId, originalStart })
+        .onConflictDoNothing({ target: [visitExceptions.recurringPaymentId, visitExceptions.originalStart] });
+      const [row] = await tx
+        .select(exceptionColumns)
+        .from(visitExceptions)
+        .where(
+          and(
+            eq(visitExceptions.recurringPaymentId, scheduleId),
+            eq(visitExceptions.originalStart, originalStart),
+          ),
+        )
+        .for('update');
+      if (!row) throw new Error('the occurrence row vanished inside its transaction');
+      return change(tx, row);
+    });
+  },
+
+  /** Sets an exception's fields (inside changeOccurrence). */
+  async setException(
+    tx: Tx,
+    id: number,
+    changes: Partial<{ status: ExceptionRow['status']; movedTo: Date | null; recurringPaidId: number }>,
+  ) {
+    await tx
+      .update(visitExceptions)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(visitExceptions.id, id));
+  },
+
+  /** The paid record of one occurrence (inside changeOccurrence, after the row lock). */
+  async createPaid(tx: Tx, scheduleId: number, amount: number, date: Date): Promise<number> {
+    const [row] = await tx
+      .insert(recurringPaid)
+      .values({ recurringPaymentId: scheduleId, amountPaid: amount })
+      .returning({ id: recurringPaid.id });
+    if (!row) throw new Error('insert returned no row');
+    await tx.insert(recurringPaidDates).values({ recurringPaidId: row.id, dateTime: date });
+    return row.id;
+  },
+
+  /** Changes a one-time cleaning's visit fields; false when there is none. */
+  async setCleaning(
+    id: number,
+    changes: Partial<{ dateTime: Date; paid: boolean; done: boolean }>,
+  ): Promise<boolean> {
+    const { done, ...rest } = changes;
+    const rows = await db
+      .update(oneTimeCleanings)
+      .set({
+        ...rest,
+        ...(done === undefined
+          ? {}
+          : { doneAt: done ? sql`coalesce(${oneTimeCleanings.doneAt}, now())` : null }),
+      })
+      .where(eq(oneTimeCleanings.id, id))
+      .returning({ id: oneTimeCleanings.id });
+    return rows.length > 0;
+  },
+
+  async workingHours(): Promise<WorkingHours> {
+    const [row] = await db
+      .select({ value: ownerSettings.value })
+      .from(ownerSettings)
+      .where(eq(ownerSettings.key, WORKING_HOURS));
+    // A document written by an older version is read through the schema (its defaults fill what it lacks).
+    const parsed = row ? workingHoursSchema.safeParse(row.value) : undefined;
+    return parsed?.success ? parsed.data : DEFAULT_WORKING_HOURS;
+  },
+
+  async setWorkingHours(hours: WorkingHours): Promise<void> {
+    await db
+      .insert(ownerSettings)
+      .values({ key: WORKING_HOURS, value: hours })
+      .onConflictDoUpdate({ target: ownerSettings.key, set: { value: hours, updatedAt: sql`now()` } });
+  },
+});
+
+export type VisitsStore = ReturnType<typeof visitsStore>;
