@@ -5,6 +5,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -92,6 +93,20 @@ export const photoVariants = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('photo_variants_original_idx').on(t.original)],
+);
+
+/**
+ * The business facts the owner edits in the hub (features/site): one row, the fields of the site configuration
+ * that were saved; the rest come from SITE_CONFIG_FILE (or the built-in defaults).
+ */
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    document: jsonb('document').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('site_settings_single_row', sql`${t.id} = 1`)],
 );
 
 export const reviewStatus = pgEnum('review_status', ['pending', 'approved']);
