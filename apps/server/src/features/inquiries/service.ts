@@ -78,11 +78,13 @@ export function inquiriesService({ db, config, kickOutbox }: InquiriesDeps) {
     if (!(await contactStatus.get()).is_open) throw new ConflictError(closedMessage(await site.current()));
     if (chosen) b.description = [`Package: ${chosen}`, b.description].filter(Boolean).join('\n\n');
     const owner = await ownerAddress(db, config);
+    // Read before the transaction: on the embedded database a read outside it would wait for it to end.
+    const facts = { ...config, site: await site.current() };
     // The inquiry and its mails commit together: a mail is never lost, and never sent for a lost inquiry.
     const inquiry = await db.transaction(async (tx) => {
       const txDb = tx as unknown as Db;
       const created = await inquiriesStore(txDb).create(toValues(b, 'New Inquiry'));
-      const mail = acknowledgementMail(created, { ...config, site: await site.current() });
+      const mail = acknowledgementMail(created, facts);
       const ack = mail && (await mayAcknowledge(txDb, mail.to, config.acknowledgementsPerDay)) ? mail : null;
       await enqueueMails(txDb, [
         ...(owner ? [newInquiryMail(created, owner, config)] : []),
