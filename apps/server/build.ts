@@ -17,11 +17,12 @@ const dist = path.join(root, 'dist');
 
 /**
  * Installed packages are bundled too (resolving and loading hundreds of modules was most of a start), except those
- * that find files beside their own code at run time: PGlite (its WASM and extensions), argon2 (a native addon),
- * Swagger UI (its static files), pino's transports (worker files).
+ * that find files beside their own code at run time: PGlite (its WASM and extensions), argon2 and sharp (native
+ * addons: sharp loads libvips from its @img package for this platform), Swagger UI (its static files), pino's
+ * transports (worker files).
  */
 const KEEP_INSTALLED =
-  /^(@electric-sql\/pglite|@node-rs\/argon2|@fastify\/swagger-ui|pino|thread-stream|pg-native)(\/|$)/;
+  /^(@electric-sql\/pglite|@node-rs\/argon2|sharp|@fastify\/swagger-ui|pino|thread-stream|pg-native)(\/|$)/;
 const externalPackages: Plugin = {
   name: 'external-packages',
   setup(b) {

@@ -158,6 +158,11 @@ export type Config = {
   acknowledgementsPerDay: number;
   /** Requests per minute per client; tests lower or raise them. */
   rateLimits: { auth: number; publicWrite: number };
+  /**
+   * Photo uploads (features/media): the largest file taken, the most pixels a photo may declare (a larger one is
+   * a decompression bomb: refused before decoding), and how many are processed at once (the rest wait their turn).
+   */
+  uploads: { maxBytes: number; maxPixels: number; concurrency: number; timeoutMs: number };
   tokenTtlSeconds: number;
   resetTokenTtlSeconds: number;
   /** Nightly backups in DATA_DIR/backups: how many to keep (0: none are made) and when, in the business zone. */
@@ -231,6 +236,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     rateLimits: { auth: e.RATE_LIMIT_AUTH, publicWrite: e.RATE_LIMIT_PUBLIC_WRITE },
     acknowledgementsPerDay: e.ACKNOWLEDGEMENTS_PER_DAY,
+    // 15 MB holds any phone's JPEG; 50 MP any phone's sensor (a 12 MP photo decodes to 36 MB, 50 MP to 150 MB).
+    // Two minutes (not REQUEST_TIMEOUT_MS): a phone on a weak signal sends 15 MB slowly, and may wait its turn.
+    uploads: { maxBytes: 15 * 1024 * 1024, maxPixels: 50_000_000, concurrency: 2, timeoutMs: 120_000 },
     tokenTtlSeconds: 12 * 60 * 60,
     resetTokenTtlSeconds: 60 * 60,
     backups: {

@@ -329,6 +329,78 @@ describe('/gallery as the admin', () => {
     }
   });
 
+  it('sends a chosen photo file as multipart/form-data with the fields beside it, no link needed', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/user': admin(),
+      'GET /api/gallery': { body: [photo(1)] },
+      'POST /api/gallery/upload': { status: 201, body: photo(9) },
+    });
+    renderGallery();
+    const form = await screen.findByRole('form', { name: 'Add to Gallery' });
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'IMG_0001.JPG', { type: 'image/jpeg' });
+    const picker = within(form).getByLabelText('Or take or choose a photo') as HTMLInputElement;
+    expect(picker.accept).toBe('image/*');
+    fireEvent.change(picker, { target: { files: [file] } });
+    fireEvent.input(within(form).getByLabelText('Caption (optional)'), { target: { value: 'Fresh grout' } });
+    fireEvent.change(within(form).getByLabelText('Category'), { target: { value: 'Bathroom' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add to Gallery' }));
+    expect((await within(form).findByRole('status')).textContent).toBe('Photo uploaded successfully!');
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    const body = post?.[1]?.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect(body.get('image')).toBeInstanceOf(File);
+    expect((body.get('image') as File).name).toBe('IMG_0001.JPG');
+    expect([body.get('caption'), body.get('category'), body.get('photo_type')]).toEqual([
+      'Fresh grout',
+      'Bathroom',
+      null,
+    ]);
+    // The browser sets the multipart boundary itself: no JSON content type may be forced on it.
+    expect(new Headers(post?.[1]?.headers).get('content-type')).toBeNull();
+  });
+
+  it('draws an uploaded photo as a <picture> (AVIF, WebP, JPEG srcset) and a linked one as a plain image', async () => {
+    const uploaded = photo(2, {
+      image_url: `/media/${'a'.repeat(64)}.jpg`,
+      image: {
+        width: 1280,
+        height: 960,
+        sources: [
+          {
+            type: 'image/avif',
+            srcset: `/media/${'b'.repeat(64)}.avif 320w, /media/${'c'.repeat(64)}.avif 1280w`,
+          },
+          {
+            type: 'image/webp',
+            srcset: `/media/${'d'.repeat(64)}.webp 320w, /media/${'e'.repeat(64)}.webp 1280w`,
+          },
+        ],
+        srcset: `/media/${'f'.repeat(64)}.jpg 320w, /media/${'a'.repeat(64)}.jpg 1280w`,
+      },
+    });
+    stubFetch({
+      'GET /api/user': { status: 401, body: {} },
+      'GET /api/gallery': { body: [photo(1), uploaded] },
+    });
+    renderGallery();
+    const [linked, picture] = await Promise.all([
+      screen.findByRole('img', { name: 'Caption 1' }),
+      screen.findByRole('img', { name: 'Caption 2' }),
+    ]);
+    expect(linked.parentElement?.tagName).not.toBe('PICTURE');
+    expect(linked.getAttribute('srcset')).toBeNull();
+    const wrapper = picture.parentElement as HTMLElement;
+    expect(wrapper.tagName).toBe('PICTURE');
+    expect([...wrapper.querySelectorAll('source')].map((s) => s.getAttribute('type'))).toEqual([
+      'image/avif',
+      'image/webp',
+    ]);
+    expect(wrapper.querySelector('source')?.getAttribute('sizes')).toMatch(/20vw/);
+    expect(picture.getAttribute('srcset')).toBe(uploaded.image?.srcset);
+    expect(picture.getAttribute('src')).toBe(uploaded.image_url);
+    expect([picture.getAttribute('width'), picture.getAttribute('height')]).toEqual(['400', '300']);
+  });
+
   it('deletes a photo after confirmation with the spec messages', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let ok = false;

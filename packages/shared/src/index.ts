@@ -13,6 +13,7 @@ export * from './contact-status/schemas';
 export * from './gallery/schemas';
 export * from './inquiries/plain';
 export * from './inquiries/schemas';
+export * from './media/schemas';
 export * from './packages/schemas';
 export * from './push/schemas';
 export * from './recurring/frequency';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -69,6 +70,43 @@ export const galleryPhotos = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('gallery_photos_category_trgm_idx').using('gin', t.category.op('gin_trgm_ops'))],
+);
+
+/** Raw bytes: a Buffer in, a Buffer (pg) or Uint8Array (PGlite) out. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The encoded images made from one uploaded photo (features/media): each width in AVIF, WebP and JPEG, metadata
+ * stripped. Rows are named by the SHA-256 of their bytes (served at /media/{hash}.{ext}, so a URL never changes
+ * meaning); `original` names the photo they were made from: the hash of its largest JPEG, the one its
+ * `image_url` links to. Kept in the database so every server serves every photo and backups carry them.
+ */
+export const photoVariants = pgTable(
+  'photo_variants',
+  {
+    hash: text('hash').primaryKey(),
+    original: text('original').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('photo_variants_original_idx').on(t.original)],
+);
+
+/**
+ * The business facts the owner edits in the hub (features/site): one row, the fields of the site configuration
+ * that were saved; the rest come from SITE_CONFIG_FILE (or the built-in defaults).
+ */
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    document: jsonb('document').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('site_settings_single_row', sql`${t.id} = 1`)],
 );
 
 export const reviewStatus = pgEnum('review_status', ['pending', 'approved']);

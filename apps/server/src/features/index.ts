@@ -9,6 +9,7 @@ import { exportRoutes } from './exports/routes';
 import { galleryRoutes } from './gallery/routes';
 import { bookingRoutes } from './inquiries/public-routes';
 import { inquiriesRoutes } from './inquiries/routes';
+import { mediaRoutes } from './media/routes';
 import { packagesRoutes } from './packages/routes';
 import { pushRoutes } from './push/routes';
 import { recurringRoutes } from './recurring/routes';
@@ -25,6 +26,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(seoRoutes);
   await app.register(packagesRoutes);
   await app.register(galleryRoutes);
+  await app.register(mediaRoutes);
   await app.register(reviewsRoutes);
   await app.register(contactStatusRoutes);
   await app.register(bookingRoutes);

@@ -26,6 +26,10 @@ export class NotFoundError extends DomainError {
 }
 /** The request clashes with the current state, e.g. records still depend on it (409). */
 export class ConflictError extends DomainError {}
+/** The request's content is larger than this server takes (413). */
+export class PayloadTooLargeError extends DomainError {}
+/** The request's content is of a type this route does not take (415). */
+export class UnsupportedMediaTypeError extends DomainError {}
 /** The client asked too often (429). */
 export class TooManyRequestsError extends DomainError {}
 /** Something this request needs is not available right now; the client may retry (503). */
@@ -37,6 +41,8 @@ const statuses: [new (...args: never[]) => DomainError, number][] = [
   [ForbiddenError, 403],
   [NotFoundError, 404],
   [ConflictError, 409],
+  [PayloadTooLargeError, 413],
+  [UnsupportedMediaTypeError, 415],
   [TooManyRequestsError, 429],
   [UnavailableError, 503],
 ];

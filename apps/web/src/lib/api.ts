@@ -37,7 +37,7 @@ export function readStoredToken(): string | null {
 
 export type ApiRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData as multipart/form-data (a photo upload), its boundary set by the browser. */
   body?: unknown;
   /** Appended as a query string; empty values are skipped. */
   query?: Record<string, string | number | boolean | null | undefined>;
@@ -91,7 +91,8 @@ export async function apiFetch<T = unknown>(path: string, options: ApiRequestOpt
   const { method = 'GET', body, query, signal } = options;
   const token = options.token === undefined ? readStoredToken() : options.token;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -99,7 +100,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiRequestOpt
     response = await send(buildUrl(path, query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       signal,
     });
   } catch (err) {

@@ -22,5 +22,8 @@ export function photoAlt(photo: Pick<GalleryPhoto, 'caption' | 'category' | 'pho
   return text.caption === 'No Caption' ? `${text.category} cleaning` : text.caption;
 }
 
+/** How wide a photo is shown in the photo dialogs (max-w-3xl), for an uploaded photo's `sizes`. */
+export const DIALOG_SIZES = '(min-width: 800px) 720px, 100vw';
+
 /** Shown when a photo's link is broken. */
 export const PHOTO_PLACEHOLDER = '/photo-placeholder.svg';

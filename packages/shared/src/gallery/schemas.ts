@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { imageUrl, optionalText, pageQuery, searchText } from '../common/fields';
 import { DEFAULT_GALLERY_CATEGORY, GALLERY_CATEGORIES, GALLERY_SEED_MAX } from '../constants';
+import { responsiveImageSchema } from '../media/schemas';
 
 const categoryValues = [DEFAULT_GALLERY_CATEGORY, ...GALLERY_CATEGORIES.map((c) => c.value)] as const;
 
@@ -18,6 +19,9 @@ export const galleryUploadInput = z.object({
   photo_type: optionalText('Photo type', 60),
 });
 export type GalleryUploadInput = z.input<typeof galleryUploadInput>;
+
+/** POST /api/gallery/upload as multipart/form-data: these fields beside the photo file (part `image`). */
+export const galleryUploadFields = galleryUploadInput.omit({ image_url: true });
 
 const SEED_RULE = `seed must be a whole number from 1 to ${GALLERY_SEED_MAX}.`;
 
@@ -47,6 +51,8 @@ export const galleryPhotoSchema = z
     caption: z.string().nullable(),
     category: z.string(),
     photo_type: z.string().nullable(),
+    /** Only for an uploaded photo: its encodings for `<picture>` (a link's image has none). */
+    image: responsiveImageSchema.optional(),
   })
   .meta({
     examples: [

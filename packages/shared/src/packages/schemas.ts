@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { imageUrl, optionalText, requiredText } from '../common/fields';
 import { money } from '../common/money';
+import { responsiveImageSchema } from '../media/schemas';
 
 /** POST /api/packages and PUT /api/packages/{id} (admin). */
 export const packageInput = z.object({
@@ -19,6 +20,8 @@ export const packageSchema = z
     amount: z.number(),
     image_url: z.string(),
     description: z.string(),
+    /** Only for an uploaded photo: its encodings for `<picture>` (a link's image has none). */
+    image: responsiveImageSchema.optional(),
   })
   .meta({
     examples: [

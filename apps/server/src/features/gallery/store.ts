@@ -1,19 +1,20 @@
-import { GALLERY_CATEGORIES, type GalleryPhoto } from '@clean/shared';
-import { desc, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { GALLERY_CATEGORIES, type GalleryPhoto, type ResponsiveImage } from '@clean/shared';
+import { desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { galleryPhotos } from '../../db/schema';
-import { deleteById } from '../../lib/rows';
 import { contains } from '../../lib/search';
+import { mediaStore } from '../media/store';
 
 type PhotoRow = typeof galleryPhotos.$inferSelect;
 type PhotoValues = { image_url: string; caption: string | null; category: string; photo_type: string | null };
 
-export const toPhoto = (row: PhotoRow): GalleryPhoto => ({
+export const toPhoto = (row: PhotoRow, image?: ResponsiveImage): GalleryPhoto => ({
   id: row.id,
   image_url: row.imageUrl,
   caption: row.caption,
   category: row.category,
   photo_type: row.photoType,
+  ...(image && { image }),
 });
 
 /**
@@ -36,47 +37,64 @@ function categoryFilter(text: string): SQL | undefined {
  */
 const shuffled = (seed: number) => [sql`hashint4extended(${galleryPhotos.id}, ${seed})`, galleryPhotos.id];
 
-export const galleryStore = (db: Db) => ({
-  /**
-   * Photos newest first, or with `seed` in that seed's shuffled order; optionally only those whose category
-   * contains `category` (case-insensitive), optionally one page of them. `total` counts every match.
-   */
-  async list(options: {
-    category?: string;
-    seed?: number;
-    page: { limit: number; offset: number } | null;
-  }): Promise<{ items: GalleryPhoto[]; total: number }> {
-    const where = options.category ? categoryFilter(options.category) : undefined;
-    const query = db
-      .select()
-      .from(galleryPhotos)
-      .where(where)
-      .orderBy(
-        ...(options.seed === undefined
-          ? [desc(galleryPhotos.createdAt), desc(galleryPhotos.id)]
-          : shuffled(options.seed)),
-      );
-    if (!options.page) {
-      const rows = await query;
-      return { items: rows.map(toPhoto), total: rows.length };
-    }
-    const rows = await query.limit(options.page.limit).offset(options.page.offset);
-    const total = await db.$count(galleryPhotos, where);
-    return { items: rows.map(toPhoto), total };
-  },
-  async create(values: PhotoValues): Promise<GalleryPhoto> {
-    const [row] = await db
-      .insert(galleryPhotos)
-      .values({
-        imageUrl: values.image_url,
-        caption: values.caption,
-        category: values.category,
-        photoType: values.photo_type,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    return toPhoto(row);
-  },
-  /** Whether a photo was deleted. */
-  remove: (id: number) => deleteById(db, galleryPhotos, id),
-});
+export const galleryStore = (db: Db) => {
+  const media = mediaStore(db);
+  /** Photos as the API answers them, an uploaded one with its encodings. */
+  const withImages = async (rows: PhotoRow[]) => {
+    const images = await media.imagesFor(rows.map((r) => r.imageUrl));
+    return rows.map((r) => toPhoto(r, images.get(r.imageUrl)));
+  };
+  return {
+    /**
+     * Photos newest first, or with `seed` in that seed's shuffled order; optionally only those whose category
+     * contains `category` (case-insensitive), optionally one page of them. `total` counts every match.
+     */
+    async list(options: {
+      category?: string;
+      seed?: number;
+      page: { limit: number; offset: number } | null;
+    }): Promise<{ items: GalleryPhoto[]; total: number }> {
+      const where = options.category ? categoryFilter(options.category) : undefined;
+      const query = db
+        .select()
+        .from(galleryPhotos)
+        .where(where)
+        .orderBy(
+          ...(options.seed === undefined
+            ? [desc(galleryPhotos.createdAt), desc(galleryPhotos.id)]
+            : shuffled(options.seed)),
+        );
+      if (!options.page) {
+        const rows = await query;
+        return { items: await withImages(rows), total: rows.length };
+      }
+      const rows = await query.limit(options.page.limit).offset(options.page.offset);
+      const total = await db.$count(galleryPhotos, where);
+      return { items: await withImages(rows), total };
+    },
+    async create(values: PhotoValues): Promise<GalleryPhoto> {
+      const [row] = await db
+        .insert(galleryPhotos)
+        .values({
+          imageUrl: values.image_url,
+          caption: values.caption,
+          category: values.category,
+          photoType: values.photo_type,
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      const [photo] = await withImages([row]);
+      return photo as GalleryPhoto;
+    },
+    /** Whether a photo was deleted. An uploaded photo's encodings go too, unless something else still shows it. */
+    async remove(id: number): Promise<boolean> {
+      const [row] = await db
+        .delete(galleryPhotos)
+        .where(eq(galleryPhotos.id, id))
+        .returning({ imageUrl: galleryPhotos.imageUrl });
+      if (!row) return false;
+      await media.removeUnused(row.imageUrl);
+      return true;
+    },
+  };
+};

@@ -21,6 +21,7 @@ import { contactStatusStore } from '../contact-status/store';
 import { mayAcknowledge } from '../notifications/acknowledgements';
 import { acknowledgementMail, newInquiryMail, ownerAddress } from '../notifications/mails';
 import { bookingNotice } from '../push/notices';
+import { siteStore } from '../site/store';
 import { inquiriesStore } from './store';
 
 const NOT_FOUND = 'No inquiry with that id.';
@@ -60,8 +61,10 @@ const isAdmin = (user: { username: string } | null) => user?.username === ADMIN_
 export function inquiriesService({ db, config, kickOutbox }: InquiriesDeps) {
   const store = inquiriesStore(db);
   const contactStatus = contactStatusStore(db);
-  const { phone, email } = config.site;
-  const closedMessage = `We're not taking new booking requests right now. Please call or e-mail us instead. Phone: ${phone}, e-mail: ${email}.`;
+  // The facts in force when the request comes (the owner may have edited them in the hub since start).
+  const site = siteStore(db, config.site);
+  const closedMessage = ({ phone, email }: { phone: string; email: string }) =>
+    `We're not taking new booking requests right now. Please call or e-mail us instead. Phone: ${phone}, e-mail: ${email}.`;
 
   /** A phone lead typed in by the owner: any time, any status, no notification. */
   async function createLead(body: unknown): Promise<Inquiry> {
@@ -72,14 +75,16 @@ export function inquiriesService({ db, config, kickOutbox }: InquiriesDeps) {
   /** A visitor's booking request: refused while the form is closed; mails the owner and the visitor. */
   async function createBooking(body: unknown): Promise<Inquiry> {
     const { package: chosen, ...b } = parse(bookingRequestInput, body);
-    if (!(await contactStatus.get()).is_open) throw new ConflictError(closedMessage);
+    if (!(await contactStatus.get()).is_open) throw new ConflictError(closedMessage(await site.current()));
     if (chosen) b.description = [`Package: ${chosen}`, b.description].filter(Boolean).join('\n\n');
     const owner = await ownerAddress(db, config);
+    // Read before the transaction: on the embedded database a read outside it would wait for it to end.
+    const facts = { ...config, site: await site.current() };
     // The inquiry and its mails commit together: a mail is never lost, and never sent for a lost inquiry.
     const inquiry = await db.transaction(async (tx) => {
       const txDb = tx as unknown as Db;
       const created = await inquiriesStore(txDb).create(toValues(b, 'New Inquiry'));
-      const mail = acknowledgementMail(created, config);
+      const mail = acknowledgementMail(created, facts);
       const ack = mail && (await mayAcknowledge(txDb, mail.to, config.acknowledgementsPerDay)) ? mail : null;
       await enqueueMails(txDb, [
         ...(owner ? [newInquiryMail(created, owner, config)] : []),

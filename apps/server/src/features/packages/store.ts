@@ -1,18 +1,19 @@
-import type { Package } from '@clean/shared';
+import type { Package, ResponsiveImage } from '@clean/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { packages } from '../../db/schema';
-import { deleteById } from '../../lib/rows';
+import { mediaStore } from '../media/store';
 
 type PackageRow = typeof packages.$inferSelect;
 type PackageValues = { title: string; amount: number; image_url: string; description: string };
 
-export const toPackage = (row: PackageRow): Package => ({
+export const toPackage = (row: PackageRow, image?: ResponsiveImage): Package => ({
   id: row.id,
   title: row.title,
   amount: row.amount,
   image_url: row.imageUrl,
   description: row.description,
+  ...(image && { image }),
 });
 
 const columns = (v: PackageValues) => ({
@@ -22,22 +23,44 @@ const columns = (v: PackageValues) => ({
   description: v.description,
 });
 
-export const packagesStore = (db: Db) => ({
-  /** The whole list in a stable order: cheapest first, then oldest. */
-  async list(): Promise<Package[]> {
-    const rows = await db.select().from(packages).orderBy(asc(packages.amount), asc(packages.id));
-    return rows.map(toPackage);
-  },
-  async create(values: PackageValues): Promise<Package> {
-    const [row] = await db.insert(packages).values(columns(values)).returning();
-    if (!row) throw new Error('insert returned no row');
-    return toPackage(row);
-  },
-  /** The updated package, or undefined when there is none with that id. */
-  async update(id: number, values: PackageValues): Promise<Package | undefined> {
-    const [row] = await db.update(packages).set(columns(values)).where(eq(packages.id, id)).returning();
-    return row && toPackage(row);
-  },
-  /** Whether a package was deleted. */
-  remove: (id: number) => deleteById(db, packages, id),
-});
+export const packagesStore = (db: Db) => {
+  const media = mediaStore(db);
+  /** Packages as the API answers them, one with an uploaded photo with its encodings. */
+  const withImages = async (rows: PackageRow[]) => {
+    const images = await media.imagesFor(rows.map((r) => r.imageUrl));
+    return rows.map((r) => toPackage(r, images.get(r.imageUrl)));
+  };
+  return {
+    /** The whole list in a stable order: cheapest first, then oldest. */
+    async list(): Promise<Package[]> {
+      return withImages(await db.select().from(packages).orderBy(asc(packages.amount), asc(packages.id)));
+    },
+    async create(values: PackageValues): Promise<Package> {
+      const [row] = await db.insert(packages).values(columns(values)).returning();
+      if (!row) throw new Error('insert returned no row');
+      return (await withImages([row]))[0] as Package;
+    },
+    /** The updated package, or undefined when there is none with that id. */
+    async update(id: number, values: PackageValues): Promise<Package | undefined> {
+      const [before] = await db
+        .select({ imageUrl: packages.imageUrl })
+        .from(packages)
+        .where(eq(packages.id, id));
+      const [row] = await db.update(packages).set(columns(values)).where(eq(packages.id, id)).returning();
+      if (!row) return undefined;
+      // A replaced uploaded photo that nothing else shows is deleted with its encodings.
+      if (before && before.imageUrl !== row.imageUrl) await media.removeUnused(before.imageUrl);
+      return (await withImages([row]))[0];
+    },
+    /** Whether a package was deleted (its uploaded photo too, unless something else shows it). */
+    async remove(id: number): Promise<boolean> {
+      const [row] = await db
+        .delete(packages)
+        .where(eq(packages.id, id))
+        .returning({ imageUrl: packages.imageUrl });
+      if (!row) return false;
+      await media.removeUnused(row.imageUrl);
+      return true;
+    },
+  };
+};

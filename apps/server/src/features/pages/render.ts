@@ -5,6 +5,7 @@ import { type PageForm, type PostedForm, PUBLIC_ROUTES, type PublicRoute, pageSe
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, isFresh } from '../../lib/public-cache';
 import { approvedRating } from '../seo/rating';
+import { siteStore } from '../site/store';
 import { pageStylesheet } from './page-css';
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) exports. */
@@ -77,6 +78,7 @@ export async function pageRenderer(app: FastifyInstance, webDist: string) {
   const bundle: ServerBundle | null =
     built && existsSync(bundleFile) ? await import(pathToFileURL(bundleFile).href) : null;
   const base = app.config.publicUrl;
+  const siteFacts = siteStore(app.database.db, app.config.site);
   const serverRendered = new Set(bundle?.SERVER_RENDERED ?? []);
   /** Whether `route` is a public page this build renders on the server. */
   const serverRenders = (route: string): route is PublicRoute =>
@@ -108,7 +110,7 @@ export async function pageRenderer(app: FastifyInstance, webDist: string) {
 
   /** The extra <head> of a public page: canonical link, Open Graph, and on `/` the LocalBusiness JSON-LD. */
   async function headFor(route: PublicRoute, rendered: Rendered, server: ServerBundle) {
-    const site = app.config.site;
+    const site = await siteFacts.current();
     const title = rendered.title ?? site.businessName;
     const description = rendered.description ?? site.tagline;
     const url = `${base}${route}`;

@@ -1,13 +1,27 @@
-import { errorsFor, siteConfigSchema } from '@clean/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import { errorsFor, siteConfigSchema, siteSettingsInput } from '@clean/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { admin } from '../../lib/admin-routes';
+import { siteStore } from './store';
 
-export const siteRoutes: FastifyPluginAsync = async (app) => {
+/** The business facts: GET /api/site-config (public), PUT /api/site-config (admin: the owner's edits). */
+export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const store = siteStore(app.database.db, app.config.site);
+
+  // Cached with the other public reads (an ETag, revalidated on each use): a save empties that cache on every
+  // server, so a visitor never sees yesterday's phone number.
   app.get(
     '/api/site-config',
     { schema: { response: { 200: siteConfigSchema, ...errorsFor() } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return app.config.site;
+    (request, reply) =>
+      app.publicCache.json(request, reply, async () => ({ value: { body: await store.current() } })),
+  );
+
+  app.put(
+    '/api/site-config',
+    admin({ body: siteSettingsInput }, { 200: siteConfigSchema }),
+    async (request) => {
+      await store.update(request.body);
+      return store.current();
     },
   );
 };

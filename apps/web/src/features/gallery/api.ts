@@ -69,7 +69,8 @@ export const useCarouselPhotos = () => useQuery(carouselPhotosQueryOptions);
 export function useUploadPhoto() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: GalleryUploadInput) =>
+    // A link as JSON, or a FormData carrying the photo file.
+    mutationFn: (input: GalleryUploadInput | FormData) =>
       apiFetch<GalleryPhoto>('/api/gallery/upload', { method: 'POST', body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: galleryKeys.all }),
   });

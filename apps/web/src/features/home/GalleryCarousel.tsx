@@ -116,6 +116,8 @@ export function GalleryCarousel() {
                 to={dialog.linkFor(photo.id)}
                 className="w-full rounded-2xl"
                 width={800}
+                // One to five slides in view (--per-view above).
+                sizes="(min-width: 1024px) 20vw, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw"
                 // The first photo is the largest paint of the page; the rest wait until near view.
                 loading={index === 0 ? 'eager' : 'lazy'}
                 fetchPriority={index === 0 ? 'high' : 'auto'}

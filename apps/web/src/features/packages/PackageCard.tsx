@@ -24,6 +24,9 @@ export function PackageCard({ pkg, index, admin, to }: Props) {
         <TileImage
           frameClassName="overflow-hidden bg-brand-50"
           src={pkg.image_url}
+          image={pkg.image}
+          // One, two or three columns (PackagesPage's grid).
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
           alt=""
           width={800}
           loading={index < 3 ? 'eager' : 'lazy'}

@@ -1,7 +1,7 @@
 import { formatMoney, type Package } from '@clean/shared';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
-import { PHOTO_PLACEHOLDER } from '../../lib/photo';
+import { DIALOG_SIZES, PHOTO_PLACEHOLDER } from '../../lib/photo';
 import { Alert } from '../../lib/ui/Alert';
 import { Button, ButtonLink } from '../../lib/ui/Button';
 import { Dialog } from '../../lib/ui/Dialog';
@@ -141,10 +141,12 @@ export function PackagesPage() {
             <div className="overflow-hidden rounded-xl bg-brand-50">
               <SafeImage
                 src={selected.image_url}
+                image={selected.image}
+                sizes={DIALOG_SIZES}
                 fallback={PHOTO_PLACEHOLDER}
                 alt={selected.title}
-                width={800}
-                height={600}
+                width={selected.image?.width ?? 800}
+                height={selected.image?.height ?? 600}
                 className="mx-auto h-auto max-h-[50vh] w-full object-contain"
               />
             </div>

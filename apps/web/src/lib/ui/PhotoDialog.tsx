@@ -1,6 +1,6 @@
 import type { GalleryPhoto } from '@clean/shared';
 import { Link, type To } from 'react-router';
-import { PHOTO_PLACEHOLDER, photoAlt, photoText } from '../photo';
+import { DIALOG_SIZES, PHOTO_PLACEHOLDER, photoAlt, photoText } from '../photo';
 import { buttonClass } from './Button';
 import { Dialog } from './Dialog';
 import { SafeImage } from './SafeImage';
@@ -26,10 +26,13 @@ export function PhotoDialog({
           <div className="overflow-hidden rounded-xl bg-brand-50">
             <SafeImage
               src={photo.image_url}
+              image={photo.image}
+              sizes={DIALOG_SIZES}
               fallback={PHOTO_PLACEHOLDER}
               alt={photoAlt(photo)}
-              width={800}
-              height={600}
+              // An uploaded photo's own proportions (the box is right before it loads); a link's are unknown.
+              width={photo.image?.width ?? 800}
+              height={photo.image?.height ?? 600}
               className="mx-auto h-auto max-h-[60vh] w-full object-contain"
             />
           </div>

@@ -19,7 +19,7 @@ type TileImageProps = Omit<
  * A picture filling a 4:3 frame (sized before it loads: no layout shift) that zooms a little while its
  * tile, the enclosing `group`, is hovered. A broken link shows the photo placeholder.
  */
-export function TileImage({ frameClassName, src, alt, width, ...image }: TileImageProps) {
+export function TileImage({ frameClassName, src, alt, width, ...props }: TileImageProps) {
   return (
     <span className={cx('block aspect-[4/3]', frameClassName)}>
       <SafeImage
@@ -28,7 +28,7 @@ export function TileImage({ frameClassName, src, alt, width, ...image }: TileIma
         alt={alt}
         width={width}
         height={(width * 3) / 4}
-        {...image}
+        {...props}
         className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
       />
     </span>
@@ -43,7 +43,7 @@ export function PhotoTile({
   photo,
   to,
   className,
-  ...image
+  ...props
 }: Omit<TileImageProps, 'src' | 'alt' | 'frameClassName'> & {
   photo: GalleryPhoto;
   to: To;
@@ -55,7 +55,7 @@ export function PhotoTile({
       to={to}
       className={cx('group block overflow-hidden bg-brand-50 shadow-sm ring-1 ring-stone-200', className)}
     >
-      <TileImage src={photo.image_url} alt={photoAlt(photo)} {...image} />
+      <TileImage src={photo.image_url} image={photo.image} alt={photoAlt(photo)} {...props} />
     </Link>
   );
 }

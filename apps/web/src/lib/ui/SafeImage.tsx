@@ -1,3 +1,4 @@
+import type { ResponsiveImage } from '@clean/shared';
 import { type ComponentProps, useLayoutEffect, useRef, useState } from 'react';
 
 /**
@@ -10,8 +11,19 @@ export function SafeImage({
   src,
   fallback,
   alt,
+  image,
+  sizes,
   ...props
-}: Omit<ComponentProps<'img'>, 'src' | 'onError'> & { src: string; fallback: string; alt: string }) {
+}: Omit<ComponentProps<'img'>, 'src' | 'onError'> & {
+  src: string;
+  fallback: string;
+  alt: string;
+  /**
+   * An uploaded photo's encodings: drawn as a <picture> (AVIF, else WebP, else JPEG), at the width `sizes` says the
+   * image is shown at, so a phone loads a 320 or 640 px file where a wide screen loads the 1280.
+   */
+  image?: ResponsiveImage;
+}) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const ref = useRef<HTMLImageElement>(null);
   const broken = failedSrc === src;
@@ -19,16 +31,28 @@ export function SafeImage({
     const image = ref.current;
     if (image?.complete && image.naturalWidth === 0 && image.getAttribute('src') === src) setFailedSrc(src);
   }, [src]);
-  return (
+  const img = (
     <img
       {...props}
       ref={ref}
       src={broken ? fallback : src}
+      srcSet={image && !broken ? image.srcset : undefined}
+      sizes={image && !broken ? sizes : undefined}
       alt={alt}
       data-broken={broken || undefined}
       onError={() => {
         if (!broken) setFailedSrc(src);
       }}
     />
+  );
+  if (!image || broken) return img;
+  return (
+    // display: contents, so the <img> is laid out as if the <picture> were not there (its sizing classes hold).
+    <picture className="contents">
+      {image.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
   );
 }

@@ -2,9 +2,12 @@ import {
   DEFAULT_GALLERY_CATEGORY,
   GALLERY_CATEGORIES,
   type GalleryUploadInput,
+  galleryUploadFields,
   galleryUploadInput,
 } from '@clean/shared';
+import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api';
+import { photoForm } from '../../../lib/photo-upload';
 import { Options, SelectField } from '../../../lib/ui/FormFields';
 import { FormPanel } from '../../../lib/ui/FormPanel';
 import { FormFeedback, SubmitButton } from '../../../lib/ui/FormStatus';
@@ -33,27 +36,49 @@ const EMPTY: GalleryUploadInput = {
 /** Add to Gallery (admin only; loaded lazily so visitors never download it). Spec §2, §5, §8. */
 export function GalleryUploadForm() {
   const upload = useUploadPhoto();
-  const { feedback, attempt } = useFeedback();
+  const { feedback, setFeedback, attempt } = useFeedback();
   const { field, handleSubmit, getValues, reset, formState } = useZodForm(galleryUploadInput, EMPTY);
+  // A photo file from the phone or computer, sent instead of a link (multipart/form-data).
+  const [file, setFile] = useState<File | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const fileId = useId();
 
+  const done = () => {
+    reset(EMPTY);
+    setFile(null);
+    if (fileInput.current) fileInput.current.value = '';
+    return UPLOAD_MESSAGES.uploaded;
+  };
+  const failed = (err: unknown) => {
+    console.error('Failed to upload photo', err);
+    return errorMessage(err, UPLOAD_MESSAGES.failed, UPLOAD_MESSAGES.network);
+  };
   const send = handleSubmit((input) =>
-    attempt(
-      async () => {
-        await upload.mutateAsync(input);
-        reset(EMPTY);
-        return UPLOAD_MESSAGES.uploaded;
-      },
-      (err) => {
-        console.error('Failed to upload photo', err);
-        return errorMessage(err, UPLOAD_MESSAGES.failed, UPLOAD_MESSAGES.network);
-      },
-    ),
+    attempt(async () => {
+      await upload.mutateAsync(input);
+      return done();
+    }, failed),
   );
+  const sendFile = async (photo: File) => {
+    const fields = galleryUploadFields.safeParse(getValues());
+    if (!fields.success) {
+      setFeedback({ tone: 'error', text: fields.error.issues[0]?.message ?? UPLOAD_MESSAGES.failed });
+      return;
+    }
+    await attempt(async () => {
+      await upload.mutateAsync(photoForm(photo, fields.data));
+      return done();
+    }, failed);
+  };
 
   return (
     <FormPanel
       aria-labelledby="add-to-gallery-heading"
       onSubmit={(event) => {
+        if (file) {
+          event.preventDefault();
+          return sendFile(file);
+        }
         // Spec §5: an empty image URL is answered with an alert, before anything is sent.
         if (!String(getValues('image_url') ?? '').trim()) {
           event.preventDefault();
@@ -74,6 +99,19 @@ export function GalleryUploadForm() {
         placeholder="https://…"
         {...field('image_url')}
       />
+      <div className="space-y-1">
+        <label htmlFor={fileId} className="block text-sm font-medium text-stone-800">
+          Or take or choose a photo
+        </label>
+        <input
+          id={fileId}
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          className="block w-full text-sm text-stone-800 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-900"
+          onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
+        />
+      </div>
       <TextField label="Caption (optional)" {...field('caption')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField label="Category" {...field('category')}>
@@ -86,7 +124,11 @@ export function GalleryUploadForm() {
           <Options values={PHOTO_TYPES} />
         </SelectField>
       </div>
-      <SubmitButton busy={formState.isSubmitting} busyLabel="Uploading…" label="Add to Gallery" />
+      <SubmitButton
+        busy={formState.isSubmitting || upload.isPending}
+        busyLabel="Uploading…"
+        label="Add to Gallery"
+      />
     </FormPanel>
   );
 }

@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/api';
 import { TextAreaField } from '../../../lib/ui/FormFields';
 import { FormPanel } from '../../../lib/ui/FormPanel';
 import { FormFeedback, SubmitRow } from '../../../lib/ui/FormStatus';
+import { PhotoPicker } from '../../../lib/ui/PhotoPicker';
 import { TextField } from '../../../lib/ui/TextField';
 import { useFeedback } from '../../../lib/useFeedback';
 import { useZodForm } from '../../../lib/useZodForm';
@@ -28,7 +29,10 @@ function valuesOf(pkg: Package | null): PackageInput {
 export function PackageForm({ editing, onDone }: { editing: Package | null; onDone: () => void }) {
   const save = useSavePackage();
   const { feedback, setFeedback, attempt } = useFeedback();
-  const { field, handleSubmit, reset, setFocus, formState } = useZodForm(packageInput, valuesOf(editing));
+  const { field, handleSubmit, reset, setFocus, setValue, formState } = useZodForm(
+    packageInput,
+    valuesOf(editing),
+  );
 
   // Switching between add and edit (or to another package) refills the form.
   useEffect(() => {
@@ -69,6 +73,9 @@ export function PackageForm({ editing, onDone }: { editing: Package | null; onDo
         placeholder="https://…"
         required
         {...field('image_url')}
+      />
+      <PhotoPicker
+        onUploaded={(url) => setValue('image_url', url, { shouldDirty: true, shouldValidate: true })}
       />
       <TextAreaField label="Description (optional)" rows={4} {...field('description')} />
       <SubmitRow

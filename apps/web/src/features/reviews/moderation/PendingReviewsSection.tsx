@@ -19,6 +19,7 @@ import { TextAreaField } from '../../../lib/ui/FormFields';
 import { CardActions, HubCard, hubCardHeadingClass } from '../../../lib/ui/HubCard';
 import { HubEditForm } from '../../../lib/ui/HubEditForm';
 import { PagedList } from '../../../lib/ui/PagedList';
+import { PhotoPicker } from '../../../lib/ui/PhotoPicker';
 import { Stars } from '../../../lib/ui/Stars';
 import { TextField } from '../../../lib/ui/TextField';
 import { usePagedSearch } from '../../../lib/usePagedSearch';
@@ -174,6 +175,7 @@ function ReviewEditForm({ review, onDone }: { review: Review; onDone: () => void
   const {
     register,
     handleSubmit,
+    setValue,
     formState: { errors },
   } = useForm<EditValues, unknown, EditOutput>({
     resolver: zodResolver(reviewInput),
@@ -219,6 +221,9 @@ function ReviewEditForm({ review, onDone }: { review: Review; onDone: () => void
         inputMode="url"
         error={errors.photo_url?.message}
         {...register('photo_url')}
+      />
+      <PhotoPicker
+        onUploaded={(url) => setValue('photo_url', url, { shouldDirty: true, shouldValidate: true })}
       />
     </HubEditForm>
   );

@@ -1,0 +1,138 @@
+import { type SiteConfig, type SiteSettingsInput, siteSettingsInput } from '@clean/shared';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { errorMessage } from '../../lib/api';
+import { siteConfigQueryOptions } from '../../lib/site-config';
+import { TextAreaField } from '../../lib/ui/FormFields';
+import { FormFeedback, SubmitButton } from '../../lib/ui/FormStatus';
+import { TextField } from '../../lib/ui/TextField';
+import { useFeedback } from '../../lib/useFeedback';
+import { useSaveSiteSettings } from './api';
+
+type Draft = {
+  businessName: string;
+  tagline: string;
+  headline: string;
+  about: string;
+  phone: string;
+  email: string;
+  socialLabel: string;
+  socialUrl: string;
+  towns: string;
+};
+
+const draftOf = (site: SiteConfig): Draft => ({
+  businessName: site.businessName,
+  tagline: site.tagline,
+  headline: site.headline,
+  about: site.about,
+  phone: site.phone,
+  email: site.email,
+  socialLabel: site.social.label,
+  socialUrl: site.social.url,
+  towns: site.towns.join('\n'),
+});
+
+const LABELS: Record<keyof SiteSettingsInput, string> = {
+  businessName: 'business name',
+  tagline: 'tagline',
+  headline: 'headline',
+  about: 'about',
+  phone: 'phone',
+  email: 'e-mail',
+  address: 'address',
+  social: 'social link',
+  towns: 'towns',
+  mapCenter: 'map centre',
+};
+
+/** Only what the owner changed, in the API's shape (a partial document replaces just those fields). */
+function changesOf(draft: Draft, site: SiteConfig): SiteSettingsInput {
+  const changes: SiteSettingsInput = {};
+  for (const key of ['businessName', 'tagline', 'headline', 'about', 'phone', 'email'] as const) {
+    if (draft[key].trim() !== site[key]) changes[key] = draft[key];
+  }
+  if (draft.socialLabel.trim() !== site.social.label || draft.socialUrl.trim() !== site.social.url) {
+    changes.social = { label: draft.socialLabel, url: draft.socialUrl };
+  }
+  const towns = draft.towns
+    .split('\n')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  if (towns.join('\n') !== site.towns.join('\n')) changes.towns = towns;
+  return changes;
+}
+
+/**
+ * Site (hub): the business facts every public page, the JSON-LD and the mails show. Saving sends only what changed,
+ * checked with the server's own rules first; every page shows the new facts at once.
+ */
+export function SiteSection() {
+  const headingId = useId();
+  const { data: site } = useQuery(siteConfigQueryOptions);
+  if (!site) return <p role="status">Loading the site’s details…</p>;
+  return <SiteForm key={JSON.stringify(site)} site={site} headingId={headingId} />;
+}
+
+function SiteForm({ site, headingId }: { site: SiteConfig; headingId: string }) {
+  const save = useSaveSiteSettings();
+  const { feedback, setFeedback, attempt } = useFeedback();
+  const [draft, setDraft] = useState(() => draftOf(site));
+  const bind = (key: keyof Draft) => ({
+    value: draft[key],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setDraft((d) => ({ ...d, [key]: value }));
+    },
+  });
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const changes = changesOf(draft, site);
+    const names = Object.keys(changes) as Array<keyof SiteSettingsInput>;
+    if (names.length === 0) return setFeedback({ tone: 'success', text: 'Nothing has changed.' });
+    const checked = siteSettingsInput.safeParse(changes);
+    if (!checked.success) {
+      return setFeedback({
+        tone: 'error',
+        text: checked.error.issues[0]?.message ?? 'Please check the form.',
+      });
+    }
+    await attempt(
+      async () => {
+        await save.mutateAsync(changes);
+        const at = new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+        return `Saved at ${at}: ${names.map((n) => LABELS[n]).join(', ')}. Every page shows it now.`;
+      },
+      (err) => errorMessage(err, 'The changes could not be saved.'),
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="space-y-5 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id={headingId} className="text-2xl font-bold text-brand-950">
+        Site
+      </h2>
+      <form noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-5">
+        <FormFeedback feedback={feedback} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="Business name" required {...bind('businessName')} />
+          <TextField label="Tagline" required {...bind('tagline')} />
+        </div>
+        <TextField label="Headline" required {...bind('headline')} />
+        <TextAreaField label="About" rows={4} required {...bind('about')} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="Phone" type="tel" inputMode="tel" required {...bind('phone')} />
+          <TextField label="E-mail" type="email" required {...bind('email')} />
+          <TextField label="Social link label" {...bind('socialLabel')} />
+          <TextField label="Social link" type="url" inputMode="url" {...bind('socialUrl')} />
+        </div>
+        <TextAreaField label="Towns served" hint="One per line." rows={5} {...bind('towns')} />
+        <SubmitButton busy={save.isPending} busyLabel="Saving…" label="Save" />
+      </form>
+    </section>
+  );
+}
