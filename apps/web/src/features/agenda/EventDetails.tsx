@@ -1,12 +1,15 @@
-import { formatDateTime, formatPhone } from '@clean/shared';
+import { formatDateTime, formatMoney, formatPhone, type Visit } from '@clean/shared';
 import { Button } from '../../lib/ui/Button';
 import { ContactLinks } from '../../lib/ui/ContactLinks';
 import { Dialog } from '../../lib/ui/Dialog';
 import type { AgendaEvent } from './events';
 
+const TYPE = { 'one-time': 'One-Time Cleaning', recurring: 'Recurring Payment', visit: 'Recurring Visit' };
+
 function PaidStatus({ event, timeZone }: { event: AgendaEvent; timeZone: string }) {
   const { detail } = event;
   if (detail.kind === 'one-time') return <>{detail.item.paid ? 'Yes' : 'No'}</>;
+  if (detail.kind === 'visit') return <>{detail.item.paid ? 'Yes' : 'No'}</>;
   if (detail.dates.length === 0) return <>n/a</>;
   return (
     <ul className="space-y-0.5">
@@ -15,6 +18,14 @@ function PaidStatus({ event, timeZone }: { event: AgendaEvent; timeZone: string 
       ))}
     </ul>
   );
+}
+
+const STATUS: Record<Visit['status'], string> = { planned: 'Planned', done: 'Done', skipped: 'Skipped' };
+
+/** "January 6, 2027 at 9:00 AM – 11:00 AM": a visit's start and end, in the business zone. */
+function visitTime(visit: Visit, timeZone: string): string {
+  const end = formatDateTime(visit.end, timeZone);
+  return `${formatDateTime(visit.start, timeZone)} – ${end.slice(end.lastIndexOf(' at ') + 4)}`;
 }
 
 /** The panel a clicked calendar event opens (spec §2 Agenda), dates in the business zone. */
@@ -29,17 +40,28 @@ export function EventDetails({
 }) {
   if (!event) return null;
   const { detail } = event;
-  const oneTime = detail.kind === 'one-time';
+  const visit = detail.kind === 'visit' ? detail.item : null;
   const notes = detail.item.notes;
   return (
     <Dialog open onClose={onClose} title={event.title} className="max-w-lg">
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-stone-800">
         <dt className="font-semibold text-stone-600">Type</dt>
-        <dd>{oneTime ? 'One-Time Cleaning' : 'Recurring Payment'}</dd>
+        <dd>{TYPE[detail.kind]}</dd>
         <dt className="font-semibold text-stone-600">Inquiry Name</dt>
         <dd className="break-words">{detail.item.inquiry_name}</dd>
         <dt className="font-semibold text-stone-600">Date</dt>
-        <dd>{formatDateTime(detail.at, timeZone)}</dd>
+        <dd>{visit ? visitTime(visit, timeZone) : formatDateTime(detail.at, timeZone)}</dd>
+        {visit && (
+          <>
+            <dt className="font-semibold text-stone-600">Status</dt>
+            <dd>
+              {STATUS[visit.status]}
+              {visit.original_start ? ` (moved from ${formatDateTime(visit.original_start, timeZone)})` : ''}
+            </dd>
+            <dt className="font-semibold text-stone-600">Amount</dt>
+            <dd>{formatMoney(visit.amount)}</dd>
+          </>
+        )}
         <dt className="font-semibold text-stone-600">Phone</dt>
         <dd>{detail.item.phone_number ? formatPhone(detail.item.phone_number) : 'No phone number'}</dd>
         {detail.item.town && (
@@ -50,9 +72,11 @@ export function EventDetails({
         )}
         <dt className="font-semibold text-stone-600">Notes</dt>
         <dd className="break-words whitespace-pre-line">
-          {notes || (oneTime ? 'No notes' : 'No notes available')}
+          {notes || (detail.kind === 'one-time' ? 'No notes' : 'No notes available')}
         </dd>
-        <dt className="font-semibold text-stone-600">{oneTime ? 'Paid' : 'Paid Dates'}</dt>
+        <dt className="font-semibold text-stone-600">
+          {detail.kind === 'recurring' ? 'Paid Dates' : 'Paid'}
+        </dt>
         <dd>
           <PaidStatus event={event} timeZone={timeZone} />
         </dd>

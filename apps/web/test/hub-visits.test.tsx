@@ -1,0 +1,221 @@
+// The owner's browser may sit in another zone than the business: run these in Berlin on purpose.
+process.env.TZ = 'Europe/Berlin';
+
+import type { CleaningDatesSummary, Visit } from '@clean/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AgendaCalendar } from '../src/features/agenda/AgendaCalendar';
+import { splitDays } from '../src/features/agenda/api';
+import { monthRange, visitsRange } from '../src/features/agenda/calendarTime';
+import { buildEvents } from '../src/features/agenda/events';
+import { stubFetch } from './utils';
+
+const NY = 'America/New_York';
+const wall = (d: Date) => [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()];
+
+export function visit(change: Partial<Visit> & { key: string; start: string; end: string }): Visit {
+  return {
+    kind: 'recurring',
+    inquiry_id: 4,
+    inquiry_name: 'Tom Reilly',
+    phone_number: '8605550199',
+    email: null,
+    call_or_text: 'call',
+    town: 'Bristol',
+    original_start: null,
+    status: 'planned',
+    paid: false,
+    amount: 120,
+    notes: null,
+    one_time_cleaning_id: null,
+    recurring_payment_id: 9,
+    recurring_paid_id: null,
+    ...change,
+  };
+}
+
+// Weekly from Tuesday 2027-03-02 09:00 New York: EST before March 14, EDT after.
+const before = visit({
+  key: 'r9-20270302T140000Z',
+  start: '2027-03-02T14:00:00.000Z',
+  end: '2027-03-02T16:00:00.000Z',
+});
+const paid = visit({
+  key: 'r9-20270309T140000Z',
+  start: '2027-03-09T14:00:00.000Z',
+  end: '2027-03-09T16:00:00.000Z',
+  status: 'done',
+  paid: true,
+  recurring_paid_id: 31,
+});
+const after = visit({
+  key: 'r9-20270316T130000Z',
+  start: '2027-03-16T13:00:00.000Z',
+  end: '2027-03-16T15:00:00.000Z',
+});
+const skipped = visit({
+  key: 'r9-20270323T130000Z',
+  start: '2027-03-23T13:00:00.000Z',
+  end: '2027-03-23T15:00:00.000Z',
+  status: 'skipped',
+});
+const oneTime = visit({
+  key: 'o7',
+  kind: 'one_time',
+  inquiry_name: 'Maria Gonzalez',
+  start: '2027-03-11T15:00:00.000Z',
+  end: '2027-03-11T16:30:00.000Z',
+  one_time_cleaning_id: 7,
+  recurring_payment_id: null,
+});
+const visits = [before, paid, oneTime, after, skipped];
+
+const summary: CleaningDatesSummary = {
+  one_time_cleanings: [
+    {
+      cleaning_id: 7,
+      inquiry_id: 1,
+      inquiry_name: 'Maria Gonzalez',
+      date_time: '2027-03-11T15:00:00.000Z',
+      phone_number: null,
+      email: null,
+      call_or_text: null,
+      town: null,
+      notes: null,
+      paid: false,
+    },
+  ],
+  recurring_paid_records: [
+    {
+      recurring_paid_id: 31,
+      inquiry_id: 4,
+      inquiry_name: 'Tom Reilly',
+      phone_number: null,
+      email: null,
+      call_or_text: null,
+      town: null,
+      notes: null,
+      dates_related: '2027-03-09T14:00:00.000Z',
+      dates: ['2027-03-09T14:00:00.000Z'],
+    },
+  ],
+};
+
+describe('visits on the agenda', () => {
+  it("adds 'Visit: <name>' per recurring visit not paid yet, at its New York wall time across the DST change", () => {
+    const events = buildEvents(summary, NY, visits);
+    expect(events.map((e) => e.title)).toEqual([
+      'One-Time: Maria Gonzalez',
+      'Recurring: Tom Reilly', // the paid visit of March 9, once, by its paid record
+      'Visit: Tom Reilly',
+      'Visit: Tom Reilly',
+      'Skipped: Tom Reilly',
+    ]);
+    const [one, , first, second] = events;
+    expect([wall(first?.start as Date), wall(first?.end as Date)]).toEqual([
+      [2027, 3, 2, 9, 0],
+      [2027, 3, 2, 11, 0],
+    ]);
+    expect([wall(second?.start as Date), wall(second?.end as Date)]).toEqual([
+      [2027, 3, 16, 9, 0],
+      [2027, 3, 16, 11, 0],
+    ]);
+    // The one-time cleaning takes its real length (90 minutes) from its visit.
+    expect(wall(one?.end as Date)).toEqual([2027, 3, 11, 11, 30]);
+  });
+
+  it('asks for the business dates on screen, in pieces of at most 92 days', () => {
+    expect(visitsRange(monthRange(new Date(2027, 2, 10)))).toEqual({ from: '2027-02-28', to: '2027-04-03' });
+    expect(splitDays({ from: '2027-01-01', to: '2027-12-31' })).toEqual([
+      { from: '2027-01-01', to: '2027-04-02' },
+      { from: '2027-04-03', to: '2027-07-03' },
+      { from: '2027-07-04', to: '2027-10-03' },
+      { from: '2027-10-04', to: '2027-12-31' },
+    ]);
+    expect(splitDays({ from: '2027-03-02', to: '2027-03-02' })).toEqual([
+      { from: '2027-03-02', to: '2027-03-02' },
+    ]);
+  });
+});
+
+export function renderAgenda() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <AgendaCalendar />
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+/** Today is Wednesday 2027-03-10, noon in New York. */
+export function atMarch10() {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2027-03-10T17:00:00Z'));
+}
+
+describe('the Cleaning Calendar with visits', () => {
+  it('shows a planned visit in the month and week views', async () => {
+    atMarch10();
+    const fetchMock = stubFetch({
+      'GET /api/cleaning_dates_summary': { body: summary },
+      'GET /api/visits': { body: visits },
+    });
+    renderAgenda();
+    expect((await screen.findAllByRole('button', { name: 'Visit: Tom Reilly' })).length).toBe(2);
+    const asked = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://localhost'));
+    const visitsUrl = asked.find((u) => u.pathname === '/api/visits');
+    expect(visitsUrl?.search).toBe('?from=2027-02-28&to=2027-04-03');
+    expect(screen.getByRole('button', { name: 'Skipped: Tom Reilly' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Recurring: Tom Reilly' })).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Week' }));
+    // The week of March 7–13: only the March 9 paid record and the one-time cleaning; ask for that week.
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([u]) => String(u) === '/api/visits?from=2027-03-07&to=2027-03-13'),
+      ).toBe(true),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('button', { name: 'Visit: Tom Reilly' })).toBeTruthy();
+  });
+
+  it('opens the phone list at today, the days before folded away', async () => {
+    atMarch10();
+    stubFetch({
+      'GET /api/cleaning_dates_summary': { body: summary },
+      'GET /api/visits': { body: visits },
+    });
+    renderAgenda();
+    fireEvent.click(await screen.findByRole('button', { name: 'List' }));
+    const list = await screen.findByRole('region', { name: 'Thursday, March 11' });
+    expect(within(list).getByText(/10:00 AM–11:30 AM · One-time/)).toBeTruthy();
+    const later = screen.getByRole('region', { name: 'Tuesday, March 16' });
+    expect(within(later).getByText(/9:00 AM–11:00 AM · Visit · Bristol/)).toBeTruthy();
+    expect(screen.getByText('Nothing planned today.')).toBeTruthy();
+    // March 2 and March 9 are before today: folded until asked for.
+    expect(screen.queryByRole('region', { name: 'Tuesday, March 2' })).toBeNull();
+    const reveal = screen.getByRole('button', { name: 'Show 2 earlier days this month' });
+    expect(reveal.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(reveal);
+    expect(screen.getByRole('region', { name: 'Tuesday, March 2' })).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Hide the days before today' }).getAttribute('aria-expanded'),
+    ).toBe('true');
+    // Another month shows all its days.
+    fireEvent.click(screen.getByRole('button', { name: /Previous/ }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /earlier days/ })).toBeNull());
+  });
+
+  it('says so when the visits cannot be loaded, and still shows the rest', async () => {
+    atMarch10();
+    stubFetch({
+      'GET /api/cleaning_dates_summary': { body: summary },
+      'GET /api/visits': { status: 500, body: { error: 'boom' } },
+    });
+    renderAgenda();
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to load the recurring visits.');
+    expect(screen.getByRole('button', { name: 'One-Time: Maria Gonzalez' })).toBeTruthy();
+  });
+});
