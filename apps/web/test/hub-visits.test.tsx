@@ -219,3 +219,158 @@ describe('the Cleaning Calendar with visits', () => {
     expect(screen.getByRole('button', { name: 'One-Time: Maria Gonzalez' })).toBeTruthy();
   });
 });
+
+describe("a visit's panel", () => {
+  const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
+  const patches = (fetchMock: ReturnType<typeof stubFetch>) =>
+    fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH');
+
+  it('records Done & paid in one tap, sends one request for a double tap, then shows it paid and refreshes', async () => {
+    atMarch10();
+    let answer: () => void = () => {};
+    const fetchMock = stubFetch({
+      'GET /api/cleaning_dates_summary': { body: summary },
+      'GET /api/visits': { body: visits },
+      'PATCH /api/visits/r9-20270316T130000Z': () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ body: { ...after, status: 'done', paid: true, recurring_paid_id: 32 } });
+        }),
+    });
+    renderAgenda();
+    const [, march16] = await screen.findAllByRole('button', { name: 'Visit: Tom Reilly' });
+    fireEvent.click(march16 as HTMLElement);
+    const dialog = screen.getByRole('dialog', { name: 'Visit: Tom Reilly' });
+    expect(dialog.textContent).toContain('Recurring Visit');
+    expect(dialog.textContent).toContain('March 16, 2027 at 9:00 AM – 11:00 AM');
+    expect(dialog.textContent).toMatch(/PaidNo/);
+    const done = within(dialog).getByRole('button', { name: 'Done & paid' });
+    fireEvent.click(done);
+    fireEvent.click(done);
+    await waitFor(() => expect(patches(fetchMock)).toHaveLength(1));
+    expect(bodyOf(patches(fetchMock)[0]?.[1])).toEqual({ status: 'done', paid: true });
+    expect((done as HTMLButtonElement).disabled).toBe(true);
+    const visitsAsked = fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/api/visits?')).length;
+    const summaryAsked = fetchMock.mock.calls.filter(([u]) =>
+      String(u).startsWith('/api/cleaning_dates_summary'),
+    ).length;
+    answer();
+    expect(await within(dialog).findByText('Done and paid: a paid record of $120.00 was made.')).toBeTruthy();
+    expect(dialog.textContent).toMatch(/PaidYes/);
+    expect(within(dialog).queryByRole('button', { name: 'Done & paid' })).toBeNull();
+    // The calendar asks again: the visit now shows by its paid record.
+    await waitFor(() => {
+      expect(
+        fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/api/visits?')).length,
+      ).toBeGreaterThan(visitsAsked);
+      expect(
+        fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/api/cleaning_dates_summary')).length,
+      ).toBeGreaterThan(summaryAsked);
+    });
+    expect(patches(fetchMock)).toHaveLength(1);
+  });
+
+  it('skips a visit and can put it back', async () => {
+    atMarch10();
+    const fetchMock = stubFetch({
+      'GET /api/cleaning_dates_summary': { body: summary },
+      'GET /api/visits': { body: visits },
+      'PATCH /api/visits/r9-20270302T140000Z': (init) => ({
+        body: { ...before, status: bodyOf(init).status },
+      }),
+    });
+    renderAgenda();
+    const [march2] = await screen.findAllByRole('button', { name: 'Visit: Tom Reilly' });
+    fireEvent.click(march2 as HTMLElement);
+    const dialog = screen.getByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Skip this visit' }));
+    expect(await within(dialog).findByText('Skipped.')).toBeTruthy();
+    expect(bodyOf(patches(fetchMock)[0]?.[1])).toEqual({ status: 'skipped' });
+    expect(dialog.textContent).toContain('StatusSkipped');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Undo skip' }));
+    expect(await within(dialog).findByText('Back on the calendar.')).toBeTruthy();
+    expect(bodyOf(patches(fetchMock)[1]?.[1])).toEqual({ status: 'planned' });
+    expect(within(dialog).getByRole('button', { name: 'Done & paid' })).toBeTruthy();
+  });
+
+  it("moves a visit; on a conflict shows the server's sentence and moves only when told to", async () => {
+    atMarch10();
+    const sent: unknown[] = [];
+    stubFetch({
+      'GET /api/cleaning_dates_summary': { body: summary },
+      'GET /api/visits': { body: visits },
+      'PATCH /api/visits/r9-20270316T130000Z': (init) => {
+        const body = bodyOf(init);
+        sent.push(body);
+        return body.allow_overlap
+          ? {
+              body: {
+                ...after,
+                start: '2027-03-17T14:00:00.000Z',
+                end: '2027-03-17T16:00:00.000Z',
+                original_start: after.start,
+              },
+            }
+          : {
+              status: 409,
+              body: {
+                error:
+                  'This overlaps Maria Gonzalez (10:00 AM–11:30 AM). Send allow_overlap: true to keep this time anyway.',
+              },
+            };
+      },
+    });
+    renderAgenda();
+    const [, march16] = await screen.findAllByRole('button', { name: 'Visit: Tom Reilly' });
+    fireEvent.click(march16 as HTMLElement);
+    const dialog = screen.getByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move this visit' }));
+    const input = within(dialog).getByLabelText('New date and time') as HTMLInputElement;
+    expect(input.value).toBe('2027-03-16T09:00');
+    fireEvent.change(input, { target: { value: '2027-03-17T10:00' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move visit' }));
+    const warning = await within(dialog).findByRole('alert');
+    expect(warning.textContent).toContain('This overlaps Maria Gonzalez (10:00 AM–11:30 AM).');
+    expect(warning.textContent).not.toContain('allow_overlap');
+    expect(dialog.textContent).toContain('March 16, 2027 at 9:00 AM');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move anyway' }));
+    expect(await within(dialog).findByText('Moved to March 17, 2027 at 10:00 AM.')).toBeTruthy();
+    expect(sent).toEqual([{ start: '2027-03-17T10:00' }, { start: '2027-03-17T10:00', allow_overlap: true }]);
+    expect(dialog.textContent).toContain('March 17, 2027 at 10:00 AM – 12:00 PM');
+    expect(dialog.textContent).toContain('moved from March 16, 2027 at 9:00 AM');
+  });
+
+  it("offers Mark paid on an unpaid one-time cleaning's panel", async () => {
+    atMarch10();
+    const fetchMock = stubFetch({
+      'GET /api/cleaning_dates_summary': { body: summary },
+      'GET /api/visits': { body: visits },
+      'PATCH /api/visits/o7': { body: { ...oneTime, status: 'done', paid: true } },
+    });
+    renderAgenda();
+    fireEvent.click(await screen.findByRole('button', { name: 'One-Time: Maria Gonzalez' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toMatch(/PaidNo/);
+    expect(within(dialog).queryByRole('button', { name: 'Done & paid' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    expect(await within(dialog).findByText('Marked paid.')).toBeTruthy();
+    expect(bodyOf(patches(fetchMock)[0]?.[1])).toEqual({ status: 'done', paid: true });
+    expect(dialog.textContent).toMatch(/PaidYes/);
+    expect(within(dialog).queryByRole('button', { name: 'Mark paid' })).toBeNull();
+  });
+
+  it('says why nothing changed when the server refuses', async () => {
+    atMarch10();
+    stubFetch({
+      'GET /api/cleaning_dates_summary': { body: summary },
+      'GET /api/visits': { body: visits },
+      'PATCH /api/visits/r9-20270302T140000Z': { status: 404, body: { error: 'No visit with that key.' } },
+    });
+    renderAgenda();
+    const [march2] = await screen.findAllByRole('button', { name: 'Visit: Tom Reilly' });
+    fireEvent.click(march2 as HTMLElement);
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Done & paid' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to record the visit as done and paid. No visit with that key.',
+    );
+  });
+});

@@ -114,12 +114,16 @@ export function AgendaCalendar() {
       {query.isError && (
         <Alert tone="error" className="flex flex-wrap items-center justify-between gap-2">
           <span>Failed to load cleaning dates.</span>
-          <Button variant="secondary" className="px-3 py-1.5" onClick={() => query.refetch()}>
+          <Button
+            variant="secondary"
+            className="px-3 py-1.5"
+            onClick={() => Promise.all([query.refetch(), visits.isError && visits.refetch()])}
+          >
             Try again
           </Button>
         </Alert>
       )}
-      {visits.isError && (
+      {visits.isError && !query.isError && (
         <Alert tone="error" className="flex flex-wrap items-center justify-between gap-2">
           <span>Failed to load the recurring visits.</span>
           <Button variant="secondary" className="px-3 py-1.5" onClick={() => visits.refetch()}>
