@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CreateOneTimeCleaningForm } from '../src/features/cleanings/CreateOneTimeCleaningForm';
 import { CreateRecurringPaymentForm } from '../src/features/recurring/CreateRecurringPaymentForm';
 import { RecurringSchedulerSection } from '../src/features/recurring/RecurringSchedulerSection';
+import { WorkingHoursEditor } from '../src/features/visits/WorkingHoursEditor';
 import { stubFetch } from './utils';
 
 function renderHub(ui: ReactNode) {
@@ -208,5 +209,76 @@ describe('the schedule list', () => {
       first_visit_at: '2027-03-02T09:00',
       duration_minutes: 150,
     });
+  });
+});
+
+describe('the working hours editor', () => {
+  it("edits each day's spans, the overlap and the default length, and saves them", async () => {
+    const puts: unknown[] = [];
+    stubFetch({
+      'GET /api/working_hours': { body: hours },
+      'PUT /api/working_hours': (init) => {
+        const body = JSON.parse(String(init.body));
+        puts.push(body);
+        return { body };
+      },
+    });
+    renderHub(<WorkingHoursEditor />);
+    const form = await screen.findByRole('form', { name: 'Working hours' });
+    expect((within(form).getByLabelText('Monday span 1 from') as HTMLInputElement).value).toBe('08:00');
+    expect(within(form).getByRole('group', { name: 'Sunday' }).textContent).toContain('Closed');
+    fireEvent.click(within(form).getByRole('button', { name: 'Add hours on Monday' }));
+    fireEvent.change(within(form).getByLabelText('Monday span 1 to'), { target: { value: '12:00' } });
+    fireEvent.change(within(form).getByLabelText('Monday span 2 from'), { target: { value: '13:00' } });
+    fireEvent.change(within(form).getByLabelText('Monday span 2 to'), { target: { value: '18:00' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add hours on Saturday' }));
+    fireEvent.change(within(form).getByLabelText('Saturday span 1 to'), { target: { value: '12:00' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add hours on Tuesday' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Remove Tuesday span 1' }));
+    fireEvent.change(within(form).getByLabelText('Visits that may overlap'), { target: { value: '2' } });
+    fireEvent.change(within(form).getByLabelText('Default visit length (minutes)'), {
+      target: { value: '150' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save working hours' }));
+    expect(await screen.findByText('Working hours saved.')).toBeTruthy();
+    expect(puts).toEqual([
+      {
+        days: {
+          mon: [
+            ['08:00', '12:00'],
+            ['13:00', '18:00'],
+          ],
+          tue: [],
+          wed: [],
+          thu: [],
+          fri: [],
+          sat: [['08:00', '12:00']],
+          sun: [],
+        },
+        max_overlap: 2,
+        default_duration_minutes: 150,
+      },
+    ]);
+  });
+
+  it("shows the server's refusal and keeps what was typed", async () => {
+    stubFetch({
+      'GET /api/working_hours': { body: hours },
+      'PUT /api/working_hours': { status: 400, body: { error: 'Each span must end after it starts.' } },
+    });
+    renderHub(<WorkingHoursEditor />);
+    const form = await screen.findByRole('form', { name: 'Working hours' });
+    fireEvent.change(within(form).getByLabelText('Monday span 1 to'), { target: { value: '07:00' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save working hours' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to save the working hours. Each span must end after it starts.',
+    );
+    expect((within(form).getByLabelText('Monday span 1 to') as HTMLInputElement).value).toBe('07:00');
+  });
+
+  it('says so when the hours cannot be loaded', async () => {
+    stubFetch({ 'GET /api/working_hours': { status: 500, body: { error: 'boom' } } });
+    renderHub(<WorkingHoursEditor />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to load the working hours.');
   });
 });
