@@ -113,7 +113,7 @@ function AgendaEntry({ event, onSelect }: { event: AgendaEvent; onSelect: () => 
         </span>
         <span className="text-sm text-stone-700">
           {format(event.start, 'h:mm a')}
-          {kind === 'recurring' ? '' : `–${format(event.end, 'h:mm a')}`} · {KIND_LABEL[kind]}
+          {kind === 'visit' ? `–${format(event.end, 'h:mm a')}` : ''} · {KIND_LABEL[kind]}
           {skipped ? ' (skipped)' : ''}
           {item.town ? ` · ${item.town}` : ''}
         </span>
