@@ -84,9 +84,12 @@ export function VisitActions({
   return (
     <div className="mt-5 space-y-3 border-t border-stone-200 pt-4">
       {visit.paid ? (
-        <p className="font-semibold text-brand-800">
-          {visit.kind === 'recurring' ? 'Done and paid.' : 'Paid.'}
-        </p>
+        // Just recorded: the success message below says so already.
+        !outcome && (
+          <p className="font-semibold text-brand-800">
+            {visit.kind === 'recurring' ? 'Done and paid.' : 'Paid.'}
+          </p>
+        )
       ) : visit.kind === 'one_time' ? (
         <Button onClick={doneAndPaid} disabled={busy}>
           {busy ? 'Saving...' : 'Mark paid'}

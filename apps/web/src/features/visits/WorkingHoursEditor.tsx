@@ -19,7 +19,7 @@ const DAY_NAMES: Record<Weekday, string> = {
 /** The schema's limit: more spans than this a day are refused. */
 const MAX_SPANS = 4;
 const timeClass =
-  'min-h-11 rounded-xl border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 shadow-sm focus:border-brand-600';
+  'min-h-11 w-32 rounded-xl border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 shadow-sm focus:border-brand-600';
 
 /**
  * Manage → Working hours: each weekday's spans, how many visits may overlap, the default visit length. Moving a
@@ -85,68 +85,73 @@ function HoursForm({ saved }: { saved: WorkingHours }) {
     >
       <div className="divide-y divide-stone-200">
         {WEEKDAYS.map((day) => (
-          <fieldset key={day} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
-            <legend className="float-left w-28 font-semibold text-brand-950">{DAY_NAMES[day]}</legend>
-            {draft.days[day].length === 0 && <span className="text-stone-600">Closed</span>}
-            {draft.days[day].map(([from, to], index) => {
-              const label = `${DAY_NAMES[day]} span ${index + 1}`;
-              const change = (at: 0 | 1, value: string) =>
-                setDay(
-                  day,
-                  draft.days[day].map((span, i) =>
-                    i === index ? (at === 0 ? [value, span[1]] : [span[0], value]) : span,
-                  ),
+          // The legend floats so it sits beside the spans on a wide screen (a legend is no flex item).
+          <fieldset key={day} className="py-3">
+            <legend className="float-left w-full pb-2 font-semibold text-brand-950 sm:w-28 sm:pt-2.5 sm:pb-0">
+              {DAY_NAMES[day]}
+            </legend>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              {draft.days[day].length === 0 && <span className="text-stone-600">Closed</span>}
+              {draft.days[day].map(([from, to], index) => {
+                const label = `${DAY_NAMES[day]} span ${index + 1}`;
+                const change = (at: 0 | 1, value: string) =>
+                  setDay(
+                    day,
+                    draft.days[day].map((span, i) =>
+                      i === index ? (at === 0 ? [value, span[1]] : [span[0], value]) : span,
+                    ),
+                  );
+                return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a span has no identity but its place in the day
+                  <span key={index} className="inline-flex items-center gap-1.5">
+                    <input
+                      type="time"
+                      aria-label={`${label} from`}
+                      className={timeClass}
+                      value={from}
+                      onChange={(e) => change(0, e.target.value)}
+                    />
+                    <span aria-hidden="true">–</span>
+                    <input
+                      type="time"
+                      aria-label={`${label} to`}
+                      className={timeClass}
+                      value={to}
+                      onChange={(e) => change(1, e.target.value)}
+                    />
+                    <Button
+                      variant="ghost"
+                      className="min-w-11 px-0 text-lg"
+                      aria-label={`Remove ${label}`}
+                      onClick={() =>
+                        setDay(
+                          day,
+                          draft.days[day].filter((_, i) => i !== index),
+                        )
+                      }
+                    >
+                      <span aria-hidden="true">×</span>
+                    </Button>
+                  </span>
                 );
-              return (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a span has no identity but its place in the day
-                <span key={index} className="inline-flex flex-wrap items-center gap-2">
-                  <input
-                    type="time"
-                    aria-label={`${label} from`}
-                    className={timeClass}
-                    value={from}
-                    onChange={(e) => change(0, e.target.value)}
-                  />
-                  <span aria-hidden="true">–</span>
-                  <input
-                    type="time"
-                    aria-label={`${label} to`}
-                    className={timeClass}
-                    value={to}
-                    onChange={(e) => change(1, e.target.value)}
-                  />
-                  <Button
-                    variant="ghost"
-                    className="px-3"
-                    aria-label={`Remove ${label}`}
-                    onClick={() =>
-                      setDay(
-                        day,
-                        draft.days[day].filter((_, i) => i !== index),
-                      )
-                    }
-                  >
-                    Remove
-                  </Button>
-                </span>
-              );
-            })}
-            {draft.days[day].length < MAX_SPANS && (
-              <Button
-                variant="secondary"
-                className="px-3"
-                aria-label={`Add hours on ${DAY_NAMES[day]}`}
-                onClick={() => {
-                  const last = draft.days[day].at(-1);
-                  setDay(day, [
-                    ...draft.days[day],
-                    last ? [last[1], last[1] < '17:00' ? '17:00' : '23:59'] : ['08:00', '17:00'],
-                  ]);
-                }}
-              >
-                Add hours
-              </Button>
-            )}
+              })}
+              {draft.days[day].length < MAX_SPANS && (
+                <Button
+                  variant="secondary"
+                  className="px-3"
+                  aria-label={`Add hours on ${DAY_NAMES[day]}`}
+                  onClick={() => {
+                    const last = draft.days[day].at(-1);
+                    setDay(day, [
+                      ...draft.days[day],
+                      last ? [last[1], last[1] < '17:00' ? '17:00' : '23:59'] : ['08:00', '17:00'],
+                    ]);
+                  }}
+                >
+                  Add hours
+                </Button>
+              )}
+            </div>
           </fieldset>
         ))}
       </div>
