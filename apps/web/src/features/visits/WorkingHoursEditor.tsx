@@ -85,11 +85,9 @@ function HoursForm({ saved }: { saved: WorkingHours }) {
     >
       <div className="divide-y divide-stone-200">
         {WEEKDAYS.map((day) => (
-          // The legend floats so it sits beside the spans on a wide screen (a legend is no flex item).
-          <fieldset key={day} className="py-3">
-            <legend className="float-left w-full pb-2 font-semibold text-brand-950 sm:w-28 sm:pt-2.5 sm:pb-0">
-              {DAY_NAMES[day]}
-            </legend>
+          // min-w-0: a fieldset is otherwise as wide as its widest content, past a phone's screen.
+          <fieldset key={day} className="min-w-0 py-3">
+            <legend className="pb-2 font-semibold text-brand-950">{DAY_NAMES[day]}</legend>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
               {draft.days[day].length === 0 && <span className="text-stone-600">Closed</span>}
               {draft.days[day].map(([from, to], index) => {
