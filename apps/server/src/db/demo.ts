@@ -52,6 +52,9 @@ type DemoContent = {
     amount: number;
     frequency: string;
     notes: string | null;
+    /** The first visit (with a recognised frequency: visits on the Agenda from the install on). */
+    firstVisit: When | null;
+    durationMinutes: number | null;
     paid: Array<{ amountPaid: number; notes: string | null; dates: When[] } & When>;
   }>;
 };
@@ -98,7 +101,13 @@ export async function loadDemoContent(db: Db, config: Pick<Config, 'publicUrl' |
 
     const schedules = await tx
       .insert(recurringPayments)
-      .values(demo.schedules.map(({ inquiry, paid, ...s }) => ({ ...s, inquiryId: idOf(inq, inquiry) })))
+      .values(
+        demo.schedules.map(({ inquiry, paid, firstVisit, ...s }) => ({
+          ...s,
+          inquiryId: idOf(inq, inquiry),
+          firstVisitAt: firstVisit ? at(firstVisit) : null,
+        })),
+      )
       .returning({ id: recurringPayments.id });
     const records = demo.schedules.flatMap((s, i) => s.paid.map((p) => ({ ...p, schedule: i })));
     const paid = await tx

@@ -1,8 +1,10 @@
-import { AGENDA_DAY_LIMIT } from '@clean/shared';
+import { AGENDA_DAY_LIMIT, type Visit } from '@clean/shared';
+import { TZDate } from '@date-fns/tz';
+import { addDays, format } from 'date-fns';
 import ical, { type VEvent } from 'node-ical';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { MORE_THAN_SHOWN } from '../../src/features/calendar-feed/service';
+import { MORE_THAN_SHOWN, VISITS_FEED_DAYS } from '../../src/features/calendar-feed/service';
 import { injectAnonymous, useTestApp } from '../support/harness';
 import { logCapture } from '../support/log-capture';
 
@@ -160,4 +162,44 @@ it('lists at most AGENDA_DAY_LIMIT cleanings a day, and says so on a busier day'
   // An all-day event on the business date itself (a DATE, which no reader's zone moves).
   expect(more[0]?.datetype).toBe('date');
   expect(body).toMatch(/DTSTART;VALUE=DATE:20300610\r\n/);
+});
+
+it('carries every recurring visit with its length and a UID per occurrence, following moves and skips', async () => {
+  const zone = t.config.timezone;
+  const day = (days: number) => format(addDays(new TZDate(Date.now(), zone), days), 'yyyy-MM-dd');
+  const cara = await post('/api/inquiries', { name: 'Cara Visits', phone_number: '8605550133' });
+  const schedule = await post('/api/recurring_payments', {
+    inquiry_id: cara.id,
+    amount: 110,
+    frequency: 'Weekly',
+    first_visit_at: `${day(3)}T10:00`,
+    duration_minutes: 90,
+  });
+  const listed = await t.asAdmin('GET', `/api/visits?from=${day(0)}&to=${day(20)}`);
+  const [done, skipped, moved] = listed.json<Visit[]>().filter((v) => v.recurring_payment_id === schedule.id);
+  if (!done || !skipped || !moved) throw new Error('three weekly visits expected within 20 days');
+  const change = (key: string, body: object) =>
+    t.asAdmin('PATCH', `/api/visits/${key}`, { ...body, allow_overlap: true });
+  expect((await change(done.key, { status: 'done', paid: true })).statusCode).toBe(200);
+  expect((await change(skipped.key, { status: 'skipped' })).statusCode).toBe(200);
+  const movedTo = await change(moved.key, { start: `${day(18)}T11:00` });
+  expect(movedTo.statusCode, movedTo.body).toBe(200);
+
+  const parsed = events((await fetchFeed(await feedUrl())).body);
+  const visits = parsed.filter((e) => e.summary === 'Visit: Cara Visits');
+  const byUid = new Map(visits.map((e) => [e.uid, e]));
+  const uid = (key: string) => `visit-${key}@clean.example`;
+  // One event per occurrence, each with the schedule's 90 minutes.
+  expect(byUid.size).toBe(visits.length);
+  for (const e of visits) expect((e.end?.getTime() ?? 0) - e.start.getTime()).toBe(90 * 60_000);
+  expect(byUid.get(uid(done.key))?.start.toISOString()).toBe(done.start);
+  expect(byUid.has(uid(skipped.key))).toBe(false);
+  expect(byUid.get(uid(moved.key))?.start.toISOString()).toBe(movedTo.json<Visit>().start);
+  // Done & paid: the paid record is that visit, not a second event.
+  expect(parsed.filter((e) => e.summary === 'Recurring: Cara Visits')).toEqual([]);
+  // Bounded: weekly visits up to VISITS_FEED_DAYS ahead, no further.
+  const last = Math.max(...visits.map((e) => e.start.getTime()));
+  expect(last).toBeLessThanOrEqual(Date.now() + VISITS_FEED_DAYS * 24 * 3600_000);
+  expect(visits.length).toBeGreaterThanOrEqual(10);
+  expect(visits.length).toBeLessThanOrEqual(14);
 });

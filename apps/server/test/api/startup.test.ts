@@ -1,12 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { toWallTime, type Visit } from '@clean/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { galleryPhotos, inquiries, packages, recurringPaidDates, reviews } from '../../src/db/schema';
-import { injectAnonymous, memoryMailer, openTestDatabase } from '../support/harness';
+import { injectAnonymous, injectAs, memoryMailer, openTestDatabase } from '../support/harness';
 import { logCapture } from '../support/log-capture';
 
 let database: Database;
@@ -28,6 +29,16 @@ it('first start creates admin with a random password printed once, and loads dem
   expect(password).toMatch(/^[\w-]{16}$/);
   const signin = await injectAnonymous(app)('POST', '/signin', { username: 'admin', password });
   expect(signin.statusCode).toBe(200);
+  // The demo schedules have first visits: the Agenda of a new install shows the coming month's visits.
+  const day = (days: number) =>
+    toWallTime(new Date(Date.now() + days * 86_400_000).toISOString(), app.config.timezone);
+  const coming = await injectAs(app, signin.json().token)(
+    'GET',
+    `/api/visits?from=${day(0).slice(0, 10)}&to=${day(31).slice(0, 10)}`,
+  );
+  expect(coming.statusCode).toBe(200);
+  const recurring = coming.json<Visit[]>().filter((v) => v.kind === 'recurring');
+  expect(new Set(recurring.map((v) => v.recurring_payment_id)).size).toBe(2);
   await app.close();
 
   const counts = async () => ({

@@ -1,5 +1,5 @@
 import type { Visit, VisitConflict, WorkingHours } from '@clean/shared';
-import { DEFAULT_WORKING_HOURS } from '@clean/shared';
+import { AGENDA_DAY_LIMIT, DEFAULT_WORKING_HOURS } from '@clean/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recurringPaid, recurringPaidDates, recurringPayments, visitExceptions } from '../../src/db/schema';
@@ -104,6 +104,25 @@ describe('occurrences computed from the first visit', () => {
     expect(paid.json()).toMatchObject({ key: `o${id}`, paid: true, status: 'done' });
     const cleaning = await t.asAdmin('GET', '/api/one_time_cleanings');
     expect(cleaning.json<{ id: number; paid: boolean }[]>().find((x) => x.id === id)?.paid).toBe(true);
+  });
+
+  it('lists at most AGENDA_DAY_LIMIT one-time cleanings a day, naming the busier day in a header', async () => {
+    const fixtures = records(t);
+    for (let i = 0; i < AGENDA_DAY_LIMIT + 2; i++)
+      await fixtures.cleaning(tom, { dateTime: new Date(Date.UTC(2027, 4, 4, 12 + (i % 8), i)) });
+    await fixtures.cleaning(tom, { dateTime: new Date('2027-05-05T14:00:00Z') });
+    await schedule({ first_visit_at: '2027-05-04T08:00' });
+    const res = await t.asAdmin('GET', '/api/visits?from=2027-05-04&to=2027-05-05');
+    expect(res.headers['x-truncated-days']).toBe('2027-05-04');
+    const list = res.json<Visit[]>();
+    expect(list.filter((v) => v.kind === 'one_time' && v.start.startsWith('2027-05-04'))).toHaveLength(
+      AGENDA_DAY_LIMIT,
+    );
+    // The recurring visit and the other day's cleaning are all there.
+    expect(list.filter((v) => v.kind === 'recurring')).toHaveLength(1);
+    expect(list.filter((v) => v.start.startsWith('2027-05-05'))).toHaveLength(1);
+    const quiet = await t.asAdmin('GET', '/api/visits?from=2027-05-05&to=2027-05-05');
+    expect(quiet.headers['x-truncated-days']).toBeUndefined();
   });
 
   it('a schedule without a first visit, or with a frequency not understood, has no visits and says why', async () => {

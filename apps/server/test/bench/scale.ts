@@ -109,11 +109,31 @@ try {
     console.log(`| ${what} | ${percentile(samples, 0.5).toFixed(1)} | ${p95.toFixed(1)} | ${status} |`);
   }
 
+  // 200 active schedules with first visits (the rest keep only payments, as before the visits), a few of their
+  // occurrences skipped or moved: what GET /api/visits computes on top of the ten years' records.
+  await database.db.execute(sql`
+    update recurring_payments
+       set first_visit_at = date_trunc('hour', now()) - (id % 120) * interval '1 day' + (id % 9) * interval '1 hour',
+           frequency = (array['Weekly','Biweekly','Monthly'])[1 + id % 3],
+           duration_minutes = 90 + (id % 4) * 30
+     where id in (select id from recurring_payments order by id limit 200)`);
+  await database.db.execute(sql`
+    insert into visit_exceptions (recurring_payment_id, original_start, status, moved_to)
+    select id, first_visit_at, (case when id % 2 = 0 then 'skipped' else 'planned' end)::visit_exception_status,
+           case when id % 2 = 1 then first_visit_at + interval '1 day' end
+      from recurring_payments where first_visit_at is not null
+    on conflict do nothing`);
   const now = new Date();
   const month = (offset: number) => ({
     from: new Date(now.getFullYear(), now.getMonth() + offset, 1).toISOString(),
     to: new Date(now.getFullYear(), now.getMonth() + offset + 1, 0, 23, 59, 59).toISOString(),
   });
+  /** A calendar month as business dates (the visits' query), `offset` months from this one. */
+  const monthDays = (offset: number) => {
+    const first = new Date(Date.UTC(now.getFullYear(), now.getMonth() + offset, 1));
+    const last = new Date(Date.UTC(now.getFullYear(), now.getMonth() + offset + 1, 0));
+    return `from=${first.toISOString().slice(0, 10)}&to=${last.toISOString().slice(0, 10)}`;
+  };
   const hub: [string, string][] = [
     ['inquiries, page 1', '/api/inquiries?page=1&limit=6'],
     ['inquiries, page 1000', '/api/inquiries?page=1000&limit=6'],
@@ -144,6 +164,13 @@ try {
     ['agenda, this month', `/api/cleaning_dates_summary?from=${month(0).from}&to=${month(0).to}`],
     ['agenda, a year ago', `/api/cleaning_dates_summary?from=${month(-12).from}&to=${month(-12).to}`],
     ['calendar feed address', '/api/calendar_feed'],
+    ['visits, this month (200 schedules)', `/api/visits?${monthDays(0)}`],
+    ['visits, next month', `/api/visits?${monthDays(1)}`],
+    [
+      'visit conflicts, weekly (12 occurrences)',
+      `/api/visits/conflicts?start=${monthDays(1).slice(5, 15)}T10:00&duration_minutes=120&frequency=Weekly`,
+    ],
+    ['working hours', '/api/working_hours'],
   ];
   console.log(`\n${RUNS} runs each through app.inject (goal: every hub request p95 ≤ 50 ms)`);
   console.log('| request | p50 ms | p95 ms | status |\n|---|---:|---:|---:|');

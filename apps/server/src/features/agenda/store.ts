@@ -33,7 +33,14 @@ type DayRow = { day: string; id: number; at: Date | string };
  * day stops after its first rows: with any other (`id asc` is `nulls last`), PostgreSQL sorted every row of the
  * day first, 20 and 50 ms a month instead of 1.
  */
-async function firstOfEachDay(db: Db, table: string, column: string, from: Date, to: Date, timeZone: string) {
+export async function firstOfEachDay(
+  db: Db,
+  table: string,
+  column: string,
+  from: Date,
+  to: Date,
+  timeZone: string,
+) {
   const result = (await db.execute(sql`
     with days as (
       select to_char(d, 'YYYY-MM-DD') as day, greatest(d at time zone ${timeZone}, ${from.toISOString()}::timestamptz) as starts,

@@ -8,8 +8,12 @@ import { type CalendarFeedStore, SECRET_PATTERN } from './store';
  * 15,000 events and 1.3 s of a core) and everything ahead, at most AGENDA_DAY_LIMIT of each kind a day.
  */
 const PAST_DAYS = OLD_RECORD_DAYS;
-/** Cleanings have no duration in the data; a two-hour block reads well in a calendar. */
+/** Paid dates have no length in the data; a two-hour block reads well in a calendar. */
 const EVENT_MS = 2 * 60 * 60 * 1000;
+/** Recurring visits are listed from this many days back to VISITS_FEED_DAYS ahead (schedules run for years). */
+export const VISITS_FEED_PAST_DAYS = 14;
+export const VISITS_FEED_DAYS = 92;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** `YYYY-MM-DD` as this process's local midnight of that date. */
 function localMidnight(day: string): Date {
   const [year, month, date] = day.split('-').map(Number);
@@ -46,7 +50,8 @@ export function calendarFeedService({ store, publicUrl, timezone, businessName }
       const secret = file.replace(/\.ics$/, '');
       if (!SECRET_PATTERN.test(secret) || !(await store.isCurrent(secret)))
         throw new NotFoundError(NOT_FOUND);
-      const since = new Date(Date.now() - PAST_DAYS * 24 * 60 * 60 * 1000);
+      const now = Date.now();
+      const since = new Date(now - PAST_DAYS * DAY_MS);
       const host = new URL(publicUrl).hostname;
       const { ical, tzlib_get_ical_block } = await icalModules();
       const calendar = ical({
@@ -54,13 +59,19 @@ export function calendarFeedService({ store, publicUrl, timezone, businessName }
         // A VTIMEZONE block, so every client reads the TZID the same way.
         timezone: { name: timezone, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null },
       });
-      const { events, truncatedDays } = await store.events(since, timezone);
+      const { events, truncatedDays } = await store.events(since, timezone, {
+        from: new Date(now - VISITS_FEED_PAST_DAYS * DAY_MS),
+        to: new Date(now + VISITS_FEED_DAYS * DAY_MS),
+      });
       for (const event of events) {
         const start = new TZDate(event.start.getTime(), timezone);
         calendar.createEvent({
           id: `${event.uid}@${host}`,
           start,
-          end: new TZDate(event.start.getTime() + EVENT_MS, timezone),
+          end: new TZDate(
+            event.start.getTime() + (event.minutes === undefined ? EVENT_MS : event.minutes * 60_000),
+            timezone,
+          ),
           timezone,
           summary: `${event.kind}: ${event.name}`,
           description: [

@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calendarFeed, oneTimeCleanings, recurringPaidDates } from '../../db/schema';
 import { agendaStore } from '../agenda/store';
+import { visitsService } from '../visits/service';
+import { visitsStore } from '../visits/store';
 
 const ROW_ID = 1;
 /** 32 random bytes, URL-safe: unguessable, and the only thing protecting the feed. */
@@ -11,9 +13,11 @@ export const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export type FeedEvent = {
   uid: string;
-  kind: 'One-Time' | 'Recurring';
+  kind: 'One-Time' | 'Recurring' | 'Visit';
   name: string;
   start: Date;
+  /** Its length; undefined: the owner's default visit length. */
+  minutes?: number;
   phone: string | null;
   notes: string | null;
 };
@@ -48,9 +52,14 @@ export const calendarFeedStore = (db: Db) => ({
   /**
    * The feed's events from `since` on: the agenda's (agenda/store.ts `bounded`), so at most AGENDA_DAY_LIMIT
    * cleanings and paid dates a business day, the busier days named. Unbounded, ten years of a busy business put
-   * hundreds of thousands of events (a year back and everything ahead) into one answer.
+   * hundreds of thousands of events (a year back and everything ahead) into one answer. Recurring visits are
+   * computed for `window` only.
    */
-  async events(since: Date, timeZone: string): Promise<{ events: FeedEvent[]; truncatedDays: string[] }> {
+  async events(
+    since: Date,
+    timeZone: string,
+    window: { from: Date; to: Date },
+  ): Promise<{ events: FeedEvent[]; truncatedDays: string[] }> {
     const result = (await db.execute(sql`select greatest(
         (select max(${oneTimeCleanings.dateTime}) from ${oneTimeCleanings}),
         (select max(${recurringPaidDates.dateTime}) from ${recurringPaidDates})) as last`)) as unknown as {
@@ -59,16 +68,51 @@ export const calendarFeedStore = (db: Db) => ({
     const last = result.rows[0]?.last;
     const until = new Date(Math.max(Date.now(), last ? new Date(last).getTime() : 0));
     if (until < since) return { events: [], truncatedDays: [] };
-    const agenda = await agendaStore(db).bounded(since, until, timeZone);
+    const visitsOf = visitsService({ store: visitsStore(db), timezone: timeZone });
+    const [agenda, hours] = await Promise.all([
+      agendaStore(db).bounded(since, until, timeZone),
+      visitsOf.workingHours(),
+    ]);
+    // Lengths set on cleanings (few: the rest take the owner's default).
+    const lengths = new Map(
+      (
+        await db
+          .select({ id: oneTimeCleanings.id, minutes: oneTimeCleanings.durationMinutes })
+          .from(oneTimeCleanings)
+          .where(
+            sql`${oneTimeCleanings.dateTime} >= ${since} and ${oneTimeCleanings.durationMinutes} is not null`,
+          )
+      ).map((r) => [r.id, r.minutes ?? undefined]),
+    );
     const events: FeedEvent[] = agenda.one_time_cleanings.map((c) => ({
       uid: `one-time-${c.cleaning_id}`,
       kind: 'One-Time',
       name: c.inquiry_name,
       start: new Date(c.date_time as string),
+      minutes: lengths.get(c.cleaning_id) ?? hours.default_duration_minutes,
       phone: c.phone_number,
       notes: c.notes,
     }));
+    // Recurring visits of a bounded window (a schedule runs for years), each occurrence its own event named by
+    // its key, so a move changes that event and a skip removes it.
+    const visits = (await visitsOf.recurringBetween(window.from, window.to, hours)).filter(
+      (v) => v.kind === 'recurring' && v.status !== 'skipped',
+    );
+    const paidByVisits = new Set(visits.map((v) => v.recurring_paid_id));
+    for (const v of visits) {
+      events.push({
+        uid: `visit-${v.key}`,
+        kind: 'Visit',
+        name: v.inquiry_name,
+        start: new Date(v.start),
+        minutes: (Date.parse(v.end) - Date.parse(v.start)) / 60_000,
+        phone: v.phone_number,
+        notes: v.notes,
+      });
+    }
     for (const record of agenda.recurring_paid_records) {
+      // Done & paid: the record is that visit's, already an event.
+      if (paidByVisits.has(record.recurring_paid_id)) continue;
       for (const date of record.dates) {
         events.push({
           // A record holds each instant once: the pair names the event for good.

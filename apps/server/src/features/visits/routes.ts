@@ -13,6 +13,9 @@ import { admin } from '../../lib/admin-routes';
 import { visitsService } from './service';
 import { visitsStore } from './store';
 
+/** The business days (YYYY-MM-DD, comma-separated) with more one-time cleanings than listed. */
+export const TRUNCATED_DAYS_HEADER = 'x-truncated-days';
+
 const keyParams = z.object({
   key: z
     .string()
@@ -27,8 +30,15 @@ const keyParams = z.object({
 export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
   const visits = visitsService({ store: visitsStore(app.database.db), timezone: app.config.timezone });
 
-  app.get('/api/visits', admin({ querystring: visitsQuery }, { 200: visitListSchema }), async (request) =>
-    visits.list(request.query),
+  app.get(
+    '/api/visits',
+    admin({ querystring: visitsQuery }, { 200: visitListSchema }),
+    async (request, reply) => {
+      const { visits: list, truncatedDays } = await visits.list(request.query);
+      // Days with more one-time cleanings than the Agenda shows (AGENDA_DAY_LIMIT): named, as the Agenda does.
+      if (truncatedDays.length) reply.header(TRUNCATED_DAYS_HEADER, truncatedDays.join(','));
+      return list;
+    },
   );
 
   // Registered before /api/visits/:key; the router prefers the static path anyway.

@@ -1,4 +1,5 @@
 import {
+  AGENDA_DAY_LIMIT,
   recognisedPeriod,
   VISITS_MAX_DAYS,
   type Visit,
@@ -17,7 +18,7 @@ import { instantIn } from '../../lib/wall-time';
 import {
   hoursConflict,
   isOccurrence,
-  occurrence,
+  occurrences,
   occurrencesBetween,
   oneTimeKey,
   overlapConflicts,
@@ -122,13 +123,18 @@ export function visitsService({ store, timezone }: VisitsDeps) {
     return 'note' in rule ? null : rule;
   };
 
-  /** Every visit starting in [from, to), by start. Not bounded here: callers bound the range. */
+  /**
+   * Every visit starting in [from, to), by start (callers bound the range). `perDay`: at most AGENDA_DAY_LIMIT
+   * one-time cleanings a business day, as the Agenda shows them, the busier days named in `truncatedDays`.
+   */
   async function visitsBetween(from: Date, to: Date, hours?: WorkingHours): Promise<Visit[]> {
-    const [settings, cleanings, schedules] = await Promise.all([
-      hours ?? store.workingHours(),
-      store.cleaningsBetween(from, to),
-      store.schedulesWithVisitsBetween(from, to),
-    ]);
+    return (await visitsOf(from, to, hours, false)).visits;
+  }
+
+  type Loaded = { ruled: { s: ScheduleRow; rule: Rule }[]; exceptions: ExceptionRow[] };
+
+  /** The schedules that have a rule, and their exceptions for [from, to). */
+  async function withExceptions(schedules: ScheduleRow[], from: Date, to: Date): Promise<Loaded> {
     const ruled = schedules.flatMap((s) => {
       const rule = ruleFor(s);
       return rule ? [{ s, rule }] : [];
@@ -138,8 +144,13 @@ export function visitsService({ store, timezone }: VisitsDeps) {
       from,
       to,
     );
+    return { ruled, exceptions };
+  }
+
+  /** The recurring visits starting in [from, to), from schedules and exceptions loaded for (at least) that range. */
+  function recurringIn({ ruled, exceptions }: Loaded, from: Date, to: Date, settings: WorkingHours): Visit[] {
     const byOccurrence = new Map(exceptions.map((e) => [`${e.scheduleId}:${e.originalStart.getTime()}`, e]));
-    const visits: Visit[] = cleanings.flatMap((c) => oneTimeVisit(c, settings) ?? []);
+    const visits: Visit[] = [];
     const inRange = (at: Date) => at >= from && at < to;
     for (const { s, rule } of ruled) {
       for (const at of occurrencesBetween(rule, from, to, timezone)) {
@@ -156,21 +167,56 @@ export function visitsService({ store, timezone }: VisitsDeps) {
       if (r && isOccurrence(r.rule, e.originalStart, timezone))
         visits.push(recurringVisit(r.s, e.originalStart, e, settings));
     }
-    return visits.sort((a, b) => a.start.localeCompare(b.start) || a.key.localeCompare(b.key));
+    return visits;
+  }
+
+  async function visitsOf(
+    from: Date,
+    to: Date,
+    hours: WorkingHours | undefined,
+    perDay: boolean,
+  ): Promise<{ visits: Visit[]; truncatedDays: string[] }> {
+    const [settings, bounded, schedules] = await Promise.all([
+      hours ?? store.workingHours(),
+      perDay
+        ? store.cleaningsFirstOfEachDay(from, to, timezone)
+        : store.cleaningsBetween(from, to).then((rows) => ({ rows, truncatedDays: [] })),
+      store.schedulesWithVisitsBetween(from, to),
+    ]);
+    const visits: Visit[] = bounded.rows.flatMap((c) => oneTimeVisit(c, settings) ?? []);
+    visits.push(...recurringIn(await withExceptions(schedules, from, to), from, to, settings));
+    visits.sort((a, b) => a.start.localeCompare(b.start) || a.key.localeCompare(b.key));
+    return { visits, truncatedDays: bounded.truncatedDays };
   }
 
   /**
    * What [start, start + minutes) would overlap beyond max_overlap, and whether it is outside the working
    * hours. `exclude`: whose visits are no conflict (the visit itself, or a whole schedule).
    */
+  /**
+   * What [start, start + minutes) would overlap beyond max_overlap, and whether it is outside the working
+   * hours. `exclude`: whose visits are no conflict (the visit itself, or a whole schedule). `loaded`: the
+   * schedules and exceptions of a range holding this one. One-time cleanings are read overlapping it only, at
+   * most a day's worth: a busier moment is a conflict all the same.
+   */
   async function conflictsAt(
     start: Date,
     minutes: number,
     hours: WorkingHours,
     exclude: (key: string) => boolean,
+    loaded: Loaded,
   ): Promise<VisitConflict[]> {
     const end = new Date(start.getTime() + minutesMs(minutes));
-    const nearby = await visitsBetween(new Date(start.getTime() - LONGEST_MS), end, hours);
+    const cleanings = await store.cleaningsOverlapping(
+      start,
+      end,
+      hours.default_duration_minutes,
+      hours.max_overlap + AGENDA_DAY_LIMIT + 1,
+    );
+    const nearby = [
+      ...cleanings.flatMap((c) => oneTimeVisit(c, hours) ?? []),
+      ...recurringIn(loaded, new Date(start.getTime() - LONGEST_MS), end, hours),
+    ];
     const others: Span[] = nearby
       .filter((v) => v.status !== 'skipped' && !exclude(v.key))
       .map((v) => ({ key: v.key, name: v.inquiry_name, start: new Date(v.start), end: new Date(v.end) }));
@@ -179,6 +225,14 @@ export function visitsService({ store, timezone }: VisitsDeps) {
       ...overlapConflicts(start, end, others, hours.max_overlap, timezone),
       ...(outside ? [outside] : []),
     ];
+  }
+
+  /** The schedules and exceptions for conflicts at these starts (one read for all of a schedule's occurrences). */
+  async function loadAround(starts: Date[], minutes: number): Promise<Loaded> {
+    const times = starts.map((d) => d.getTime());
+    const from = new Date(Math.min(...times) - LONGEST_MS);
+    const to = new Date(Math.max(...times) + minutesMs(minutes));
+    return withExceptions(await store.schedulesWithVisitsBetween(from, to), from, to);
   }
 
   /** The conflicts of a visit, or of a schedule's first occurrences from `start` when its frequency is recognised. */
@@ -192,14 +246,12 @@ export function visitsService({ store, timezone }: VisitsDeps) {
     const minutes = input.minutes ?? hours.default_duration_minutes;
     const exclude = excluding(input.excludeKey);
     const period = input.frequency ? recognisedPeriod(input.frequency) : null;
-    const starts = period
-      ? Array.from({ length: CONFLICT_OCCURRENCES }, (_, k) =>
-          occurrence({ first: input.start, period }, k, timezone),
-        )
-      : [input.start];
-    const found: VisitConflict[] = [];
-    for (const at of starts) found.push(...(await conflictsAt(at, minutes, hours, exclude)));
-    return found;
+    const nth = period && occurrences({ first: input.start, period }, timezone);
+    const starts = nth ? Array.from({ length: CONFLICT_OCCURRENCES }, (_, k) => nth(k)) : [input.start];
+    const loaded = await loadAround(starts, minutes);
+    // In parallel: on PostgreSQL each on its own connection (PGlite runs them one after the other).
+    const found = await Promise.all(starts.map((at) => conflictsAt(at, minutes, hours, exclude, loaded)));
+    return found.flat();
   }
 
   /** `o12`: that cleaning's visit; `s7`: every visit of schedule 7; a visit's own key: that visit. */
@@ -211,7 +263,13 @@ export function visitsService({ store, timezone }: VisitsDeps) {
   }
 
   async function refuseConflicts(start: Date, minutes: number, hours: WorkingHours, key: string) {
-    const found = await conflictsAt(start, minutes, hours, (k) => k === key);
+    const found = await conflictsAt(
+      start,
+      minutes,
+      hours,
+      (k) => k === key,
+      await loadAround([start], minutes),
+    );
     if (found.length > 0) throw new ConflictError(`${found.map((c) => c.message).join(' ')} ${OVERLAP_HINT}`);
   }
 
@@ -272,12 +330,22 @@ export function visitsService({ store, timezone }: VisitsDeps) {
     return recurringVisit(schedule, originalStart, exception, hours);
   }
 
+  /** The recurring visits starting in [from, to) alone (the calendar feed lists one-time cleanings its own way). */
+  async function recurringBetween(from: Date, to: Date, hours: WorkingHours): Promise<Visit[]> {
+    const loaded = await withExceptions(await store.schedulesWithVisitsBetween(from, to), from, to);
+    return recurringIn(loaded, from, to, hours);
+  }
+
   return {
     visitsBetween,
+    recurringBetween,
     conflictsOf,
 
-    /** GET /api/visits: both business dates included, at most VISITS_MAX_DAYS days. */
-    async list(query: z.output<typeof visitsQuery>): Promise<Visit[]> {
+    /**
+     * GET /api/visits: both business dates included, at most VISITS_MAX_DAYS days; at most AGENDA_DAY_LIMIT
+     * one-time cleanings a day (the days with more in `truncatedDays`).
+     */
+    async list(query: z.output<typeof visitsQuery>): Promise<{ visits: Visit[]; truncatedDays: string[] }> {
       const from = dayStart(query.from, 'from');
       const last = dayStart(query.to, 'to');
       if (last < from) throw new ValidationError('from must not be after to.');
@@ -286,7 +354,7 @@ export function visitsService({ store, timezone }: VisitsDeps) {
         throw new ValidationError(
           `Ask for at most ${VISITS_MAX_DAYS} days of visits at a time (this is ${days}).`,
         );
-      return visitsBetween(from, addDays(new TZDate(last, timezone), 1));
+      return visitsOf(from, addDays(new TZDate(last, timezone), 1), undefined, true);
     },
 
     /** PATCH /api/visits/{key}. */

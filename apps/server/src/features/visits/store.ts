@@ -1,5 +1,5 @@
 import { DEFAULT_WORKING_HOURS, type WorkingHours, workingHoursSchema } from '@clean/shared';
-import { and, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   inquiries,
@@ -10,6 +10,7 @@ import {
   recurringPayments,
   visitExceptions,
 } from '../../db/schema';
+import { firstOfEachDay } from '../agenda/store';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -90,6 +91,63 @@ export const visitsStore = (db: Db) => ({
       .from(oneTimeCleanings)
       .innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId))
       .where(and(gte(oneTimeCleanings.dateTime, from), lt(oneTimeCleanings.dateTime, to))),
+
+  /**
+   * One-time cleanings of [from, to), at most AGENDA_DAY_LIMIT a business day (the first of each, as the Agenda
+   * reads them: ten years' busiest seed holds ~60,000 a month), and the business days that had more.
+   */
+  async cleaningsFirstOfEachDay(
+    from: Date,
+    to: Date,
+    timeZone: string,
+  ): Promise<{ rows: CleaningRow[]; truncatedDays: string[] }> {
+    // firstOfEachDay takes an inclusive end.
+    const { kept, truncated } = await firstOfEachDay(
+      db,
+      'one_time_cleanings',
+      'date_time',
+      from,
+      new Date(to.getTime() - 1),
+      timeZone,
+    );
+    const rows = kept.length
+      ? await db
+          .select(cleaningColumns)
+          .from(oneTimeCleanings)
+          .innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId))
+          .where(
+            inArray(
+              oneTimeCleanings.id,
+              kept.map((r) => r.id),
+            ),
+          )
+      : [];
+    return { rows, truncatedDays: [...truncated].sort() };
+  },
+
+  /**
+   * One-time cleanings overlapping [start, end) (each lasting its own or `defaultMinutes`), the first `limit`:
+   * read from the date index over the 12 hours before (the longest visit), not the whole day.
+   */
+  cleaningsOverlapping: (
+    start: Date,
+    end: Date,
+    defaultMinutes: number,
+    limit: number,
+  ): Promise<CleaningRow[]> =>
+    db
+      .select(cleaningColumns)
+      .from(oneTimeCleanings)
+      .innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId))
+      .where(
+        and(
+          gte(oneTimeCleanings.dateTime, new Date(start.getTime() - 12 * 3_600_000)),
+          lt(oneTimeCleanings.dateTime, end),
+          sql`${oneTimeCleanings.dateTime} + coalesce(${oneTimeCleanings.durationMinutes}, ${defaultMinutes}::int) * interval '1 minute' > ${start.toISOString()}::timestamptz`,
+        ),
+      )
+      .orderBy(asc(oneTimeCleanings.dateTime))
+      .limit(limit),
 
   async cleaning(id: number): Promise<CleaningRow | undefined> {
     const [row] = await db
