@@ -19,7 +19,7 @@ const DAY_NAMES: Record<Weekday, string> = {
 /** The schema's limit: more spans than this a day are refused. */
 const MAX_SPANS = 4;
 const timeClass =
-  'min-h-11 w-32 rounded-xl border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 shadow-sm focus:border-brand-600';
+  'min-h-11 w-full min-w-0 rounded-xl border border-stone-300 bg-white px-2 py-2 sm:w-32 text-base text-stone-900 shadow-sm focus:border-brand-600';
 
 /**
  * Manage → Working hours: each weekday's spans, how many visits may overlap, the default visit length. Moving a
@@ -100,8 +100,12 @@ function HoursForm({ saved }: { saved: WorkingHours }) {
                     ),
                   );
                 return (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a span has no identity but its place in the day
-                  <span key={index} className="inline-flex items-center gap-1.5">
+                  // On a phone the row takes the width there is (two time inputs and × barely fit 288 px).
+                  <span
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a span has no identity but its place in the day
+                    key={index}
+                    className="grid w-full grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)_auto] items-center gap-1.5 sm:inline-grid sm:w-auto"
+                  >
                     <input
                       type="time"
                       aria-label={`${label} from`}
