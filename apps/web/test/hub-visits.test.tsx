@@ -155,6 +155,10 @@ export function atMarch10() {
   vi.setSystemTime(new Date('2027-03-10T17:00:00Z'));
 }
 
+// react-big-calendar's grids are slow to lay out in jsdom on a busy machine (a week is 7 × 48 slots).
+const SLOW = { timeout: 5000 };
+vi.setConfig({ testTimeout: 20_000 });
+
 describe('the Cleaning Calendar with visits', () => {
   it('shows a planned visit in the month and week views', async () => {
     atMarch10();
@@ -163,7 +167,7 @@ describe('the Cleaning Calendar with visits', () => {
       'GET /api/visits': { body: visits },
     });
     renderAgenda();
-    expect((await screen.findAllByRole('button', { name: 'Visit: Tom Reilly' })).length).toBe(2);
+    expect((await screen.findAllByRole('button', { name: 'Visit: Tom Reilly' }, SLOW)).length).toBe(2);
     const asked = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://localhost'));
     const visitsUrl = asked.find((u) => u.pathname === '/api/visits');
     expect(visitsUrl?.search).toBe('?from=2027-02-28&to=2027-04-03');
@@ -172,13 +176,15 @@ describe('the Cleaning Calendar with visits', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Week' }));
     // The week of March 7–13: only the March 9 paid record and the one-time cleaning; ask for that week.
-    await waitFor(() =>
-      expect(
-        fetchMock.mock.calls.some(([u]) => String(u) === '/api/visits?from=2027-03-07&to=2027-03-13'),
-      ).toBe(true),
+    await waitFor(
+      () =>
+        expect(
+          fetchMock.mock.calls.some(([u]) => String(u) === '/api/visits?from=2027-03-07&to=2027-03-13'),
+        ).toBe(true),
+      SLOW,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('button', { name: 'Visit: Tom Reilly' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Visit: Tom Reilly' }, SLOW)).toBeTruthy();
   });
 
   it('opens the phone list at today, the days before folded away', async () => {
@@ -188,8 +194,8 @@ describe('the Cleaning Calendar with visits', () => {
       'GET /api/visits': { body: visits },
     });
     renderAgenda();
-    fireEvent.click(await screen.findByRole('button', { name: 'List' }));
-    const list = await screen.findByRole('region', { name: 'Thursday, March 11' });
+    fireEvent.click(await screen.findByRole('button', { name: 'List' }, SLOW));
+    const list = await screen.findByRole('region', { name: 'Thursday, March 11' }, SLOW);
     expect(within(list).getByText(/^10:00 AM · One-time$/)).toBeTruthy();
     const later = screen.getByRole('region', { name: 'Tuesday, March 16' });
     expect(within(later).getByText(/9:00 AM–11:00 AM · Visit · Bristol/)).toBeTruthy();
@@ -237,7 +243,7 @@ describe("a visit's panel", () => {
         }),
     });
     renderAgenda();
-    const [, march16] = await screen.findAllByRole('button', { name: 'Visit: Tom Reilly' });
+    const [, march16] = await screen.findAllByRole('button', { name: 'Visit: Tom Reilly' }, SLOW);
     fireEvent.click(march16 as HTMLElement);
     const dialog = screen.getByRole('dialog', { name: 'Visit: Tom Reilly' });
     expect(dialog.textContent).toContain('Recurring Visit');
@@ -279,7 +285,7 @@ describe("a visit's panel", () => {
       }),
     });
     renderAgenda();
-    const [march2] = await screen.findAllByRole('button', { name: 'Visit: Tom Reilly' });
+    const [march2] = await screen.findAllByRole('button', { name: 'Visit: Tom Reilly' }, SLOW);
     fireEvent.click(march2 as HTMLElement);
     const dialog = screen.getByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Skip this visit' }));
@@ -320,7 +326,7 @@ describe("a visit's panel", () => {
       },
     });
     renderAgenda();
-    const [, march16] = await screen.findAllByRole('button', { name: 'Visit: Tom Reilly' });
+    const [, march16] = await screen.findAllByRole('button', { name: 'Visit: Tom Reilly' }, SLOW);
     fireEvent.click(march16 as HTMLElement);
     const dialog = screen.getByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move this visit' }));
@@ -347,7 +353,7 @@ describe("a visit's panel", () => {
       'PATCH /api/visits/o7': { body: { ...oneTime, status: 'done', paid: true } },
     });
     renderAgenda();
-    fireEvent.click(await screen.findByRole('button', { name: 'One-Time: Maria Gonzalez' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'One-Time: Maria Gonzalez' }, SLOW));
     const dialog = screen.getByRole('dialog');
     expect(dialog.textContent).toMatch(/PaidNo/);
     expect(within(dialog).queryByRole('button', { name: 'Done & paid' })).toBeNull();
@@ -366,7 +372,7 @@ describe("a visit's panel", () => {
       'PATCH /api/visits/r9-20270302T140000Z': { status: 404, body: { error: 'No visit with that key.' } },
     });
     renderAgenda();
-    const [march2] = await screen.findAllByRole('button', { name: 'Visit: Tom Reilly' });
+    const [march2] = await screen.findAllByRole('button', { name: 'Visit: Tom Reilly' }, SLOW);
     fireEvent.click(march2 as HTMLElement);
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Done & paid' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
