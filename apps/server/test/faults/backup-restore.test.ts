@@ -74,7 +74,15 @@ function postgresBackup() {
 }
 
 function expectSeeded(tables: Record<string, string[]>) {
-  for (const name of ['users', 'password_reset_tokens', 'packages', 'inquiries', 'recurring_paid_dates']) {
+  for (const name of [
+    'users',
+    'password_reset_tokens',
+    'packages',
+    'inquiries',
+    'recurring_paid_dates',
+    'visit_exceptions',
+    'owner_settings',
+  ]) {
     expect(tables[name]?.length, name).toBeGreaterThan(0);
   }
   expect(tables.packages?.join()).toContain('9999999999.99');

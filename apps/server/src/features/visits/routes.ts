@@ -32,7 +32,15 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/visits',
-    admin({ querystring: visitsQuery }, { 200: visitListSchema }),
+    admin(
+      {
+        querystring: visitsQuery,
+        description:
+          'Every visit starting on the business dates from..to (both included, at most 92 days), by start. At most ' +
+          'AGENDA_DAY_LIMIT one-time cleanings a day are listed; days with more are named in X-Truncated-Days.',
+      },
+      { 200: visitListSchema },
+    ),
     async (request, reply) => {
       const { visits: list, truncatedDays } = await visits.list(request.query);
       // Days with more one-time cleanings than the Agenda shows (AGENDA_DAY_LIMIT): named, as the Agenda does.
@@ -50,7 +58,19 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/visits/:key',
-    admin({ params: keyParams, body: visitPatch }, { 200: visitSchema }, 404, 409),
+    admin(
+      {
+        params: keyParams,
+        body: visitPatch,
+        description:
+          '{status:"done",paid:true}: done and paid (a recurring occurrence gets one paid record, however often ' +
+          'sent); {status:"skipped"}; {status:"planned"}; {start}: moved (409 onto other visits beyond max_overlap ' +
+          'or outside the working hours, unless allow_overlap). Answers the visit.',
+      },
+      { 200: visitSchema },
+      404,
+      409,
+    ),
     async (request) => visits.patch(request.params.key, request.body),
   );
 
