@@ -129,7 +129,12 @@ describe('calendar events and their details', () => {
 
   it('shows a one-time cleaning with its New York date, phone, fallback notes and Yes', () => {
     const [event] = buildEvents(summary, NY);
-    render(<EventDetails event={event ?? null} timeZone={NY} onClose={() => {}} />);
+    // The panel of a one-time cleaning offers Mark paid: it needs the hub's query client.
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <EventDetails event={event ?? null} timeZone={NY} onClose={() => {}} />
+      </QueryClientProvider>,
+    );
     const dialog = screen.getByRole('dialog', { name: 'One-Time: Maria Gonzalez' });
     const text = dialog.textContent ?? '';
     expect(text).toContain('One-Time Cleaning');

@@ -8,6 +8,9 @@ export const hubKeys = {
   recurringPayments: ['hub', 'recurring-payments'] as const,
   recurringPaid: ['hub', 'recurring-paid'] as const,
   agenda: ['hub', 'agenda'] as const,
+  /** Under the agenda's root: whatever makes the agenda stale makes the visits stale too. */
+  visits: ['hub', 'agenda', 'visits'] as const,
+  workingHours: ['hub', 'working-hours'] as const,
   summary: ['hub', 'summary'] as const,
   oldRecords: ['hub', 'old-records'] as const,
   pendingReviews: ['hub', 'reviews-pending'] as const,

@@ -14,8 +14,15 @@ import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
 import { cx } from '../../lib/ui/cx';
 import { AgendaList } from './AgendaList';
-import { useAgenda } from './api';
-import { type CalendarRange, monthRange, normalizeRange, rangeQuery, toCalendarDate } from './calendarTime';
+import { useAgenda, useVisits } from './api';
+import {
+  type CalendarRange,
+  monthRange,
+  normalizeRange,
+  rangeQuery,
+  toCalendarDate,
+  visitsRange,
+} from './calendarTime';
 import { EventDetails } from './EventDetails';
 import { type AgendaEvent, buildEvents } from './events';
 import './calendar.css';
@@ -30,6 +37,12 @@ const SCROLL_TO = new Date(1970, 0, 1, 7, 0);
 /** Below Tailwind's `sm` a month grid's cells are too narrow to read a name: phones start with the list. */
 const PHONE = '(max-width: 639px)';
 const startsAsList = () => typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches === true;
+
+function eventClass({ detail }: AgendaEvent): string {
+  if (detail.kind === 'one-time') return 'hub-event-one-time';
+  if (detail.kind === 'recurring') return 'hub-event-recurring';
+  return detail.item.status === 'skipped' ? 'hub-event-visit hub-event-skipped' : 'hub-event-visit';
+}
 
 /** The event label as a real button, so keyboard users can open the details too. */
 function EventButton({ title }: EventProps<AgendaEvent>) {
@@ -73,7 +86,11 @@ export function AgendaCalendar() {
   }
 
   const query = useAgenda(rangeQuery(range, timezone));
-  const events = useMemo(() => buildEvents(query.data, timezone), [query.data, timezone]);
+  const visits = useVisits(visitsRange(range));
+  const events = useMemo(
+    () => buildEvents(query.data, timezone, visits.data),
+    [query.data, timezone, visits.data],
+  );
 
   return (
     <section aria-labelledby={headingId} className="space-y-4">
@@ -88,13 +105,28 @@ export function AgendaCalendar() {
           </span>{' '}
           <span className="inline-flex items-center gap-1">
             <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-sky-800" /> Recurring
+          </span>{' '}
+          <span className="inline-flex items-center gap-1">
+            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-amber-700" /> Visit
           </span>
         </p>
       </div>
       {query.isError && (
         <Alert tone="error" className="flex flex-wrap items-center justify-between gap-2">
           <span>Failed to load cleaning dates.</span>
-          <Button variant="secondary" className="px-3 py-1.5" onClick={() => query.refetch()}>
+          <Button
+            variant="secondary"
+            className="px-3 py-1.5"
+            onClick={() => Promise.all([query.refetch(), visits.isError && visits.refetch()])}
+          >
+            Try again
+          </Button>
+        </Alert>
+      )}
+      {visits.isError && !query.isError && (
+        <Alert tone="error" className="flex flex-wrap items-center justify-between gap-2">
+          <span>Failed to load the recurring visits.</span>
+          <Button variant="secondary" className="px-3 py-1.5" onClick={() => visits.refetch()}>
             Try again
           </Button>
         </Alert>
@@ -133,6 +165,7 @@ export function AgendaCalendar() {
       ) : asList ? (
         <AgendaList
           month={date}
+          today={getNow()}
           events={events}
           onNavigate={(next) => {
             setDate(next);
@@ -157,9 +190,7 @@ export function AgendaCalendar() {
               if (normalized) setRange(normalized);
             }}
             onSelectEvent={setSelected}
-            eventPropGetter={(event) => ({
-              className: event.detail.kind === 'one-time' ? 'hub-event-one-time' : 'hub-event-recurring',
-            })}
+            eventPropGetter={(event) => ({ className: eventClass(event) })}
             components={{ event: EventButton, eventWrapper: EventCellWrapper }}
             popup
             scrollToTime={SCROLL_TO}

@@ -1,23 +1,42 @@
 import { format } from 'date-fns';
+import { useState } from 'react';
 import { Button } from '../../lib/ui/Button';
 import { ContactLinks } from '../../lib/ui/ContactLinks';
 import type { AgendaEvent } from './events';
 
 const dayKey = (date: Date) => format(date, 'yyyy-MM-dd');
 
-/** The month's events by day, one card each with its one-tap links: what a phone shows instead of the grid. */
+const KIND_LABEL: Record<AgendaEvent['detail']['kind'], string> = {
+  'one-time': 'One-time',
+  recurring: 'Recurring',
+  visit: 'Visit',
+};
+const KIND_BORDER: Record<AgendaEvent['detail']['kind'], string> = {
+  'one-time': 'border-brand-700',
+  recurring: 'border-sky-800',
+  visit: 'border-amber-700',
+};
+
+/**
+ * The month's events by day, one card each with its one-tap links: what a phone shows instead of the grid.
+ * In the month of `today` it opens at today: the days before are folded away behind a button.
+ */
 export function AgendaList({
   month,
+  today,
   events,
   onNavigate,
   onSelect,
 }: {
   /** Any (shifted) date in the month shown. */
   month: Date;
+  /** Now, shifted (business wall time). */
+  today: Date;
   events: AgendaEvent[];
   onNavigate: (date: Date) => void;
   onSelect: (event: AgendaEvent) => void;
 }) {
+  const [showPast, setShowPast] = useState(false);
   const inMonth = events
     .filter((e) => e.start.getFullYear() === month.getFullYear() && e.start.getMonth() === month.getMonth())
     .sort((a, b) => a.start.getTime() - b.start.getTime());
@@ -26,6 +45,11 @@ export function AgendaList({
     const key = dayKey(event.start);
     days.set(key, [...(days.get(key) ?? []), event]);
   }
+  const todayKey = dayKey(today);
+  const thisMonth = todayKey.slice(0, 7) === dayKey(month).slice(0, 7);
+  const all = [...days];
+  const past = thisMonth ? all.filter(([key]) => key < todayKey) : [];
+  const shown = showPast ? all : all.slice(past.length);
   const shift = (months: number) => onNavigate(new Date(month.getFullYear(), month.getMonth() + months, 1));
   return (
     <div className="space-y-4">
@@ -40,10 +64,31 @@ export function AgendaList({
           Next <span aria-hidden="true">›</span>
         </Button>
       </div>
+      {past.length > 0 && (
+        <Button
+          variant="ghost"
+          className="px-3"
+          aria-expanded={showPast}
+          onClick={() => setShowPast(!showPast)}
+        >
+          {showPast
+            ? 'Hide the days before today'
+            : `Show ${past.length} earlier ${past.length === 1 ? 'day' : 'days'} this month`}
+        </Button>
+      )}
       {days.size === 0 && <p className="text-stone-600">No cleanings this month.</p>}
-      {[...days].map(([key, list]) => (
-        <section key={key} aria-label={format(list[0]?.start ?? month, 'EEEE, MMMM d')} className="space-y-2">
+      {thisMonth && days.size > 0 && !days.has(todayKey) && (
+        <p className="text-stone-600">Nothing planned today.</p>
+      )}
+      {shown.map(([key, list]) => (
+        <section
+          key={key}
+          aria-label={format(list[0]?.start ?? month, 'EEEE, MMMM d')}
+          aria-current={key === todayKey ? 'date' : undefined}
+          className="space-y-2"
+        >
           <h3 className="text-sm font-semibold tracking-wide text-stone-600 uppercase">
+            {key === todayKey ? 'Today, ' : ''}
             {format(list[0]?.start ?? month, 'EEE, MMM d')}
           </h3>
           <ul className="space-y-2">
@@ -59,20 +104,17 @@ export function AgendaList({
 
 function AgendaEntry({ event, onSelect }: { event: AgendaEvent; onSelect: () => void }) {
   const { item, kind } = event.detail;
+  const skipped = kind === 'visit' && event.detail.item.status === 'skipped';
   return (
-    <li
-      className={
-        kind === 'one-time'
-          ? 'rounded-2xl border-l-4 border-brand-700 bg-white p-3 shadow-sm'
-          : 'rounded-2xl border-l-4 border-sky-800 bg-white p-3 shadow-sm'
-      }
-    >
+    <li className={`rounded-2xl border-l-4 bg-white p-3 shadow-sm ${KIND_BORDER[kind]}`}>
       <p className="flex flex-wrap items-baseline justify-between gap-x-2">
         <span className="min-w-0 font-semibold [overflow-wrap:anywhere] text-brand-950">
           {item.inquiry_name}
         </span>
         <span className="text-sm text-stone-700">
-          {format(event.start, 'h:mm a')} · {kind === 'one-time' ? 'One-time' : 'Recurring'}
+          {format(event.start, 'h:mm a')}
+          {kind === 'visit' ? `–${format(event.end, 'h:mm a')}` : ''} · {KIND_LABEL[kind]}
+          {skipped ? ' (skipped)' : ''}
           {item.town ? ` · ${item.town}` : ''}
         </span>
       </p>

@@ -1,12 +1,25 @@
-import { formatDateTime, formatPhone } from '@clean/shared';
+import { type AgendaOneTime, formatDateTime, formatMoney, formatPhone, type Visit } from '@clean/shared';
+import { useState } from 'react';
 import { Button } from '../../lib/ui/Button';
 import { ContactLinks } from '../../lib/ui/ContactLinks';
 import { Dialog } from '../../lib/ui/Dialog';
 import type { AgendaEvent } from './events';
+import { VisitActions } from './VisitActions';
 
-function PaidStatus({ event, timeZone }: { event: AgendaEvent; timeZone: string }) {
+const TYPE = { 'one-time': 'One-Time Cleaning', recurring: 'Recurring Payment', visit: 'Recurring Visit' };
+
+function PaidStatus({
+  event,
+  visit,
+  timeZone,
+}: {
+  event: AgendaEvent;
+  visit: Visit | null;
+  timeZone: string;
+}) {
   const { detail } = event;
-  if (detail.kind === 'one-time') return <>{detail.item.paid ? 'Yes' : 'No'}</>;
+  if (visit) return <>{visit.paid ? 'Yes' : 'No'}</>;
+  if (detail.kind !== 'recurring') return <>{detail.item.paid ? 'Yes' : 'No'}</>;
   if (detail.dates.length === 0) return <>n/a</>;
   return (
     <ul className="space-y-0.5">
@@ -17,29 +30,79 @@ function PaidStatus({ event, timeZone }: { event: AgendaEvent; timeZone: string 
   );
 }
 
-/** The panel a clicked calendar event opens (spec §2 Agenda), dates in the business zone. */
-export function EventDetails({
-  event,
-  timeZone,
-  onClose,
-}: {
-  event: AgendaEvent | null;
-  timeZone: string;
-  onClose: () => void;
-}) {
-  if (!event) return null;
+const STATUS: Record<Visit['status'], string> = { planned: 'Planned', done: 'Done', skipped: 'Skipped' };
+
+/** "January 6, 2027 at 9:00 AM – 11:00 AM": a visit's start and end, in the business zone. */
+function visitTime(visit: Visit, timeZone: string): string {
+  const end = formatDateTime(visit.end, timeZone);
+  return `${formatDateTime(visit.start, timeZone)} – ${end.slice(end.lastIndexOf(' at ') + 4)}`;
+}
+
+/** A one-time cleaning as a visit, for its Mark paid (when the visits could not be loaded, from the summary alone). */
+const oneTimeVisit = (item: AgendaOneTime, at: string): Visit => ({
+  key: `o${item.cleaning_id}`,
+  kind: 'one_time',
+  inquiry_id: item.inquiry_id,
+  inquiry_name: item.inquiry_name,
+  phone_number: item.phone_number,
+  email: item.email,
+  call_or_text: item.call_or_text,
+  town: item.town,
+  start: at,
+  end: at,
+  original_start: null,
+  status: 'planned',
+  paid: item.paid,
+  amount: 0,
+  notes: item.notes,
+  one_time_cleaning_id: item.cleaning_id,
+  recurring_payment_id: null,
+  recurring_paid_id: null,
+});
+
+type Props = { event: AgendaEvent | null; timeZone: string; onClose: () => void };
+
+/**
+ * The panel a clicked calendar event opens (spec §2 Agenda), dates in the business zone. A planned visit's panel
+ * offers Done & paid, Skip and Move; a one-time cleaning's, Mark paid.
+ */
+export function EventDetails({ event, ...rest }: Props) {
+  return event ? <EventPanel key={event.id} event={event} {...rest} /> : null;
+}
+
+function EventPanel({ event, timeZone, onClose }: Props & { event: AgendaEvent }) {
   const { detail } = event;
-  const oneTime = detail.kind === 'one-time';
+  // What the server last said about this visit: the panel shows a change at once, before the calendar refreshes.
+  const [acted, setActed] = useState<Visit | null>(null);
+  const actionable =
+    acted ??
+    (detail.kind === 'visit'
+      ? detail.item
+      : detail.kind === 'one-time'
+        ? { ...(detail.visit ?? oneTimeVisit(detail.item, detail.at)), paid: detail.item.paid }
+        : null);
+  const visit = detail.kind === 'visit' ? actionable : null;
   const notes = detail.item.notes;
   return (
     <Dialog open onClose={onClose} title={event.title} className="max-w-lg">
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-stone-800">
         <dt className="font-semibold text-stone-600">Type</dt>
-        <dd>{oneTime ? 'One-Time Cleaning' : 'Recurring Payment'}</dd>
+        <dd>{TYPE[detail.kind]}</dd>
         <dt className="font-semibold text-stone-600">Inquiry Name</dt>
         <dd className="break-words">{detail.item.inquiry_name}</dd>
         <dt className="font-semibold text-stone-600">Date</dt>
-        <dd>{formatDateTime(detail.at, timeZone)}</dd>
+        <dd>{visit ? visitTime(visit, timeZone) : formatDateTime(detail.at, timeZone)}</dd>
+        {visit && (
+          <>
+            <dt className="font-semibold text-stone-600">Status</dt>
+            <dd>
+              {STATUS[visit.status]}
+              {visit.original_start ? ` (moved from ${formatDateTime(visit.original_start, timeZone)})` : ''}
+            </dd>
+            <dt className="font-semibold text-stone-600">Amount</dt>
+            <dd>{formatMoney(visit.amount)}</dd>
+          </>
+        )}
         <dt className="font-semibold text-stone-600">Phone</dt>
         <dd>{detail.item.phone_number ? formatPhone(detail.item.phone_number) : 'No phone number'}</dd>
         {detail.item.town && (
@@ -50,13 +113,16 @@ export function EventDetails({
         )}
         <dt className="font-semibold text-stone-600">Notes</dt>
         <dd className="break-words whitespace-pre-line">
-          {notes || (oneTime ? 'No notes' : 'No notes available')}
+          {notes || (detail.kind === 'one-time' ? 'No notes' : 'No notes available')}
         </dd>
-        <dt className="font-semibold text-stone-600">{oneTime ? 'Paid' : 'Paid Dates'}</dt>
+        <dt className="font-semibold text-stone-600">
+          {detail.kind === 'recurring' ? 'Paid Dates' : 'Paid'}
+        </dt>
         <dd>
-          <PaidStatus event={event} timeZone={timeZone} />
+          <PaidStatus event={event} visit={actionable} timeZone={timeZone} />
         </dd>
       </dl>
+      {actionable && <VisitActions visit={actionable} timeZone={timeZone} onChange={setActed} />}
       <ContactLinks
         className="mt-4"
         name={detail.item.inquiry_name}

@@ -1,7 +1,21 @@
-import type { CleaningDatesSummary } from '@clean/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type CleaningDatesSummary,
+  VISITS_MAX_DAYS,
+  type Visit,
+  type VisitPatch,
+  type VisitsQuery,
+} from '@clean/shared';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { addDays, format, min, parseISO } from 'date-fns';
 import { apiFetch } from '../../lib/api';
-import { hubKeys } from '../../lib/hubKeys';
+import { hubKeys, useHubMutation } from '../../lib/hubKeys';
 
 /** GET /api/cleaning_dates_summary?from=&to=: only what the calendar shows. */
 export const fetchAgenda = (range: { from: string; to: string }, signal?: AbortSignal) =>
@@ -36,3 +50,57 @@ export function useRotateCalendarFeed() {
     onSuccess: (data) => client.setQueryData(feedKey, data),
   });
 }
+
+// ——— Visits ———
+
+/** GET /api/visits?from=&to=: the visits of business dates `from` to `to`, both included (≤ VISITS_MAX_DAYS). */
+export const fetchVisits = (range: VisitsQuery, signal?: AbortSignal) =>
+  apiFetch<Visit[]>('/api/visits', { query: range, signal });
+
+export const visitsQueryOptions = (range: VisitsQuery) =>
+  queryOptions({
+    queryKey: [...hubKeys.visits, range.from, range.to] as const,
+    queryFn: ({ signal }) => fetchVisits(range, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** Every visit of the business dates `range` covers, asked for in pieces the server accepts. */
+export function useVisits(range: VisitsQuery) {
+  return useQueries({
+    queries: splitDays(range).map(visitsQueryOptions),
+    combine: (results) => ({
+      data: results.every((r) => r.data) ? results.flatMap((r) => r.data ?? []) : undefined,
+      isError: results.some((r) => r.isError),
+      refetch: () => Promise.all(results.map((r) => r.refetch())),
+    }),
+  });
+}
+
+/** `range` cut into consecutive pieces of at most VISITS_MAX_DAYS business dates. */
+export function splitDays(range: VisitsQuery): VisitsQuery[] {
+  const pieces: VisitsQuery[] = [];
+  let from = parseISO(range.from);
+  const last = parseISO(range.to);
+  while (from <= last) {
+    const to = min([addDays(from, VISITS_MAX_DAYS - 1), last]);
+    pieces.push({ from: format(from, 'yyyy-MM-dd'), to: format(to, 'yyyy-MM-dd') });
+    from = addDays(to, 1);
+  }
+  return pieces;
+}
+
+/**
+ * PATCH /api/visits/{key}: done and paid, skipped, back to planned, or moved. A visit shows on the agenda,
+ * its paid record under Recurring paid, in the revenue summary and the overdue list; a one-time cleaning in Manage.
+ */
+export const usePatchVisit = () =>
+  useHubMutation(
+    ({ key, change }: { key: string; change: VisitPatch }) =>
+      apiFetch<Visit>(`/api/visits/${encodeURIComponent(key)}`, { method: 'PATCH', body: change }),
+    'agenda',
+    'visits',
+    'recurringPaid',
+    'recurringPayments',
+    'oneTimeCleanings',
+    'summary',
+  );

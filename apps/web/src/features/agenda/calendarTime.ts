@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 
 /**
  * react-big-calendar lays events out in the browser's own time zone. To show them in the business zone
@@ -66,5 +67,14 @@ export function rangeQuery(range: CalendarRange, timeZone: string): { from: stri
   return {
     from: fromCalendarDate(range.start, timeZone).toISOString(),
     to: fromCalendarDate(range.end, timeZone).toISOString(),
+  };
+}
+
+/** The query for GET /api/visits: the business dates the (shifted, end-exclusive) range covers. */
+export function visitsRange(range: CalendarRange): { from: string; to: string } {
+  const last = dayStart(range.end, -1);
+  return {
+    from: format(range.start, 'yyyy-MM-dd'),
+    to: format(last < range.start ? range.start : last, 'yyyy-MM-dd'),
   };
 }

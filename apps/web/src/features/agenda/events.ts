@@ -1,9 +1,10 @@
-import type { AgendaOneTime, AgendaRecurringPaid, CleaningDatesSummary } from '@clean/shared';
+import type { AgendaOneTime, AgendaRecurringPaid, CleaningDatesSummary, Visit } from '@clean/shared';
 import { toCalendarDate } from './calendarTime';
 
 export type AgendaEventDetail =
-  | { kind: 'one-time'; at: string; item: AgendaOneTime }
-  | { kind: 'recurring'; at: string; item: AgendaRecurringPaid; dates: string[] };
+  | { kind: 'one-time'; at: string; item: AgendaOneTime; visit?: Visit }
+  | { kind: 'recurring'; at: string; item: AgendaRecurringPaid; dates: string[] }
+  | { kind: 'visit'; at: string; item: Visit };
 
 export type AgendaEvent = {
   id: string;
@@ -24,20 +25,36 @@ function datesOf(record: AgendaRecurringPaid): string[] {
     .filter(Boolean);
 }
 
-/** Calendar events: 'One-Time: <name>' per dated cleaning, 'Recurring: <name>' per paid date. */
-export function buildEvents(summary: CleaningDatesSummary | undefined, timeZone: string): AgendaEvent[] {
+/** The visit's end, shifted like its start; an hour after the start when there is none. */
+function endOf(start: Date, visit: Visit | undefined, timeZone: string): Date {
+  const end = visit ? toCalendarDate(visit.end, timeZone) : null;
+  return end && end > start ? end : new Date(start.getTime() + HOUR);
+}
+
+/**
+ * Calendar events: 'One-Time: <name>' per dated cleaning and 'Recurring: <name>' per paid date (the spec's),
+ * then 'Visit: <name>' per recurring visit not paid yet ('Skipped: <name>' when skipped). A paid recurring
+ * visit is not shown again: its paid record already is. One-time cleanings take their length from their visit.
+ */
+export function buildEvents(
+  summary: CleaningDatesSummary | undefined,
+  timeZone: string,
+  visits: Visit[] = [],
+): AgendaEvent[] {
   if (!summary) return [];
   const events: AgendaEvent[] = [];
+  const oneTimeVisits = new Map(visits.map((v) => [v.one_time_cleaning_id, v]));
   for (const item of summary.one_time_cleanings ?? []) {
     if (!item.date_time) continue;
     const start = toCalendarDate(item.date_time, timeZone);
     if (!start) continue;
+    const visit = oneTimeVisits.get(item.cleaning_id);
     events.push({
       id: `one-time-${item.cleaning_id}`,
       title: `One-Time: ${item.inquiry_name}`,
       start,
-      end: new Date(start.getTime() + HOUR),
-      detail: { kind: 'one-time', at: item.date_time, item },
+      end: endOf(start, visit, timeZone),
+      detail: { kind: 'one-time', at: item.date_time, item, visit },
     });
   }
   for (const item of summary.recurring_paid_records ?? []) {
@@ -52,6 +69,18 @@ export function buildEvents(summary: CleaningDatesSummary | undefined, timeZone:
         end: new Date(start.getTime() + HOUR),
         detail: { kind: 'recurring', at, item, dates },
       });
+    });
+  }
+  for (const visit of visits) {
+    if (visit.kind !== 'recurring' || visit.paid) continue;
+    const start = toCalendarDate(visit.start, timeZone);
+    if (!start) continue;
+    events.push({
+      id: `visit-${visit.key}`,
+      title: `${visit.status === 'skipped' ? 'Skipped' : 'Visit'}: ${visit.inquiry_name}`,
+      start,
+      end: endOf(start, visit, timeZone),
+      detail: { kind: 'visit', at: visit.start, item: visit },
     });
   }
   return events;

@@ -5,6 +5,7 @@ import {
   oneTimeCleaningPatch,
   PAGE_SIZES,
   toWallTime,
+  type VisitConflict,
 } from '@clean/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -13,9 +14,11 @@ import type { z } from 'zod';
 import { countLine } from '../../lib/countLine';
 import { failureMessage } from '../../lib/failure';
 import { useSiteConfig } from '../../lib/site-config';
+import { ConflictsWarning } from '../../lib/ui/ConflictsWarning';
 import { DeleteDialog } from '../../lib/ui/DeleteDialog';
 import { DiscountButtons } from '../../lib/ui/DiscountButtons';
 import { DownloadCsvButton } from '../../lib/ui/DownloadCsvButton';
+import { DurationField, minutesOrNull } from '../../lib/ui/DurationField';
 import { CheckboxField, MoneyField, NotesField } from '../../lib/ui/FormFields';
 import { CardActions, Fact, Facts, HubCard, NotesFact } from '../../lib/ui/HubCard';
 import { HubEditForm } from '../../lib/ui/HubEditForm';
@@ -24,6 +27,7 @@ import { SearchField } from '../../lib/ui/SearchField';
 import { TextField } from '../../lib/ui/TextField';
 import { usePagedSearch } from '../../lib/usePagedSearch';
 import { useSubmit } from '../../lib/useSubmit';
+import { useConflicts, useDefaultVisitMinutes } from '../visits/api';
 import { oneTimeCleaningsPageQueryOptions, useDeleteOneTimeCleaning, useUpdateOneTimeCleaning } from './api';
 
 /** Manage → One-time cleanings: one search box (inquiry name, notes, or the word "paid"), 5 a page. */
@@ -67,17 +71,32 @@ function OneTimeCleaningCard({ cleaning }: { cleaning: OneTimeCleaning }) {
   const { timezone } = useSiteConfig();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // The conflicts the server found when the last edit was saved (it saves regardless).
+  const [saved, setSaved] = useState<VisitConflict[]>();
   const remove = useDeleteOneTimeCleaning();
 
-  if (editing) return <OneTimeCleaningEditForm cleaning={cleaning} onDone={() => setEditing(false)} />;
+  if (editing)
+    return (
+      <OneTimeCleaningEditForm
+        cleaning={cleaning}
+        onDone={(result) => {
+          setSaved(result?.conflicts);
+          setEditing(false);
+        }}
+      />
+    );
   return (
     <HubCard subject={subjectOf(cleaning)} title={cleaning.inquiry_name}>
       <Facts>
         <Fact term="Date">{formatDateTime(cleaning.date_time, timezone)}</Fact>
         <Fact term="Amount">{formatMoney(cleaning.amount)}</Fact>
         <Fact term="Paid">{cleaning.paid ? 'Yes' : 'No'}</Fact>
+        {cleaning.duration_minutes != null && (
+          <Fact term="Visit length">{cleaning.duration_minutes} minutes</Fact>
+        )}
         <NotesFact notes={cleaning.notes} />
       </Facts>
+      <ConflictsWarning conflicts={saved} saved />
       <CardActions
         subject={subjectOf(cleaning)}
         onEdit={() => setEditing(true)}
@@ -104,14 +123,22 @@ function OneTimeCleaningCard({ cleaning }: { cleaning: OneTimeCleaning }) {
 type EditValues = z.input<typeof oneTimeCleaningPatch>;
 type EditOutput = z.output<typeof oneTimeCleaningPatch>;
 
-function OneTimeCleaningEditForm({ cleaning, onDone }: { cleaning: OneTimeCleaning; onDone: () => void }) {
+function OneTimeCleaningEditForm({
+  cleaning,
+  onDone,
+}: {
+  cleaning: OneTimeCleaning;
+  onDone: (saved?: OneTimeCleaning) => void;
+}) {
   const { timezone } = useSiteConfig();
+  const defaultMinutes = useDefaultVisitMinutes();
   const save = useSubmit(useUpdateOneTimeCleaning(), 'Failed to update the one-time cleaning.');
   const {
     register,
     handleSubmit,
     setValue,
     getValues,
+    watch,
     formState: { errors },
   } = useForm<EditValues, unknown, EditOutput>({
     resolver: zodResolver(oneTimeCleaningPatch),
@@ -120,11 +147,17 @@ function OneTimeCleaningEditForm({ cleaning, onDone }: { cleaning: OneTimeCleani
       date_time: toWallTime(cleaning.date_time, timezone),
       paid: cleaning.paid,
       notes: cleaning.notes ?? '',
+      duration_minutes: cleaning.duration_minutes ?? null,
     },
   });
+  const conflicts = useConflicts({
+    start: watch('date_time') ?? '',
+    duration: String(watch('duration_minutes') ?? ''),
+    exclude_key: `o${cleaning.id}`,
+  });
 
-  const onSubmit = handleSubmit(({ amount, date_time, paid, notes }) =>
-    save.run({ id: cleaning.id, change: { amount, date_time, paid, notes } }, onDone),
+  const onSubmit = handleSubmit(({ amount, date_time, paid, notes, duration_minutes }) =>
+    save.run({ id: cleaning.id, change: { amount, date_time, paid, notes, duration_minutes } }, onDone),
   );
 
   return (
@@ -149,6 +182,12 @@ function OneTimeCleaningEditForm({ cleaning, onDone }: { cleaning: OneTimeCleani
         error={errors.date_time?.message}
         {...register('date_time')}
       />
+      <DurationField
+        fallback={defaultMinutes}
+        error={errors.duration_minutes?.message}
+        {...register('duration_minutes', { setValueAs: minutesOrNull })}
+      />
+      <ConflictsWarning conflicts={conflicts.data} />
       <CheckboxField label="Paid" {...register('paid')} />
       <NotesField error={errors.notes?.message} {...register('notes')} />
     </HubEditForm>

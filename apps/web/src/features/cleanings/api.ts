@@ -41,7 +41,7 @@ export const useCreateOneTimeCleaning = () =>
 export const useUpdateOneTimeCleaning = () =>
   useHubMutation(
     ({ id, change }: { id: number; change: z.input<typeof oneTimeCleaningPatch> }) =>
-      apiFetch(`/api/one_time_cleanings/${id}`, { method: 'PATCH', body: change }),
+      apiFetch<OneTimeCleaning>(`/api/one_time_cleanings/${id}`, { method: 'PATCH', body: change }),
     ...affected,
   );
 

@@ -1,24 +1,67 @@
+import type { VisitConflict } from '@clean/shared';
+import { useState } from 'react';
+import { useSiteConfig } from '../../lib/site-config';
+import { ConflictsWarning } from '../../lib/ui/ConflictsWarning';
 import { CreateForm } from '../../lib/ui/CreateForm';
+import { DurationField, minutesOrNull } from '../../lib/ui/DurationField';
 import { MoneyField, NotesField } from '../../lib/ui/FormFields';
 import { InquirySelect } from '../../lib/ui/InquirySelect';
 import type { SearchOption } from '../../lib/ui/SearchSelect';
+import { TextField } from '../../lib/ui/TextField';
 import { useCreateForm } from '../../lib/useCreateForm';
 import { useInquiryOptions } from '../inquiries/api';
+import { useConflicts, useDefaultVisitMinutes } from '../visits/api';
 import { useCreateSchedule } from './api';
 import { FrequencyField } from './FrequencyField';
 
-type Values = { inquiry: SearchOption | null; amount: string; frequency: string; notes: string };
-const empty = (): Values => ({ inquiry: null, amount: '', frequency: '', notes: '' });
+type Values = {
+  inquiry: SearchOption | null;
+  amount: string;
+  frequency: string;
+  first_visit_at: string;
+  duration_minutes: string;
+  notes: string;
+};
+const empty = (): Values => ({
+  inquiry: null,
+  amount: '',
+  frequency: '',
+  first_visit_at: '',
+  duration_minutes: '',
+  notes: '',
+});
 
 /** Create Cleaning → recurring payment schedule (server validates; its refusal shows in red). */
 export function CreateRecurringPaymentForm() {
   const inquiryOptions = useInquiryOptions();
-  const { register, control, submit } = useCreateForm(useCreateSchedule(), {
+  const { timezone } = useSiteConfig();
+  const defaultMinutes = useDefaultVisitMinutes();
+  // What the server found when it saved the last one (it saves regardless), and why it has no visits, if so.
+  const [saved, setSaved] = useState<{ conflicts?: VisitConflict[]; note?: string | null }>({});
+  const { register, control, watch, submit } = useCreateForm(useCreateSchedule(), {
     failure: 'Failed to create recurring payment.',
     empty,
-    toBody: ({ inquiry, ...rest }) => ({ inquiry_id: inquiry?.value, ...rest }),
-    created: (created, { inquiry }) =>
-      `Recurring payment schedule for ${created?.inquiry_name ?? inquiry?.label} created.`,
+    toBody: ({ inquiry, first_visit_at, duration_minutes, ...rest }) => {
+      setSaved({});
+      // Left empty, neither is sent: a schedule without a first visit is payments only, as the spec's.
+      const minutes = minutesOrNull(duration_minutes);
+      return {
+        inquiry_id: inquiry?.value,
+        ...rest,
+        ...(first_visit_at ? { first_visit_at } : {}),
+        ...(minutes === null ? {} : { duration_minutes: minutes }),
+      };
+    },
+    created: (created, { inquiry }) => {
+      setSaved({ conflicts: created?.conflicts, note: created?.visits_note });
+      return `Recurring payment schedule for ${created?.inquiry_name ?? inquiry?.label} created.`;
+    },
+  });
+  const firstVisit = watch('first_visit_at');
+  const conflicts = useConflicts({
+    start: firstVisit,
+    duration: watch('duration_minutes'),
+    frequency: watch('frequency'),
   });
 
   return (
@@ -30,6 +73,16 @@ export function CreateRecurringPaymentForm() {
       <InquirySelect control={control} options={inquiryOptions} />
       <MoneyField label="Amount" placeholder="Amount" {...register('amount')} />
       <FrequencyField {...register('frequency')} />
+      <TextField
+        label="First visit"
+        type="datetime-local"
+        hint={`Business time (${timezone}). With a frequency above, the visits go on the calendar.`}
+        {...register('first_visit_at')}
+      />
+      <DurationField fallback={defaultMinutes} {...register('duration_minutes')} />
+      {firstVisit !== '' && <ConflictsWarning conflicts={conflicts.data} />}
+      <ConflictsWarning conflicts={saved.conflicts} saved />
+      {saved.note && <p className="text-sm text-stone-700">{saved.note}</p>}
       <NotesField {...register('notes')} />
     </CreateForm>
   );

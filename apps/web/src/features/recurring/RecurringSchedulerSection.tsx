@@ -1,19 +1,32 @@
-import { formatMoney, PAGE_SIZES, type RecurringPayment, recurringPaymentPatch } from '@clean/shared';
+import {
+  formatDateTime,
+  formatMoney,
+  PAGE_SIZES,
+  type RecurringPayment,
+  recurringPaymentPatch,
+  toWallTime,
+  type VisitConflict,
+} from '@clean/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { countLine } from '../../lib/countLine';
 import { failureMessage } from '../../lib/failure';
+import { useSiteConfig } from '../../lib/site-config';
+import { ConflictsWarning } from '../../lib/ui/ConflictsWarning';
 import { DependantsDeleteDialog } from '../../lib/ui/DependantsDeleteDialog';
 import { DownloadCsvButton } from '../../lib/ui/DownloadCsvButton';
+import { DurationField, minutesOrNull } from '../../lib/ui/DurationField';
 import { MoneyField, NotesField } from '../../lib/ui/FormFields';
 import { CardActions, Fact, Facts, HubCard, NotesFact } from '../../lib/ui/HubCard';
 import { HubEditForm } from '../../lib/ui/HubEditForm';
 import { PagedList } from '../../lib/ui/PagedList';
 import { SearchField } from '../../lib/ui/SearchField';
+import { TextField } from '../../lib/ui/TextField';
 import { usePagedSearch } from '../../lib/usePagedSearch';
 import { useSubmit } from '../../lib/useSubmit';
+import { useConflicts, useDefaultVisitMinutes } from '../visits/api';
 import {
   type ScheduleFilters,
   schedulesPageQueryOptions,
@@ -87,9 +100,20 @@ const subjectOf = (schedule: RecurringPayment) => `recurring payment schedule fo
 function ScheduleCard({ schedule, overdue }: { schedule: RecurringPayment; overdue: boolean }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // The conflicts the server found when the last edit was saved (it saves regardless).
+  const [saved, setSaved] = useState<VisitConflict[]>();
   const remove = useDeleteSchedule();
 
-  if (editing) return <ScheduleEditForm schedule={schedule} onDone={() => setEditing(false)} />;
+  if (editing)
+    return (
+      <ScheduleEditForm
+        schedule={schedule}
+        onDone={(result) => {
+          setSaved(result?.conflicts);
+          setEditing(false);
+        }}
+      />
+    );
   return (
     <HubCard subject={subjectOf(schedule)} title={schedule.inquiry_name}>
       {overdue && <OverdueBadge />}
@@ -98,8 +122,12 @@ function ScheduleCard({ schedule, overdue }: { schedule: RecurringPayment; overd
         <Fact term="Frequency" className="break-words">
           {schedule.frequency || 'Not set'}
         </Fact>
+        <Fact term="Visits">
+          <VisitsFact schedule={schedule} />
+        </Fact>
         <NotesFact notes={schedule.notes} />
       </Facts>
+      <ConflictsWarning conflicts={saved} saved />
       <CardActions
         subject={subjectOf(schedule)}
         onEdit={() => setEditing(true)}
@@ -129,14 +157,37 @@ function ScheduleCard({ schedule, overdue }: { schedule: RecurringPayment; overd
   );
 }
 
+/** When the schedule's visits happen, or why it puts none on the calendar (the server's visits_note). */
+function VisitsFact({ schedule }: { schedule: RecurringPayment }) {
+  const { timezone } = useSiteConfig();
+  const minutes = useDefaultVisitMinutes();
+  if (schedule.visits_note || !schedule.first_visit_at)
+    return <>{schedule.visits_note ?? 'No visits on the calendar.'}</>;
+  return (
+    <>
+      From {formatDateTime(schedule.first_visit_at, timezone)}, {schedule.duration_minutes ?? minutes} minutes
+      each
+    </>
+  );
+}
+
 type EditValues = z.input<typeof recurringPaymentPatch>;
 type EditOutput = z.output<typeof recurringPaymentPatch>;
 
-function ScheduleEditForm({ schedule, onDone }: { schedule: RecurringPayment; onDone: () => void }) {
+function ScheduleEditForm({
+  schedule,
+  onDone,
+}: {
+  schedule: RecurringPayment;
+  onDone: (saved?: RecurringPayment) => void;
+}) {
+  const { timezone } = useSiteConfig();
+  const defaultMinutes = useDefaultVisitMinutes();
   const save = useSubmit(useUpdateSchedule(), 'Failed to update the recurring payment schedule.');
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors },
   } = useForm<EditValues, unknown, EditOutput>({
     resolver: zodResolver(recurringPaymentPatch),
@@ -144,11 +195,22 @@ function ScheduleEditForm({ schedule, onDone }: { schedule: RecurringPayment; on
       amount: schedule.amount.toFixed(2),
       frequency: schedule.frequency,
       notes: schedule.notes ?? '',
+      first_visit_at: toWallTime(schedule.first_visit_at, timezone) || null,
+      duration_minutes: schedule.duration_minutes ?? null,
     },
   });
+  const conflicts = useConflicts({
+    start: watch('first_visit_at') ?? '',
+    duration: String(watch('duration_minutes') ?? ''),
+    frequency: watch('frequency') ?? '',
+    exclude_key: `s${schedule.id}`,
+  });
 
-  const onSubmit = handleSubmit(({ amount, frequency, notes }) =>
-    save.run({ id: schedule.id, change: { amount, frequency, notes } }, onDone),
+  const onSubmit = handleSubmit(({ amount, frequency, notes, first_visit_at, duration_minutes }) =>
+    save.run(
+      { id: schedule.id, change: { amount, frequency, notes, first_visit_at, duration_minutes } },
+      onDone,
+    ),
   );
 
   return (
@@ -162,6 +224,19 @@ function ScheduleEditForm({ schedule, onDone }: { schedule: RecurringPayment; on
     >
       <MoneyField label="Amount" error={errors.amount?.message} {...register('amount')} />
       <FrequencyField error={errors.frequency?.message} {...register('frequency')} />
+      <TextField
+        label="First visit"
+        type="datetime-local"
+        hint={`Business time (${timezone}). Empty: no visits on the calendar.`}
+        error={errors.first_visit_at?.message}
+        {...register('first_visit_at', { setValueAs: (v: string | null) => v || null })}
+      />
+      <DurationField
+        fallback={defaultMinutes}
+        error={errors.duration_minutes?.message}
+        {...register('duration_minutes', { setValueAs: minutesOrNull })}
+      />
+      <ConflictsWarning conflicts={conflicts.data} />
       <NotesField error={errors.notes?.message} {...register('notes')} />
     </HubEditForm>
   );

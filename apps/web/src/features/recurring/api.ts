@@ -69,18 +69,21 @@ export const overdueQueryOptions = queryOptions({
 });
 export const useOverduePayments = () => useQuery(overdueQueryOptions);
 
+// A schedule's visits show on the agenda (the visits' key is under the agenda's).
+const scheduleAffects = ['recurringPayments', 'agenda'] as const;
+
 export const useCreateSchedule = () =>
   useHubMutation(
     (draft: ScheduleDraft) =>
       apiFetch<RecurringPayment>('/api/recurring_payments', { method: 'POST', body: draft }),
-    'recurringPayments',
+    ...scheduleAffects,
   );
 
 export const useUpdateSchedule = () =>
   useHubMutation(
     ({ id, change }: { id: number; change: z.input<typeof recurringPaymentPatch> }) =>
-      apiFetch(`/api/recurring_payments/${id}`, { method: 'PATCH', body: change }),
-    'recurringPayments',
+      apiFetch<RecurringPayment>(`/api/recurring_payments/${id}`, { method: 'PATCH', body: change }),
+    ...scheduleAffects,
   );
 
 export const useDeleteSchedule = () =>
