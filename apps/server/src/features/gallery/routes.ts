@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { adminCreate, adminDeleteWithMessage } from '../../lib/admin-routes';
 import { NotFoundError } from '../../lib/errors';
 import { listHeaders, paging } from '../../lib/paging';
+import { changesPublicContent } from '../../lib/public-cache';
 import { galleryStore } from './store';
 
 /** Gallery: GET /api/gallery; POST /api/gallery/upload, DELETE (admin). */
@@ -33,11 +34,11 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/gallery/upload',
-    adminCreate(galleryUploadInput, galleryPhotoSchema),
+    { ...adminCreate(galleryUploadInput, galleryPhotoSchema), ...changesPublicContent },
     async (request, reply) => reply.status(201).send(await store.create(request.body)),
   );
 
-  app.delete('/api/gallery/:id', adminDeleteWithMessage, async (request) => {
+  app.delete('/api/gallery/:id', { ...adminDeleteWithMessage, ...changesPublicContent }, async (request) => {
     if (!(await store.remove(request.params.id))) throw new NotFoundError('There is no photo with that id.');
     return { message: 'Photo deleted successfully!' };
   });
