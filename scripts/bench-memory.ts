@@ -18,7 +18,7 @@ import { mix, mixServerEnv } from './memory-mix';
 import { printLoadAfter, printMachine, processTree, treeMemoryMb } from './support';
 
 const REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 100_000);
-// The server gives memory back once idle (lib/idle-memory.ts): a collection at the first check (every 5 s) with
+// The server gives memory back once idle (runtime/idle-memory.ts): a collection at the first check (every 5 s) with
 // nothing to do, then one a check while they pay, at least two, six at the most; the pages a moment after each.
 const IDLE_WAIT_MS = 40_000;
 const root = path.resolve(import.meta.dirname, '..');

@@ -111,7 +111,7 @@ try {
   });
   const failed = result.errors + result.timeouts + result.non2xx;
   console.log(`${result.requests.total} requests, ${failed} failed`);
-  // HEAP_SETTLE_MS: how long to leave the server idle first (20 s lets it give memory back, lib/idle-memory.ts).
+  // HEAP_SETTLE_MS: how long to leave the server idle first (20 s lets it give memory back, runtime/idle-memory.ts).
   await sleep(Number(process.env.HEAP_SETTLE_MS ?? 2_000));
   const afterResident = residentByKind(server.child.pid as number);
   const after = await snapshot();

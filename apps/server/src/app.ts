@@ -24,7 +24,7 @@ import { noStoreByDefault } from './lib/no-store';
 import { rejectNulCharacters } from './lib/nul-guard';
 import { registerOpenApi } from './lib/openapi';
 import { createOutbox, type Outbox } from './lib/outbox';
-import { createPublicCache, type PublicCache } from './lib/public-cache';
+import { changedPublicContent, createPublicCache, type PublicCache } from './lib/public-cache';
 import { registerPublicWriteLimit } from './lib/public-write-limit';
 import { createPushOutbox, type PushOutbox } from './lib/push-outbox';
 import { postgresRateLimitStore } from './lib/rate-limit-store';
@@ -148,14 +148,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const listenUrl = options.databaseUrl ?? config.databaseUrl;
   if (database.kind === 'postgres' && listenUrl) await publicCache.connect(database.db, listenUrl);
   app.addHook('onClose', () => publicCache.close());
-  // Every write, whatever it touched, empties the public cache before its answer leaves (read-your-writes).
+  // A write that changed public content empties the public cache before its answer leaves (read-your-writes);
+  // any other request, refused writes included, leaves it alone (lib/public-cache.ts, changedPublicContent).
   // (Callback style: reads, nearly every request, pass straight through without a promise.)
   app.addHook('onSend', (request, reply, _payload, done) => {
-    if (READ_METHODS.has(request.method)) return done();
-    // A refused write changed nothing and a failed one may have: neither waits for the other servers' NOTIFY,
-    // which under a stalled database would add a connection timeout to the error's answer.
-    if (reply.statusCode >= 400) {
-      void publicCache.invalidate({ announce: reply.statusCode >= 500 });
+    if (READ_METHODS.has(request.method) || !changedPublicContent(request, reply.statusCode)) return done();
+    // A failed one may have changed it: it does not wait for the other servers' NOTIFY, which under a stalled
+    // database would add a connection timeout to the error's answer.
+    if (reply.statusCode >= 500) {
+      void publicCache.invalidate();
       return done();
     }
     publicCache.invalidate().then(() => done(), done);

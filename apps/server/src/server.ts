@@ -28,7 +28,7 @@ const { buildApp } = await import('./app');
 const { startBackupServices } = await import('./features/backups');
 const { startDailyDigest } = await import('./features/digest');
 const { drainThenClose } = await import('./lib/shutdown');
-const { releaseMemoryWhenIdle } = await import('./lib/idle-memory');
+const { releaseMemoryWhenIdle } = await import('./runtime/idle-memory');
 const { warmUp } = await import('./lib/warm-up');
 
 let app: Awaited<ReturnType<typeof buildApp>>;

@@ -7,7 +7,7 @@ import { PGlite, type Transaction, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { releaseMemoryWhenIdle } from '../lib/idle-memory';
+import { releaseMemoryWhenIdle } from '../runtime/idle-memory';
 import { makePrivate } from './data-dir';
 import { DurableNodeFS, durableStartParams, pgliteDefaultStartParams } from './durable-fs';
 import type { WorkerData, WorkerError, WorkerRequest, WorkerResponse } from './pglite-protocol';

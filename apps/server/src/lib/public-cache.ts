@@ -6,6 +6,31 @@ import type pg from 'pg';
 import type { Db } from '../db/client';
 import { COMPRESSION, chooseEncoding, compressBody, type Encoding } from './compression';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * This write changes what the public pages show: once it has succeeded, the public cache is emptied (here and,
+     * by NOTIFY, on the other servers). A function decides per request (the owner's own review is published at
+     * once, a visitor's waits for approval). Writes without it never touch the cache.
+     */
+    publicContent?: boolean | ((request: FastifyRequest) => boolean);
+  }
+}
+
+/** Route options of a write to public content (packages, gallery, reviews, the booking switch): see above. */
+export const changesPublicContent = { config: { publicContent: true } } as const;
+
+/**
+ * Whether a finished write empties the public cache: only on a route that changes public content, and only when
+ * it was not refused. A 4xx changed nothing (otherwise a stream of refused posts, which anyone can send, would
+ * keep every page re-rendering); a 5xx may have committed before failing, so it counts as a change.
+ */
+export function changedPublicContent(request: FastifyRequest, status: number): boolean {
+  if (status >= 400 && status < 500) return false;
+  const marked = request.routeOptions.config?.publicContent;
+  return typeof marked === 'function' ? marked(request) : marked === true;
+}
+
 /** What a loader hands the cache: the value, and optionally the instant it stops being true (clock-computed data). */
 export type Loaded<T> = { value: T; expiresAt?: number };
 
@@ -85,7 +110,7 @@ export const isFresh = (request: { headers: IncomingHttpHeaders }, etag: string)
 
 /**
  * In-process cache of what the public pages show (JSON reads and server-rendered HTML).
- * Every write anywhere clears it (`invalidate`, called from one onSend hook for every non-GET request);
+ * A successful write to public content clears it (`invalidate`, called from one onSend hook, see `changedPublicContent`);
  * with PostgreSQL the clear is also sent with NOTIFY, and other app servers LISTEN for it. If this server's
  * LISTEN connection is down it serves nothing from the cache, so no server is ever stale for longer than the
  * notification takes to arrive.

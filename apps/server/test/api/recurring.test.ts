@@ -125,6 +125,23 @@ describe('recurring payment schedules', () => {
     expect((await t.asAdmin('PATCH', '/api/recurring_payments/999999', { amount: 1 })).statusCode).toBe(404);
   });
 
+  it('finds a schedule by its inquiry name after the inquiry is renamed or the schedule moved', async () => {
+    const ann = await records(t).inquiry('Ann Oldname');
+    const id = (await t.asAdmin('POST', '/api/recurring_payments', { inquiry_id: ann, amount: 80 })).json()
+      .id;
+    const found = (name: string) =>
+      t
+        .asAdmin('GET', `/api/recurring_payments?inquiry_name=${name}&page=1&limit=5`)
+        .then((r) => r.json().map((s: { id: number }) => s.id));
+    expect(await found('oldname')).toEqual([id]);
+    expect((await t.asAdmin('PATCH', `/api/inquiries/${ann}`, { name: 'Ann Newname' })).statusCode).toBe(200);
+    expect(await found('oldname')).toEqual([]);
+    expect(await found('newname')).toEqual([id]);
+    await t.asAdmin('PATCH', `/api/recurring_payments/${id}`, { inquiry_id: priya });
+    expect(await found('newname')).toEqual([]);
+    expect(await found('priya')).toContain(id);
+  });
+
   it('deletes a schedule; one with paid records only when confirmed, taking the records along', async () => {
     const plain = (await schedule()).json().id;
     expect((await t.asAdmin('DELETE', `/api/recurring_payments/${plain}`)).statusCode).toBe(204);

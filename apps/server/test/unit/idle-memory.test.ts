@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 
-const moduleUrl = new URL('../../src/lib/idle-memory.ts', import.meta.url).href;
+const moduleUrl = new URL('../../src/runtime/idle-memory.ts', import.meta.url).href;
 
 /**
  * A process that builds 200 MB of objects, drops them and goes idle, as a server does after a burst of requests;

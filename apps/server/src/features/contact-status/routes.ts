@@ -1,6 +1,7 @@
 import { ADMIN_ERRORS, contactStatusInput, contactStatusSchema, errorsFor } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../lib/guard';
+import { changesPublicContent } from '../../lib/public-cache';
 import { contactStatusService } from './service';
 import { contactStatusStore } from './store';
 
@@ -27,6 +28,7 @@ export const contactStatusRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contactStatusSchema, ...errorsFor(...ADMIN_ERRORS) },
         body: contactStatusInput,
       },
+      ...changesPublicContent,
     },
     async (request) => contactStatus.set(request.body),
   );

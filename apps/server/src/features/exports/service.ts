@@ -101,7 +101,7 @@ export function exportsService(db: Db) {
 
     recurringPayments(query: z.output<typeof recurringPaymentQuery>): CsvExport {
       const { inquiry_name, frequency, notes } = query;
-      const condition = scheduleCondition(db, { inquiry_name, frequency, notes });
+      const condition = scheduleCondition({ inquiry_name, frequency, notes });
       async function* rows(): AsyncGenerator<Cell[]> {
         for await (const batch of inBatches((before, limit) =>
           db

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { admin, adminDeleteWithMessage } from '../../lib/admin-routes';
 import { NotFoundError } from '../../lib/errors';
 import { listHeaders, paging } from '../../lib/paging';
+import { changesPublicContent } from '../../lib/public-cache';
 import { acceptPhotoUploads, photoUploads } from '../media/upload';
 import { galleryStore } from './store';
 
@@ -57,6 +58,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/gallery/upload',
     {
       ...uploadRoute,
+      ...changesPublicContent,
       handlerTimeout: app.config.uploads.timeoutMs,
       preValidation: async (request) => {
         if (!request.isMultipart()) return;
@@ -67,7 +69,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.status(201).send(await store.create(request.body)),
   );
 
-  app.delete('/api/gallery/:id', adminDeleteWithMessage, async (request) => {
+  app.delete('/api/gallery/:id', { ...adminDeleteWithMessage, ...changesPublicContent }, async (request) => {
     if (!(await store.remove(request.params.id))) throw new NotFoundError('There is no photo with that id.');
     return { message: 'Photo deleted successfully!' };
   });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminCreate, adminDeleteWithMessage, adminUpdate } from '../../lib/admin-routes';
 import { NotFoundError } from '../../lib/errors';
+import { changesPublicContent } from '../../lib/public-cache';
 import { packagesStore } from './store';
 
 const NOT_FOUND = 'There is no package with that id.';
@@ -18,17 +19,23 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
       app.publicCache.json(request, reply, async () => ({ value: { body: await store.list() } })),
   );
 
-  app.post('/api/packages', adminCreate(packageInput, packageSchema), async (request, reply) =>
-    reply.status(201).send(await store.create(request.body)),
+  app.post(
+    '/api/packages',
+    { ...adminCreate(packageInput, packageSchema), ...changesPublicContent },
+    async (request, reply) => reply.status(201).send(await store.create(request.body)),
   );
 
-  app.put('/api/packages/:id', adminUpdate(packageInput, packageSchema), async (request) => {
-    const updated = await store.update(request.params.id, request.body);
-    if (!updated) throw new NotFoundError(NOT_FOUND);
-    return updated;
-  });
+  app.put(
+    '/api/packages/:id',
+    { ...adminUpdate(packageInput, packageSchema), ...changesPublicContent },
+    async (request) => {
+      const updated = await store.update(request.params.id, request.body);
+      if (!updated) throw new NotFoundError(NOT_FOUND);
+      return updated;
+    },
+  );
 
-  app.delete('/api/packages/:id', adminDeleteWithMessage, async (request) => {
+  app.delete('/api/packages/:id', { ...adminDeleteWithMessage, ...changesPublicContent }, async (request) => {
     if (!(await store.remove(request.params.id))) throw new NotFoundError(NOT_FOUND);
     return { message: 'Package deleted.' };
   });

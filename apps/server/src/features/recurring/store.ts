@@ -63,12 +63,14 @@ const toSchedule = (row: {
 const inquiryIdsNamed = (db: Db, text: string) =>
   db.select({ id: inquiries.id }).from(inquiries).where(contains(inquiries.name, text));
 
-/** The Manage search over schedules (also what the CSV export selects). */
-export const scheduleCondition = (db: Db, filters: ScheduleFilters): SQL | undefined =>
+/**
+ * The Manage search over schedules (also what the CSV export selects). By name it reads the schedule's own copy
+ * of its inquiry's name (its trigram index): only 1 inquiry in 10 has a schedule, so counting a common surname's
+ * schedules through the inquiries walked every inquiry bearing it (10,000 for `kowalski`, 30–65 ms).
+ */
+export const scheduleCondition = (filters: ScheduleFilters): SQL | undefined =>
   and(
-    filters.inquiry_name
-      ? inArray(recurringPayments.inquiryId, inquiryIdsNamed(db, filters.inquiry_name))
-      : undefined,
+    filters.inquiry_name ? contains(recurringPayments.inquiryName, filters.inquiry_name) : undefined,
     filters.frequency ? contains(recurringPayments.frequency, filters.frequency) : undefined,
     filters.notes ? contains(recurringPayments.notes, filters.notes) : undefined,
   );
@@ -117,7 +119,7 @@ export const schedulesStore = (db: Db) => ({
 
   /** Newest first; each filter is a case-insensitive "contains". */
   async list(filters: ScheduleFilters, page: Page): Promise<ListPage<RecurringPayment>> {
-    const condition = scheduleCondition(db, filters);
+    const condition = scheduleCondition(filters);
     const query = db
       .select(scheduleColumns)
       .from(recurringPayments)
@@ -134,13 +136,7 @@ export const schedulesStore = (db: Db) => ({
         ? await pageFromNewest(db, {
             table: recurringPayments,
             order: sql`${recurringPayments.createdAt} desc, ${recurringPayments.id} desc`,
-            match: and(
-              contains(
-                sql`(select ${inquiries.name} from ${inquiries} where ${inquiries.id} = ${recurringPayments.inquiryId})`,
-                filters.inquiry_name,
-              ),
-              scheduleCondition(db, { ...filters, inquiry_name: undefined }),
-            ) as SQL,
+            match: condition as SQL,
             page,
           })
         : undefined;
@@ -155,22 +151,7 @@ export const schedulesStore = (db: Db) => ({
     };
     const [rows, counted] = await Promise.all([
       pageRows(),
-      // By name: counted from the inquiries bearing it (their trigram index), as the paid records below.
-      countUpTo(
-        db,
-        filters.inquiry_name
-          ? db
-              .select({ id: recurringPayments.id })
-              .from(inquiries)
-              .innerJoin(recurringPayments, eq(recurringPayments.inquiryId, inquiries.id))
-              .where(
-                and(
-                  contains(inquiries.name, filters.inquiry_name),
-                  scheduleCondition(db, { ...filters, inquiry_name: undefined }),
-                ),
-              )
-          : db.select({ id: recurringPayments.id }).from(recurringPayments).where(condition),
-      ),
+      countUpTo(db, db.select({ id: recurringPayments.id }).from(recurringPayments).where(condition)),
     ]);
     return { items: rows.map(toSchedule), ...counted };
   },

@@ -1,4 +1,5 @@
 import {
+  ADMIN_USERNAME,
   createdReviewSchema,
   errorsFor,
   idParams,
@@ -6,11 +7,13 @@ import {
   reviewInput,
   reviewSchema,
 } from '@clean/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { admin, adminDeleteWithMessage, adminList, adminUpdate } from '../../lib/admin-routes';
 import { optionalUser } from '../../lib/guard';
 import { listHeaders, sendList } from '../../lib/paging';
+import { changesPublicContent } from '../../lib/public-cache';
 import { reviewsService } from './service';
 
 /** Reviews: public list and pending submission; moderation (admin). DESIGN §5: visitors' reviews start pending. */
@@ -39,6 +42,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // One budget with booking requests and the page forms (lib/public-write-limit.ts); the owner's own not counted.
       onRequest: [optionalUser, app.publicWriteLimit],
+      // The owner's own review is published at once; a visitor's waits for approval, unseen by the public pages.
+      config: { publicContent: (request: FastifyRequest) => request.user?.username === ADMIN_USERNAME },
       schema: { response: { 201: createdReviewSchema, ...errorsFor(400, 401, 429) }, body: reviewInput },
     },
     async (request, reply) => reply.status(201).send(await reviews.create(request.user, request.body)),
@@ -54,17 +59,18 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url: '/api/reviews/:id',
       ...adminUpdate(reviewInput, reviewSchema),
+      ...changesPublicContent,
       handler: async (request) => reviews.update(request.params.id, request.body),
     });
   }
 
   app.patch(
     '/api/reviews/:id/approve',
-    admin({ params: idParams }, { 200: reviewSchema }, 404),
+    { ...admin({ params: idParams }, { 200: reviewSchema }, 404), ...changesPublicContent },
     async (request) => reviews.approve(request.params.id),
   );
 
-  app.delete('/api/reviews/:id', adminDeleteWithMessage, async (request) =>
+  app.delete('/api/reviews/:id', { ...adminDeleteWithMessage, ...changesPublicContent }, async (request) =>
     reviews.remove(request.params.id),
   );
 };

@@ -1,6 +1,7 @@
 import { errorsFor, siteConfigSchema, siteSettingsInput } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { admin } from '../../lib/admin-routes';
+import { changesPublicContent } from '../../lib/public-cache';
 import { siteStore } from './store';
 
 /** The business facts: GET /api/site-config (public), PUT /api/site-config (admin: the owner's edits). */
@@ -18,7 +19,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/site-config',
-    admin({ body: siteSettingsInput }, { 200: siteConfigSchema }),
+    { ...admin({ body: siteSettingsInput }, { 200: siteConfigSchema }), ...changesPublicContent },
     async (request) => {
       await store.update(request.body);
       return store.current();

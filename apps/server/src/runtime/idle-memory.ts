@@ -3,6 +3,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { FastifyBaseLogger } from 'fastify';
 
+// In runtime/, below db/ and lib/: the PGlite worker thread (db/) and the server's main thread both run it, and
+// it imports neither (apps/server/biome.json keeps it so).
+
 /** How often the server looks whether it has been idle. */
 export const IDLE_CHECK_MS = 5_000;
 /** Idle: the event loop busy under 1 % of the last check's interval (50 ms in 5 s). */
