@@ -101,4 +101,40 @@ describe('visits on the Agenda', () => {
       await api('DELETE', `/api/recurring_payments/${schedule.id}?with_dependants=true`);
     }
   }, 120_000);
+
+  it('lists a full day whole in the month grid, each event in a cell of its row (axe: aria-required-children)', async () => {
+    // Seven cleanings on one day: more than a 500 px grid's week row shows. react-big-calendar's "+N more" link sat
+    // outside any cell of the row's "row" role, and a week whose days all overflowed failed axe.
+    const name = `Busy Day ${stamp}`;
+    const inquiry = await createInquiry(name);
+    const { year, month, day } = businessToday();
+    const today = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    const ids: number[] = [];
+    try {
+      for (const hour of [8, 9, 10, 11, 12, 13, 14]) {
+        const cleaning = await api<{ id: number }>('POST', '/api/one_time_cleanings', {
+          inquiry_id: inquiry.id,
+          date_time: `${today}T${String(hour).padStart(2, '0')}:00`,
+          amount: 80,
+        });
+        ids.push(cleaning.id);
+      }
+      const page = await openHubPage(browser(), { viewport: DESKTOP });
+      await page.locator('.rbc-month-view').waitFor();
+      await page
+        .getByRole('button', { name: `One-Time: ${name}` })
+        .nth(6)
+        .waitFor();
+      expect(await page.locator('.rbc-show-more').count()).toBe(0);
+      const rowsWithoutCell = await page
+        .locator('.rbc-month-view [role="row"]')
+        .evaluateAll(
+          (rows) => rows.filter((row) => !row.querySelector('[role="cell"], [role="columnheader"]')).length,
+        );
+      expect(rowsWithoutCell).toBe(0);
+      await page.context().close();
+    } finally {
+      for (const id of ids) await api('DELETE', `/api/one_time_cleanings/${id}`);
+    }
+  }, 120_000);
 });

@@ -192,7 +192,10 @@ export function AgendaCalendar() {
             onSelectEvent={setSelected}
             eventPropGetter={(event) => ({ className: eventClass(event) })}
             components={{ event: EventButton, eventWrapper: EventCellWrapper }}
-            popup
+            // Every event in its day cell (the cell scrolls) rather than "+N more": that link is no cell of the month
+            // row's "row" role, and a week whose days all overflow failed axe (aria-required-children) once
+            // recurring visits filled the grid.
+            showAllEvents
             scrollToTime={SCROLL_TO}
             style={{ height: 500 }}
           />
