@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, openPage, useBrowser } from '../support/browser';
+import { E2E_ADMIN_PASSWORD } from '../support/global';
 import { api, createInquiry, signInToHub } from '../support/hub';
 
 /**
@@ -160,4 +161,47 @@ describe('the hub offline', () => {
     await expect.poll(() => ownerAnswers(page)).toEqual([]);
     await page.context().close();
   }, 60_000);
+
+  // DESIGN.md §5.6: losing the connection never signs the owner out; only a 401 does (the test above).
+  it('keeps the owner signed in through an offline reload after a first visit, and works again online without signing in', async () => {
+    // Signed in on this device (the token in storage), the owner opens the hub for the first time.
+    const { token } = await api<{ token: string }>(
+      'POST',
+      '/signin',
+      { username: 'admin', password: E2E_ADMIN_PASSWORD },
+      null,
+    );
+    const page = await openPage(browser());
+    await page.goto('/');
+    await page.evaluate((t) => localStorage.setItem('token', t), token);
+    await page.goto('/contact-center?tab=manage');
+    await page.getByRole('tablist', { name: 'Contact Center sections' }).waitFor();
+    // The worker installed by this visit takes the page over once active: a reload then gets its shell offline.
+    // Who the owner is was asked before that, so the worker kept no answer to it.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      polling: 100,
+    });
+    expect(await ownerAnswers(page)).not.toContain('/api/user');
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByRole('tablist', { name: 'Contact Center sections' }).waitFor();
+    // The offline notice (not a lead whose name starts with the word).
+    const notice = page.getByRole('status').filter({ hasText: /^Offline(\.| —)/ });
+    await notice.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/contact-center');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);
+    await nav(page).getByRole('button', { name: 'Sign Out' }).waitFor();
+
+    // Back online: a lead that came in meanwhile loads fresh, with the same session.
+    const name = `Back Online ${stamp}`;
+    await createInquiry(name);
+    await page.context().setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await page.getByRole('article', { name: `Inquiry from ${name}` }).waitFor();
+    await notice.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/contact-center');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);
+    await page.context().close();
+  }, 90_000);
 });

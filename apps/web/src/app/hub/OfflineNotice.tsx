@@ -16,8 +16,9 @@ function asOfText(at: number, timeZone: string) {
 }
 
 /**
- * Shown while the hub has no connection, or shows answers its service worker kept: how old they are and that
- * nothing can be saved; a write refused meanwhile is announced here too, whichever form sent it.
+ * Shown while the hub has no connection, or shows answers its service worker kept: how old they are (or that it
+ * has none yet) and that nothing can be saved; a write refused meanwhile is announced here too, whichever form
+ * sent it.
  */
 export function OfflineNotice() {
   const { timezone } = useSiteConfig();
@@ -30,6 +31,10 @@ export function OfflineNotice() {
         <strong>Offline{asOf !== null && ` — shown as of ${asOfText(asOf, timezone)}`}</strong>
         {asOf !== null && ` (${timezone.replace(/_/g, ' ')} time)`}. Read only: changes cannot be saved until
         the connection is back.
+        {/* Opened offline before the worker kept any answer: still signed in, just nothing to show yet. */}
+        {!online &&
+          asOf === null &&
+          ' Nothing of the hub is kept on this device yet: it fills in once the connection is back.'}
       </Alert>
       {refusedAt !== null && <Alert tone="error">{new OfflineWriteError().message}</Alert>}
     </div>

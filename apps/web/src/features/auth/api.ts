@@ -40,8 +40,9 @@ export function resetPassword({ token, new_password }: ResetPasswordInput & { to
 export const currentUserKey = (token: string | null) => ['session', 'user', token] as const;
 
 /**
- * The user of a token, looked up once per token: a failed look-up ends the session at once (no retry),
- * and the answer stays valid for as long as the token is in use.
+ * The user of a token, looked up once per token (no retry): a 401 ends the session, any other failure keeps it
+ * and the session looks again when the connection comes back (session.tsx). The answer stays valid for as long
+ * as the token is in use.
  */
 export const currentUserQueryOptions = (token: string | null) =>
   queryOptions({
@@ -51,6 +52,7 @@ export const currentUserQueryOptions = (token: string | null) =>
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
 
 export const useCurrentUser = (token: string | null) => useQuery(currentUserQueryOptions(token));

@@ -11,7 +11,7 @@ import {
   useState,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { readStoredToken } from '../../lib/api';
+import { ApiError, readStoredToken } from '../../lib/api';
 import { dropOwnerCaches } from '../../lib/hubCache';
 import { siteConfigQueryOptions } from '../../lib/site-config';
 import { FullScreenLoading } from '../../lib/ui/Loading';
@@ -24,6 +24,11 @@ export type Session = {
   loading: boolean;
   isAuthenticated: boolean;
   isAdmin: boolean;
+  /**
+   * True while the stored token could not be checked (no connection, or the server answered with a fault): the
+   * session is kept, with the user this device last saw for that token (if any), and checked again once online.
+   */
+  unverified: boolean;
   /** Stores the token (state + localStorage) and looks the user up. */
   login: (token: string) => void;
   /** Clears token, user and storage, then navigates (to /signin unless told otherwise). */
@@ -32,8 +37,13 @@ export type Session = {
 
 const SessionContext = createContext<Session | null>(null);
 
+/** The user the stored token last belonged to, so the hub still knows its owner offline (DESIGN.md §5.6). */
+const USER_STORAGE_KEY = 'session-user';
+
 function writeStoredToken(token: string | null) {
   try {
+    // A new token (or none) has no known user until its look-up answers.
+    window.localStorage.removeItem(USER_STORAGE_KEY);
     if (token) window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
     else window.localStorage.removeItem(TOKEN_STORAGE_KEY);
   } catch {
@@ -41,16 +51,42 @@ function writeStoredToken(token: string | null) {
   }
 }
 
+function writeStoredUser(user: User) {
+  try {
+    window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+  } catch {}
+}
+
+/** Checked by hand as fetchCurrentUser does: the public pages' first load carries no schema library. */
+function readStoredUser(): User | null {
+  try {
+    const user = JSON.parse(window.localStorage.getItem(USER_STORAGE_KEY) ?? 'null') as User | null;
+    const valid = typeof user?.username === 'string' && typeof user.is_admin === 'boolean';
+    return valid ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Only the server refusing the token ends a session; no connection, a fault or a garbled answer does not. */
+const refusesToken = (error: unknown) => error instanceof ApiError && error.status === 401;
+
 /**
  * Session state (spec §3/§4). Must sit inside the router. Renders the full-screen 'Loading...' until the
  * stored token (if any) has been resolved; later look-ups (after login) keep the page on screen.
+ * Departing from the spec (DESIGN.md §5.6): only a 401 from the look-up ends the session (a forged, expired or
+ * retired token). A look-up that gets no answer or a server fault keeps the stored token and the user last seen
+ * for it, so the hub opens offline; the look-up runs again when the connection comes back.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(readStoredToken);
   const lookup = useCurrentUser(token);
-  const user = token !== null ? (lookup.data ?? null) : null;
+  const unverified = token !== null && lookup.isError && !refusesToken(lookup.error);
+  // Read once per unanswered look-up, so the session (and every page using it) keeps one user object.
+  const storedUser = useMemo(() => (unverified ? readStoredUser() : null), [unverified]);
+  const user = token === null ? null : (lookup.data ?? storedUser);
   const loading = token !== null && lookup.isPending;
   // The first screen waits for the stored token's user; later look-ups (after login) keep the page on screen.
   const [resolved, setResolved] = useState(() => token === null);
@@ -71,9 +107,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
 
   useEffect(() => {
-    if (lookup.isSuccess) setResolved(true);
-    else if (lookup.isError) onLookupFailed();
-  }, [lookup.isSuccess, lookup.isError]);
+    if (lookup.isSuccess) {
+      writeStoredUser(lookup.data);
+      setResolved(true);
+    } else if (lookup.isError) {
+      if (refusesToken(lookup.error)) onLookupFailed();
+      else setResolved(true);
+    }
+  }, [lookup.isSuccess, lookup.isError, lookup.data, lookup.error]);
+
+  // Back online, a session kept without an answer is checked again (a 401 then ends it as above).
+  const recheck = useEffectEvent(() => {
+    if (unverified) void lookup.refetch();
+  });
+  useEffect(() => {
+    window.addEventListener('online', recheck);
+    return () => window.removeEventListener('online', recheck);
+  }, []);
 
   // Signing in or out in another tab applies here too.
   useEffect(() => {
@@ -119,10 +169,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       loading,
       isAuthenticated: user !== null,
       isAdmin: user?.is_admin === true,
+      unverified,
       login,
       logout,
     }),
-    [user, token, loading, login, logout],
+    [user, token, loading, unverified, login, logout],
   );
 
   return (
