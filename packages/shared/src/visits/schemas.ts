@@ -94,6 +94,18 @@ export type VisitConflict = z.infer<typeof visitConflictSchema>;
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
+/** The days as the owner reads them (the hub's editor, the server's conflict sentences). */
+export const WEEKDAY_NAMES: Record<Weekday, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
+/** More working spans than this a day are refused. */
+export const MAX_SPANS_A_DAY = 4;
 
 const clock = z
   .string({ error: 'Times must look like 08:00.' })
@@ -103,7 +115,7 @@ const span = z
   .refine(([a, b]) => a < b, 'Each span must end after it starts.');
 const daySpans = z
   .array(span, { error: 'Each day is a list of spans.' })
-  .max(4, 'At most 4 spans a day.')
+  .max(MAX_SPANS_A_DAY, `At most ${MAX_SPANS_A_DAY} spans a day.`)
   .refine(
     (spans) =>
       [...spans]

@@ -2,6 +2,7 @@ import {
   type Period,
   recognisedPeriod,
   type VisitConflict,
+  WEEKDAY_NAMES,
   WEEKDAYS,
   type WorkingHours,
 } from '@clean/shared';
@@ -181,16 +182,6 @@ export function overlapConflicts(
   }));
 }
 
-const DAY_NAMES = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-} as const;
-
 /** A conflict when [start, end) is not within one of that day's working spans (wall time). */
 export function hoursConflict(
   start: Date,
@@ -209,8 +200,8 @@ export function hoursConflict(
   if (sameDay && spans.some(([a, b]) => a <= from && to <= b)) return null;
   const hoursText =
     spans.length === 0
-      ? `${DAY_NAMES[day]} is not a working day`
-      : `working hours on ${DAY_NAMES[day]} are ${spans.map(([a, b]) => `${a}–${b}`).join(', ')}`;
+      ? `${WEEKDAY_NAMES[day]} is not a working day`
+      : `working hours on ${WEEKDAY_NAMES[day]} are ${spans.map(([a, b]) => `${a}–${b}`).join(', ')}`;
   return {
     kind: 'outside_hours',
     key: null,

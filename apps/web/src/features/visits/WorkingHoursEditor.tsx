@@ -1,4 +1,4 @@
-import { WEEKDAYS, type Weekday, type WorkingHours } from '@clean/shared';
+import { MAX_SPANS_A_DAY, WEEKDAY_NAMES, WEEKDAYS, type Weekday, type WorkingHours } from '@clean/shared';
 import { useId, useState } from 'react';
 import { failureMessage } from '../../lib/failure';
 import { Alert } from '../../lib/ui/Alert';
@@ -7,17 +7,6 @@ import { TextField } from '../../lib/ui/TextField';
 import { useSubmit } from '../../lib/useSubmit';
 import { useSetWorkingHours, useWorkingHours } from './api';
 
-const DAY_NAMES: Record<Weekday, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
-/** The schema's limit: more spans than this a day are refused. */
-const MAX_SPANS = 4;
 const timeClass =
   'min-h-11 w-full min-w-0 rounded-xl border border-stone-300 bg-white px-2 py-2 sm:w-32 text-base text-stone-900 shadow-sm focus:border-brand-600';
 
@@ -87,11 +76,11 @@ function HoursForm({ saved }: { saved: WorkingHours }) {
         {WEEKDAYS.map((day) => (
           // min-w-0: a fieldset is otherwise as wide as its widest content, past a phone's screen.
           <fieldset key={day} className="min-w-0 py-3">
-            <legend className="pb-2 font-semibold text-brand-950">{DAY_NAMES[day]}</legend>
+            <legend className="pb-2 font-semibold text-brand-950">{WEEKDAY_NAMES[day]}</legend>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
               {draft.days[day].length === 0 && <span className="text-stone-600">Closed</span>}
               {draft.days[day].map(([from, to], index) => {
-                const label = `${DAY_NAMES[day]} span ${index + 1}`;
+                const label = `${WEEKDAY_NAMES[day]} span ${index + 1}`;
                 const change = (at: 0 | 1, value: string) =>
                   setDay(
                     day,
@@ -137,11 +126,11 @@ function HoursForm({ saved }: { saved: WorkingHours }) {
                   </span>
                 );
               })}
-              {draft.days[day].length < MAX_SPANS && (
+              {draft.days[day].length < MAX_SPANS_A_DAY && (
                 <Button
                   variant="secondary"
                   className="px-3"
-                  aria-label={`Add hours on ${DAY_NAMES[day]}`}
+                  aria-label={`Add hours on ${WEEKDAY_NAMES[day]}`}
                   onClick={() => {
                     const last = draft.days[day].at(-1);
                     setDay(day, [
