@@ -12,6 +12,7 @@ import {
   recurringPaidDates,
   recurringPayments,
   reviews,
+  visitExceptions,
 } from './schema';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -127,6 +128,21 @@ export async function loadDemoContent(db: Db, config: Pick<Config, 'publicUrl' |
           r.dates.map((when) => ({ recurringPaidId: idOf(paid, i), dateTime: at(when) })),
         ),
       );
+    // Each demo paid record covers one visit of its schedule: that visit is done and paid, as Done & paid leaves
+    // it, so the Agenda shows it once (by its paid record) and not also as a visit still to do.
+    const paidVisits = records.flatMap((r, i) =>
+      r.dates.length === 1 && r.dates[0]
+        ? [
+            {
+              recurringPaymentId: idOf(schedules, r.schedule),
+              originalStart: at(r.dates[0]),
+              status: 'done' as const,
+              recurringPaidId: idOf(paid, i),
+            },
+          ]
+        : [],
+    );
+    if (paidVisits.length > 0) await tx.insert(visitExceptions).values(paidVisits);
   });
   return true;
 }

@@ -39,6 +39,16 @@ it('first start creates admin with a random password printed once, and loads dem
   expect(coming.statusCode).toBe(200);
   const recurring = coming.json<Visit[]>().filter((v) => v.kind === 'recurring');
   expect(new Set(recurring.map((v) => v.recurring_payment_id)).size).toBe(2);
+  // Its paid dates are visits done and paid (one paid record each), not visits still to do beside their record.
+  const past = await injectAs(app, signin.json().token)(
+    'GET',
+    `/api/visits?from=${day(-20).slice(0, 10)}&to=${day(-1).slice(0, 10)}`,
+  );
+  const done = past.json<Visit[]>().filter((v) => v.kind === 'recurring');
+  expect(done.map((v) => [v.status, v.paid, v.recurring_paid_id !== null])).toEqual([
+    ['done', true, true],
+    ['done', true, true],
+  ]);
   await app.close();
 
   const counts = async () => ({
