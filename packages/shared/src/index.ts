@@ -15,6 +15,7 @@ export * from './inquiries/plain';
 export * from './inquiries/schemas';
 export * from './media/schemas';
 export * from './packages/schemas';
+export * from './pricing/schemas';
 export * from './push/schemas';
 export * from './recurring/frequency';
 export * from './recurring/schemas';

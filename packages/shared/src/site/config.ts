@@ -20,6 +20,15 @@ export const siteConfigSchema = z.object({
   /** BUSINESS_TIMEZONE: every date is shown in this zone, whatever the browser's. */
   timezone: z.string(),
   workRequest: z.object({ scriptUrl: z.url(), stylesheetUrl: z.url(), containerId: z.string() }).nullable(),
+  /** The owner's Google review page, offered to every customer alike in the review request ('' = none). */
+  googleReviewUrl: z.string(),
+  bookingRules: z.object({
+    noticeHours: z.number(),
+    travelBufferMinutes: z.number(),
+    holdDays: z.number(),
+    cutoffHours: z.number(),
+    reviewDelayHours: z.number(),
+  }),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
@@ -44,6 +53,26 @@ const webLink = (label: string) =>
       return false;
     }
   }, `${label} must be an http:// or https:// link.`);
+
+const wholeNumber = (label: string, min: number, max: number, unit: string) =>
+  z
+    .number({ error: `${label} must be a whole number of ${unit}.` })
+    .int(`${label} must be a whole number of ${unit}.`)
+    .min(min, `${label} must be at least ${min} ${unit}.`)
+    .max(max, `${label} must be at most ${max} ${unit}.`);
+
+/**
+ * The rules of online booking (issues 29–31): how far ahead a time may be asked for, the gap kept between
+ * visits, how long an unconfirmed request holds its time, until when the customer may change a visit, and how
+ * long after a visit is done the review request goes out. Given whole.
+ */
+export const bookingRulesInput = z.strictObject({
+  noticeHours: wholeNumber('Notice', 0, 720, 'hours'),
+  travelBufferMinutes: wholeNumber('Travel buffer', 0, 240, 'minutes'),
+  holdDays: wholeNumber('Hold', 1, 30, 'days'),
+  cutoffHours: wholeNumber('Change cutoff', 0, 720, 'hours'),
+  reviewDelayHours: wholeNumber('Review request delay', 0, 168, 'hours'),
+});
 
 /**
  * PUT /api/site-config (admin): the business facts the owner edits, with the site configuration's field names.
@@ -72,6 +101,8 @@ export const siteSettingsInput = z
       social: z.strictObject({ label: required('Social link label', 60), url: webLink('Social link') }),
       towns: z.array(required('Town', 100)).min(1, 'Name at least one town.').max(100, 'At most 100 towns.'),
       mapCenter: required('Map centre', 200),
+      googleReviewUrl: z.union([z.literal(''), webLink('Google review link')]),
+      bookingRules: bookingRulesInput,
     },
     {
       error: (issue) =>

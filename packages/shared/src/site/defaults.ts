@@ -18,4 +18,12 @@ export const defaultSiteConfig: SiteConfig = {
   mapCenter: 'Bristol, CT',
   timezone: DISPLAY_TIMEZONE,
   workRequest: null,
+  googleReviewUrl: '',
+  bookingRules: {
+    noticeHours: 24,
+    travelBufferMinutes: 30,
+    holdDays: 3,
+    cutoffHours: 48,
+    reviewDelayHours: 3,
+  },
 };

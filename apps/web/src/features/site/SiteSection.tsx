@@ -44,6 +44,8 @@ const LABELS: Record<keyof SiteSettingsInput, string> = {
   social: 'social link',
   towns: 'towns',
   mapCenter: 'map centre',
+  googleReviewUrl: 'Google review link',
+  bookingRules: 'booking rules',
 };
 
 /** Only what the owner changed, in the API's shape (a partial document replaces just those fields). */
