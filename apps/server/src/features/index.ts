@@ -10,6 +10,7 @@ import { galleryRoutes } from './gallery/routes';
 import { bookingRoutes } from './inquiries/public-routes';
 import { inquiriesRoutes } from './inquiries/routes';
 import { mediaRoutes } from './media/routes';
+import { outboxRoutes } from './outbox/routes';
 import { packagesRoutes } from './packages/routes';
 import { pushRoutes } from './push/routes';
 import { recurringRoutes } from './recurring/routes';
@@ -40,4 +41,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(exportRoutes);
   await app.register(summaryRoutes);
   await app.register(pushRoutes);
+  await app.register(outboxRoutes);
 }
