@@ -427,21 +427,15 @@ export const visitReminders = pgTable(
 );
 
 /**
- * A customer's reminder opt-out link: only the SHA-256 of its random token is stored. `optedOutAt` set: that
- * customer (inquiry) gets no more reminders (confirmations still go).
+ * Customers (inquiries) who turned reminders off with the link in a reminder (features/reminders); confirmations
+ * still go. Demo customers get a row, so demo content mails no one.
  */
-export const reminderOptOuts = pgTable(
-  'reminder_opt_outs',
-  {
-    inquiryId: integer('inquiry_id')
-      .primaryKey()
-      .references(() => inquiries.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('reminder_opt_outs_token_idx').on(t.tokenHash)],
-);
+export const reminderOptOuts = pgTable('reminder_opt_outs', {
+  inquiryId: integer('inquiry_id')
+    .primaryKey()
+    .references(() => inquiries.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
 
 /**
  * Rate-limit counters shared by every app server on one PostgreSQL (lib/rate-limit-store.ts): one row per route and

@@ -14,6 +14,7 @@ import { outboxRoutes } from './outbox/routes';
 import { packagesRoutes } from './packages/routes';
 import { pushRoutes } from './push/routes';
 import { recurringRoutes } from './recurring/routes';
+import { remindersRoutes } from './reminders/routes';
 import { reviewsRoutes } from './reviews/routes';
 import { seoRoutes } from './seo/routes';
 import { siteRoutes } from './site/routes';
@@ -42,4 +43,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(summaryRoutes);
   await app.register(pushRoutes);
   await app.register(outboxRoutes);
+  await app.register(remindersRoutes);
 }

@@ -1,7 +1,5 @@
 CREATE TABLE "reminder_opt_outs" (
 	"inquiry_id" integer PRIMARY KEY NOT NULL,
-	"token_hash" text NOT NULL,
-	"opted_out_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -27,5 +25,4 @@ CREATE TABLE "visit_reminders" (
 ALTER TABLE "mail_outbox" ADD COLUMN "attachments" jsonb;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "headers" jsonb;--> statement-breakpoint
 ALTER TABLE "reminder_opt_outs" ADD CONSTRAINT "reminder_opt_outs_inquiry_id_inquiries_id_fk" FOREIGN KEY ("inquiry_id") REFERENCES "public"."inquiries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "reminder_opt_outs_token_idx" ON "reminder_opt_outs" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sms_outbox_due_idx" ON "sms_outbox" USING btree ("next_attempt_at") WHERE "sms_outbox"."sent_at" is null;
