@@ -271,7 +271,9 @@ describe('opting out', () => {
     expect((await mailsTo(c.email)).at(-1)?.subject).toContain('Your cleaning is booked');
 
     const forged = `${link.pathname}?token=${other.id}.${'A'.repeat(32)}`;
-    expect((await t.anonymous('GET', forged)).statusCode).toBe(404);
+    const refused = await t.anonymous('GET', forged);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).toContain('(860) 555-0142');
     expect((await t.anonymous('POST', forged)).statusCode).toBe(404);
     expect((await t.anonymous('GET', '/reminders/off')).statusCode).toBe(404);
   });

@@ -1,7 +1,9 @@
+import type { SiteConfig } from '@clean/shared';
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { resolveJwtSecret } from '../../lib/secrets';
+import { siteStore } from '../site/store';
 import { optOutTokens, REMINDER_OFF_PATH, turnRemindersOff } from './service';
 
 const tokenQuery = z.object({ token: z.string().max(100).optional() });
@@ -15,24 +17,28 @@ const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export const remindersRoutes: FastifyPluginAsync = async (app) => {
   await app.register(formbody, { bodyLimit: 1024 });
   const tokens = optOutTokens(resolveJwtSecret(app.config.jwtSecret, app.config.dataDir));
-  const { businessName, phone } = app.config.site;
+  // The facts in force (the owner may have edited them in the hub since start).
+  const site = siteStore(app.database.db, app.config.site);
 
-  const page = (reply: FastifyReply, status: number, body: string) =>
-    reply
+  const page = async (reply: FastifyReply, status: number, body: (facts: SiteConfig) => string) => {
+    const facts = await site.current();
+    return reply
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('x-robots-tag', 'noindex')
       .send(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">` +
-          `<meta name="viewport" content="width=device-width, initial-scale=1"><title>Reminders — ${html(businessName)}</title></head>` +
-          `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">${body}</body></html>`,
+          `<meta name="viewport" content="width=device-width, initial-scale=1"><title>Reminders — ${html(facts.businessName)}</title></head>` +
+          `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">${body(facts)}</body></html>`,
       );
+  };
   const notFound = (reply: FastifyReply) =>
     page(
       reply,
       404,
-      `<h1>This link does not work</h1><p>Call us at ${html(phone)} and we will stop the reminders.</p>`,
+      (facts) =>
+        `<h1>This link does not work</h1><p>Call us at ${html(facts.phone)} and we will stop the reminders.</p>`,
     );
   const tokenOf = (query: unknown) => tokenQuery.safeParse(query).data?.token ?? '';
 
@@ -42,7 +48,8 @@ export const remindersRoutes: FastifyPluginAsync = async (app) => {
     return page(
       reply,
       200,
-      `<h1>Stop visit reminders?</h1><p>You will still get a confirmation when a visit is booked.</p>` +
+      () =>
+        `<h1>Stop visit reminders?</h1><p>You will still get a confirmation when a visit is booked.</p>` +
         `<form method="post" action="${REMINDER_OFF_PATH}?token=${encodeURIComponent(token)}"><button type="submit">Turn reminders off</button></form>`,
     );
   });
@@ -51,7 +58,8 @@ export const remindersRoutes: FastifyPluginAsync = async (app) => {
     return page(
       reply,
       200,
-      `<h1>Reminders are off</h1><p>${html(businessName)} will send you no more visit reminders. Questions: ${html(phone)}.</p>`,
+      (facts) =>
+        `<h1>Reminders are off</h1><p>${html(facts.businessName)} will send you no more visit reminders. Questions: ${html(facts.phone)}.</p>`,
     );
   });
 };
