@@ -118,6 +118,21 @@ describe('reminders 72 h and 2 h before', () => {
     expect(await textsTo(c.phone)).toHaveLength(0);
   });
 
+  it('a visit booked after a reminder’s time skips it (the confirmation just went), and gets the next', async () => {
+    const c = await customer();
+    const start = new Date(Math.ceil((Date.now() + 30 * H) / 60_000) * 60_000);
+    const visit = await post('/api/one_time_cleanings', {
+      inquiry_id: c.id,
+      date_time: start.toISOString(),
+      amount: 150,
+      notify_customer: false,
+    });
+    await run(new Date());
+    expect(await remindersOf(`o${visit.id}`)).toHaveLength(0);
+    await run(new Date(start.getTime() - 2 * H));
+    expect((await remindersOf(`o${visit.id}`)).map((r) => r.hoursBefore)).toEqual([2]);
+  });
+
   it('after an outage sends only the latest one due, never the missed one', async () => {
     const c = await customer();
     const visit = await cleaning(c.id, '2027-04-07T09:00'); // 13:00 UTC (EDT)

@@ -4,7 +4,13 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { inquiries, reminderOptOuts, visitReminders } from '../../db/schema';
+import {
+  inquiries,
+  oneTimeCleanings,
+  recurringPayments,
+  reminderOptOuts,
+  visitReminders,
+} from '../../db/schema';
 import type { Mail } from '../../lib/mailer';
 import { enqueueMails } from '../../lib/outbox';
 import { e164, enqueueSms, type Sms } from '../../lib/sms';
@@ -84,6 +90,7 @@ export async function runReminders(deps: RemindersDeps, now: Date): Promise<numb
     return h === undefined ? [] : [{ visit, hours: h }];
   });
   if (due.length === 0) return 0;
+  const booked = await bookedAt(db, due);
   const optedOut = new Set(
     (
       await db
@@ -97,6 +104,9 @@ export async function runReminders(deps: RemindersDeps, now: Date): Promise<numb
   let reminded = 0;
   for (const d of due) {
     if (optedOut.has(d.visit.inquiry_id)) continue;
+    // A visit booked after this reminder's time (30 h ahead: the 72 h one) just had its confirmation.
+    const bookedAtMs = booked.get(d.visit.key);
+    if (bookedAtMs !== undefined && bookedAtMs > Date.parse(d.visit.start) - d.hours * HOUR_MS) continue;
     const messages = reminderMessages(d, { ...facts, phone: formatPhone(facts.phone) }, deps);
     if (!messages.mail && !messages.sms) continue;
     const sent = await db.transaction(async (tx) => {
@@ -115,6 +125,39 @@ export async function runReminders(deps: RemindersDeps, now: Date): Promise<numb
   }
   if (reminded > 0) deps.kick?.();
   return reminded;
+}
+
+/** When each due visit's cleaning or schedule was created, by visit key. */
+async function bookedAt(db: Db, due: Due[]): Promise<Map<string, number>> {
+  const cleaningIds = due.flatMap((d) => d.visit.one_time_cleaning_id ?? []);
+  const scheduleIds = [...new Set(due.flatMap((d) => d.visit.recurring_payment_id ?? []))];
+  const [cleanings, schedules] = await Promise.all([
+    cleaningIds.length
+      ? db
+          .select({ id: oneTimeCleanings.id, at: oneTimeCleanings.createdAt })
+          .from(oneTimeCleanings)
+          .where(inArray(oneTimeCleanings.id, cleaningIds))
+      : [],
+    scheduleIds.length
+      ? db
+          .select({ id: recurringPayments.id, at: recurringPayments.createdAt })
+          .from(recurringPayments)
+          .where(inArray(recurringPayments.id, scheduleIds))
+      : [],
+  ]);
+  const cleaningAt = new Map(cleanings.map((c) => [c.id, c.at.getTime()]));
+  const scheduleAt = new Map(schedules.map((c) => [c.id, c.at.getTime()]));
+  const result = new Map<string, number>();
+  for (const { visit } of due) {
+    const at =
+      visit.one_time_cleaning_id !== null
+        ? cleaningAt.get(visit.one_time_cleaning_id)
+        : visit.recurring_payment_id !== null
+          ? scheduleAt.get(visit.recurring_payment_id)
+          : undefined;
+    if (at !== undefined) result.set(visit.key, at);
+  }
+  return result;
 }
 
 /** The reminder's mail (when the customer has an e-mail) and text (when they chose "text" and SMS is configured). */
