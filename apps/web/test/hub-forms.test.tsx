@@ -154,6 +154,7 @@ describe('create forms', () => {
       amount: '',
       paid: true,
       notes: '',
+      notify_customer: true,
     });
   });
 

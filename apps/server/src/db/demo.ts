@@ -11,6 +11,7 @@ import {
   recurringPaid,
   recurringPaidDates,
   recurringPayments,
+  reminderOptOuts,
   reviews,
   visitExceptions,
 } from './schema';
@@ -92,6 +93,8 @@ export async function loadDemoContent(db: Db, config: Pick<Config, 'publicUrl' |
       .insert(inquiries)
       .values(demo.inquiries.map(({ day, ...i }) => ({ ...i, submittedAt: at({ day }) })))
       .returning({ id: inquiries.id });
+    // Demo customers are made up (example.com): no reminders to them, ever.
+    await tx.insert(reminderOptOuts).values(inq.map((i) => ({ inquiryId: i.id })));
     await tx.insert(oneTimeCleanings).values(
       demo.cleanings.map(({ inquiry, day, hour, ...c }) => ({
         ...c,

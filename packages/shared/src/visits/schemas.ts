@@ -16,6 +16,9 @@ export const durationMinutes = (label = 'duration_minutes') =>
     .min(15, `${label} must be at least 15 minutes.`)
     .max(720, `${label} must be at most 720 minutes (12 hours).`);
 
+/** A create form's "Send the customer a confirmation": on unless the owner unticks it. */
+export const notifyCustomer = z.boolean({ error: 'notify_customer must be true or false.' }).default(true);
+
 /** The owner's default visit length when a cleaning or schedule names none. */
 export const DEFAULT_VISIT_MINUTES = 120;
 

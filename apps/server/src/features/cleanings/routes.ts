@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { inquiriesStore } from '../inquiries/store';
 import { manageRoutes } from '../manage-routes';
+import { customerNotices } from '../notifications/customer';
 import { visitsService } from '../visits/service';
 import { visitsStore } from '../visits/store';
 import { cleaningsService } from './service';
@@ -20,6 +21,7 @@ export const cleaningsRoutes: FastifyPluginAsyncZod = async (app) => {
     inquiryExists: inquiriesStore(db).exists,
     timezone: app.config.timezone,
     conflictsOf: visitsService({ store: visitsStore(db), timezone: app.config.timezone }).conflictsOf,
+    confirm: customerNotices({ db, config: app.config, kick: app.outbox.kick, log: app.log }).confirm,
   });
   manageRoutes(app, '/api/one_time_cleanings', oneTimeCleaningSchema, {
     list: [oneTimeCleaningQuery, cleanings.list],

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { requireAdmin } from '../../lib/guard';
 import { inquiriesStore } from '../inquiries/store';
 import { manageRoutes } from '../manage-routes';
+import { customerNotices } from '../notifications/customer';
 import { visitsService } from '../visits/service';
 import { visitsStore } from '../visits/store';
 import { overdueSchedules } from './overdue';
@@ -32,6 +33,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     overdue: () => overdueSchedules(db, timezone),
     timezone,
     conflictsOf: visitsService({ store: visitsStore(db), timezone }).conflictsOf,
+    confirm: customerNotices({ db, config: app.config, kick: app.outbox.kick, log: app.log }).confirm,
   });
 
   manageRoutes(app, '/api/recurring_payments', recurringPaymentSchema, {
