@@ -180,6 +180,10 @@ export const oneTimeCleanings = pgTable(
     index('one_time_cleanings_inquiry_idx').on(t.inquiryId),
     // The Manage list's order (newest date first, undated last); also serves the agenda's date ranges.
     index('one_time_cleanings_newest_idx').on(t.dateTime.desc().nullsLast(), t.id.desc()),
+    // The longest stated visit, at once (open times read cleanings that far back from each time: features/slots).
+    index('one_time_cleanings_duration_idx')
+      .on(t.durationMinutes)
+      .where(sql`${t.durationMinutes} is not null`),
     // When a cleaning becomes old (its date, or its creation when undated): the cleanup list and count.
     index('one_time_cleanings_effective_date_idx').on(sql`coalesce(${t.dateTime}, ${t.createdAt})`),
     index('one_time_cleanings_notes_trgm_idx').using('gin', t.notes.op('gin_trgm_ops')),

@@ -79,11 +79,16 @@ describe('GET /api/slots', () => {
       '15:30',
       '16:00',
     ]);
+    // A long visit (07:00–15:00 on Wednesday) blocks from its start: only 15:30 and 16:00 remain.
+    await records(t).cleaning(maria, { dateTime: new Date('2027-03-10T12:00:00Z'), durationMinutes: 480 });
+    expect(onDay(await slots('from=2027-03-08&duration_minutes=60'), '2027-03-10')).toEqual(['15:30', '16:00']);
     // Two at once allowed: the time is offered again.
     expect(
       (await t.asAdmin('PUT', '/api/working_hours', { ...DEFAULT_WORKING_HOURS, max_overlap: 2 })).statusCode,
     ).toBe(200);
-    expect(onDay(await slots('from=2027-03-08&duration_minutes=60'), '2027-03-09')).toHaveLength(17);
+    const two = await slots('from=2027-03-08&duration_minutes=60');
+    expect(onDay(two, '2027-03-09')).toHaveLength(17);
+    expect(onDay(two, '2027-03-10')).toHaveLength(17);
   });
 
   it('a recurring request needs its time free on each of its next 12 visits, in wall time across November’s change', async () => {
