@@ -25,10 +25,7 @@ const splitStatements = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/**
- * A schedule's first visit and length, an occurrence done, moved and paid, one skipped, the working hours (jsonb);
- * a confirmed hold naming its cleaning and one still held, at DST-edge instants.
- */
+/** A schedule's first visit and length, an occurrence done, moved and paid, one skipped, the working hours (jsonb). */
 const VISITS_ROWS = `
     update recurring_payments set first_visit_at = '2026-10-03T13:00:00Z', duration_minutes = 150;
     update one_time_cleanings set duration_minutes = 45, done_at = '2026-12-24T16:00:00Z' where notes = 'Christmas Eve';
@@ -39,6 +36,10 @@ const VISITS_ROWS = `
       select id, '2026-11-14T14:00:00Z', 'skipped' from recurring_payments;
     insert into owner_settings (key, value)
       values ('working_hours', '{"days": {"mon": [["08:00", "12:00"], ["13:00", "17:30"]], "tue": [], "wed": [], "thu": [], "fri": [], "sat": [], "sun": []}, "max_overlap": 2, "default_duration_minutes": 90, "note": "Zoë \\"quoted\\""}');
+`;
+
+/** A confirmed hold naming its cleaning and one still held, at DST-edge instants (migration 0016). */
+const HOLDS_ROWS = `
     insert into holds (inquiry_id, start, duration_minutes, frequency, amount, status, created_at, one_time_cleaning_id)
       select c.inquiry_id, '2026-11-01T05:30:00Z', 90, 'weekly', 142.50, 'confirmed', '2026-10-30T06:30:00.123456Z', c.id
         from one_time_cleanings c where c.notes = 'Christmas Eve';
@@ -89,6 +90,11 @@ export async function seedAwkwardData(database: Database) {
     sql`select to_regclass('visit_exceptions') is not null as present`,
   );
   if (visits?.present) statements.push(...splitStatements(VISITS_ROWS));
+  const [held] = await rows<{ present: boolean }>(
+    database.db,
+    sql`select to_regclass('holds') is not null as present`,
+  );
+  if (held?.present) statements.push(...splitStatements(HOLDS_ROWS));
   // One statement per call: PGlite's parameterised protocol takes one at a time.
   for (const statement of statements) await database.db.execute(sql.raw(statement));
 }
