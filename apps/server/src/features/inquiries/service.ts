@@ -97,7 +97,16 @@ export function inquiriesService({ db, config, kickOutbox, now = () => new Date(
       const mail = acknowledgementMail(created, facts);
       const ack = mail && (await mayAcknowledge(txDb, mail.to, config.acknowledgementsPerDay)) ? mail : null;
       await enqueueMails(txDb, [
-        ...(owner ? [newInquiryMail(created, owner, config)] : []),
+        ...(owner
+          ? [
+              newInquiryMail(
+                created,
+                owner,
+                config,
+                held ? { start: held.start, minutes: held.minutes } : undefined,
+              ),
+            ]
+          : []),
         ...(ack ? [ack] : []),
       ]);
       await enqueuePush(txDb, bookingNotice(created));
