@@ -138,3 +138,38 @@ describe('confirmation of a recurring schedule', () => {
     expect(mailsTo('dee@customer.test')).toHaveLength(1);
   });
 });
+
+describe('confirmation of a booking request the owner confirms', () => {
+  it('mails the customer once, however many confirms arrive at once', async () => {
+    expect((await t.asAdmin('PATCH', '/api/contact-status', { is_open: true })).statusCode).toBe(200);
+    const [start] = (await t.anonymous('GET', '/api/slots?from=2027-04-05&duration_minutes=120')).json<
+      string[]
+    >();
+    expect(start).toBeDefined();
+    const booking = await t.anonymous('POST', '/api/inquiries', {
+      name: 'Rae Request',
+      email: 'rae@customer.test',
+      town: 'Bristol',
+      requested_start: start,
+    });
+    expect(booking.statusCode, booking.body).toBe(201);
+    await outboxEmpty();
+    smtp.received.length = 0; // the owner's new-request mail
+    const visits = (await t.asAdmin('GET', '/api/visits?from=2027-04-05&to=2027-04-06')).json<
+      { key: string }[]
+    >();
+    const hold = visits.find((v) => v.key.startsWith('h'));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.asAdmin('PATCH', `/api/visits/${hold?.key}`, { status: 'confirmed' }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    await smtp.waitFor(1);
+    await outboxEmpty();
+    expect(mailsTo('rae@customer.test')).toHaveLength(1);
+    const mail = await simpleParser(mailsTo('rae@customer.test')[0]?.raw ?? '');
+    expect(mail.subject).toContain('Your cleaning is booked');
+    expect(mail.text).toContain('When: Monday, April 5, 2027 at 8:00 AM EDT');
+  });
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, optionalLine, optionalText, pageQuery, requiredText, searchText } from '../common/fields';
 import { isoInstant } from '../common/responses';
 import { INQUIRY_STATUSES, PHONE_MAX_DIGITS, TOWNS } from '../constants';
+import { requestedStart } from '../pricing/schemas';
 import { OTHER_TOWN } from './plain';
 
 /**
@@ -42,6 +43,8 @@ export const bookingRequestInput = z
     description: optionalText('Description', 2000),
     /** The package the visitor came from ("Book Now" on a package), kept at the head of the description. */
     package: optionalLine('Package', 100),
+    /** One of the open times GET /api/slots offered: the request holds it (409 when it was just taken). */
+    requested_start: requestedStart,
   })
   .refine((v) => v.email || v.phone_number, {
     message: 'Give an email or a phone number so we can reach you.',

@@ -1,4 +1,11 @@
-import { ADMIN_USERNAME, formatPhone, type Inquiry, type Review, singleLine } from '@clean/shared';
+import {
+  ADMIN_USERNAME,
+  formatDateTime,
+  formatPhone,
+  type Inquiry,
+  type Review,
+  singleLine,
+} from '@clean/shared';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -31,7 +38,13 @@ function block(label: string, value: string | null | undefined): string {
 }
 
 /** To the owner: a new booking request, everything needed to call back at once. */
-export function newInquiryMail(inquiry: Inquiry, to: string, config: Config): Mail {
+export function newInquiryMail(
+  inquiry: Inquiry,
+  to: string,
+  config: Config,
+  /** The time the request holds (issue 29), shown in the business time zone. */
+  requested?: { start: Date; minutes: number },
+): Mail {
   const how = inquiry.call_or_text === 'text' ? 'Text' : 'Call';
   return {
     to,
@@ -45,6 +58,15 @@ export function newInquiryMail(inquiry: Inquiry, to: string, config: Config): Ma
       line('E-mail', inquiry.email),
       line('Prefers', inquiry.phone_number ? `${how} me` : null),
       line('Town', inquiry.town),
+      // Only a request that holds a time has the line: the others' mails stay as they were.
+      ...(requested
+        ? [
+            line(
+              'Time asked for',
+              `${formatDateTime(requested.start, config.timezone)} (${requested.minutes} minutes), held until you confirm or decline it on the Agenda`,
+            ),
+          ]
+        : []),
       block('Description', inquiry.description),
       '',
       `Open the contact center: ${config.publicUrl}/contact-center`,
