@@ -12,6 +12,7 @@ import { inquiriesRoutes } from './inquiries/routes';
 import { mediaRoutes } from './media/routes';
 import { outboxRoutes } from './outbox/routes';
 import { packagesRoutes } from './packages/routes';
+import { pricingRoutes } from './pricing/routes';
 import { pushRoutes } from './push/routes';
 import { recurringRoutes } from './recurring/routes';
 import { remindersRoutes } from './reminders/routes';
@@ -28,6 +29,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(siteRoutes);
   await app.register(seoRoutes);
   await app.register(packagesRoutes);
+  await app.register(pricingRoutes);
   await app.register(galleryRoutes);
   await app.register(mediaRoutes);
   await app.register(reviewsRoutes);

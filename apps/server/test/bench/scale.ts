@@ -161,6 +161,7 @@ try {
     ['pending reviews', '/api/reviews/pending?page=1&limit=6'],
     ['old records, page 1', '/api/old_records?page=1&limit=50'],
     ['revenue summary', '/api/total_paid_cleanings_summary'],
+    ['lead sources, 12 months', '/api/summary/lead_sources'],
     ['agenda, this month', `/api/cleaning_dates_summary?from=${month(0).from}&to=${month(0).to}`],
     ['agenda, a year ago', `/api/cleaning_dates_summary?from=${month(-12).from}&to=${month(-12).to}`],
     ['calendar feed address', '/api/calendar_feed'],
