@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CLEANUP_SECTION_ID } from '../../features/cleanup/CleanupSection';
 import { LargeDatabaseBanner } from '../../features/cleanup/LargeDatabaseBanner';
+import { PricingSection } from '../../features/pricing/PricingSection';
 import { SiteSection } from '../../features/site/SiteSection';
 import { installHubFetch } from '../../lib/offline';
 import { cx } from '../../lib/ui/cx';
@@ -21,6 +22,7 @@ const TABS = [
   { key: 'agenda', label: 'Agenda' },
   { key: 'manage', label: 'Manage' },
   { key: 'create', label: 'Create Cleaning' },
+  { key: 'pricing', label: 'Pricing' },
   { key: 'site', label: 'Site' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
@@ -28,7 +30,8 @@ type TabKey = (typeof TABS)[number]['key'];
 const isTab = (value: string | null): value is TabKey => TABS.some((t) => t.key === value);
 
 /**
- * The owner's hub (spec §2): tabs Agenda (default), Manage, Create Cleaning, and Site (the business facts). The open tab is kept in the
+ * The owner's hub (spec §2): tabs Agenda (default), Manage, Create Cleaning, Pricing (the booking form's price
+ * table) and Site (the business facts). The open tab is kept in the
  * address (?tab=) so a reload stays put. The calendar is only mounted while its tab shows (it measures
  * itself); Manage and Create keep their state once visited.
  */
@@ -143,6 +146,7 @@ export function HubPage() {
                 {tab.key === 'agenda' && <AgendaTab />}
                 {tab.key === 'manage' && <ManageTab />}
                 {tab.key === 'create' && <CreateCleaningTab />}
+                {tab.key === 'pricing' && <PricingSection />}
                 {tab.key === 'site' && <SiteSection />}
               </>
             )}
