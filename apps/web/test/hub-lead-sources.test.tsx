@@ -39,6 +39,7 @@ describe('where leads come from (summary)', () => {
     expect(widths.slice(0, 3)).toEqual(['100%', '60%', '100%']); // Google: requests, booked share, revenue
     expect(widths.slice(3, 5)).toEqual(['40%', '25%']); // Facebook: 4 of 10 requests, 1 of 4 booked
     expect(within(figure).getByText('6 of 10 booked')).toBeTruthy();
+    expect(within(figure).getByText('Google brought the most: $1,240.50 from 6 booked.')).toBeTruthy();
   });
 
   it('says when there is nothing yet, and offers a retry when loading fails', async () => {

@@ -121,7 +121,7 @@ export function HubPage() {
             tabIndex={active === tab.key ? 0 : -1}
             onClick={() => select(tab.key)}
             className={cx(
-              'min-h-11 shrink-0 rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap',
+              'min-h-11 shrink-0 rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap sm:px-4',
               active === tab.key ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-brand-50',
             )}
           >

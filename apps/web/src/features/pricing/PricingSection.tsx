@@ -172,6 +172,10 @@ function PricingForm({
           </Alert>
         )}
         <Group title="Packages">
+          <p className="text-sm text-stone-600">
+            How long each package takes for one bedroom and one bathroom. Leave it empty to keep a package off
+            the online quote.
+          </p>
           {packages.length === 0 ? (
             <p className="text-stone-700">
               No packages yet. Add one on the Packages page; its price is the base of the quote.
@@ -179,7 +183,10 @@ function PricingForm({
           ) : (
             <ul className="divide-y divide-stone-200">
               {packages.map((p) => (
-                <li key={p.id} className="grid items-end gap-3 py-3 sm:grid-cols-[minmax(0,1fr)_12rem]">
+                <li
+                  key={p.id}
+                  className="grid grid-cols-[minmax(0,1fr)_7.5rem] items-center gap-3 py-3 sm:grid-cols-[minmax(0,1fr)_10rem]"
+                >
                   <p className="min-w-0">
                     <span className="block font-semibold [overflow-wrap:anywhere] text-stone-900">
                       {p.title}
@@ -187,10 +194,11 @@ function PricingForm({
                     <span className="text-sm text-stone-600">{formatMoney(p.amount)} base price</span>
                   </p>
                   <TextField
-                    label={`${p.title}: base minutes`}
+                    label="Base minutes"
+                    aria-label={`${p.title}: base minutes`}
                     {...minutesProps}
                     min={15}
-                    hint="Empty: not priced online."
+                    placeholder="Not online"
                     value={draft.baseMinutes[p.id] ?? ''}
                     error={errors[`base:${p.id}`]}
                     onChange={(e) => {
@@ -336,9 +344,10 @@ function ExtraRow({
     <li className="rounded-xl border border-stone-200 p-3">
       <fieldset className="min-w-0">
         <legend className="sr-only">{name}</legend>
-        <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start">
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start">
           <TextField
             id={`${extra.id}-name`}
+            className="col-span-2 sm:col-span-1"
             label="Name"
             maxLength={60}
             value={extra.name}
@@ -385,7 +394,7 @@ function ExtraRow({
           />
           <Button
             variant="ghost"
-            className="self-end px-3 sm:mt-6"
+            className="self-end justify-self-start px-3 sm:mt-6 sm:justify-self-auto"
             aria-label={`Remove ${name}`}
             onClick={onRemove}
           >

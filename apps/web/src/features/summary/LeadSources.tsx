@@ -23,6 +23,7 @@ export function LeadSources() {
   const chartId = useId();
   const query = useLeadSources();
   const rows = [...(query.data ?? [])].sort(byRevenue);
+  const best = rows[0];
   const maxRequests = Math.max(0, ...rows.map((r) => r.requests));
   const maxRevenue = Math.max(0, ...rows.map((r) => r.revenue));
   return (
@@ -51,6 +52,11 @@ export function LeadSources() {
           <figcaption id={chartId} className="text-sm font-semibold text-stone-800">
             Requests, booked and revenue per source, last 12 months
           </figcaption>
+          {best && best.revenue > 0 && (
+            <p className="mt-1 text-sm text-stone-700">
+              {labelOf(best.source)} brought the most: {formatMoney(best.revenue)} from {best.booked} booked.
+            </p>
+          )}
           <p aria-hidden="true" className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-stone-600">
             <span className="inline-flex items-center gap-1">
               <span className="inline-block h-3 w-3 rounded-sm bg-brand-700" /> Booked
@@ -59,7 +65,7 @@ export function LeadSources() {
               <span className="inline-block h-3 w-3 rounded-sm bg-brand-200" /> Not booked
             </span>
             <span className="inline-flex items-center gap-1">
-              <span className="inline-block h-3 w-3 rounded-sm bg-amber-500" /> Revenue
+              <span className="inline-block h-3 w-3 rounded-sm bg-amber-600" /> Revenue
             </span>
           </p>
           <ul aria-hidden="true" className="mt-4 space-y-4">
@@ -92,7 +98,7 @@ export function LeadSources() {
                   <div className="flex items-center gap-2">
                     <div className="h-2.5 min-w-0 flex-1">
                       <div
-                        className="h-full rounded-full bg-amber-500"
+                        className="h-full rounded-full bg-amber-600"
                         style={{
                           width: `${percent(row.revenue, maxRevenue)}%`,
                           minWidth: row.revenue ? 4 : 0,
