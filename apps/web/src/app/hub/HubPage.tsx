@@ -105,7 +105,7 @@ export function HubPage() {
         role="tablist"
         aria-label="Contact Center sections"
         onKeyDown={onKeyDown}
-        className="flex gap-1 overflow-x-auto rounded-full border border-stone-200 bg-white p-1 shadow-sm sm:inline-flex"
+        className="flex flex-wrap gap-1 rounded-3xl border border-stone-200 bg-white p-1 shadow-sm sm:inline-flex sm:flex-nowrap sm:rounded-full"
       >
         {TABS.map((tab, i) => (
           <button
@@ -121,7 +121,7 @@ export function HubPage() {
             tabIndex={active === tab.key ? 0 : -1}
             onClick={() => select(tab.key)}
             className={cx(
-              'min-h-11 shrink-0 rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap sm:px-4',
+              'min-h-11 flex-auto rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap sm:flex-none sm:px-4',
               active === tab.key ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-brand-50',
             )}
           >

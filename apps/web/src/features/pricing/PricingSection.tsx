@@ -213,7 +213,7 @@ function PricingForm({
         </Group>
 
         <Group title="Rooms past the first">
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-2 gap-4">
             <MoneyField
               label="Per bedroom ($)"
               {...bind('bedroomAmount')}
