@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { id, optionalLine, optionalText, pageQuery, requiredText, searchText } from '../common/fields';
 import { isoInstant } from '../common/responses';
 import { INQUIRY_STATUSES, PHONE_MAX_DIGITS, TOWNS } from '../constants';
-import { HEARD_FROM, heardFrom, QUOTE_FREQUENCIES, quoteInput, quoteSchema } from '../pricing/schemas';
+import {
+  HEARD_FROM,
+  heardFrom,
+  QUOTE_FREQUENCIES,
+  quoteInput,
+  quoteSchema,
+  requestedStart,
+} from '../pricing/schemas';
 import { OTHER_TOWN } from './plain';
 
 /**
@@ -64,6 +71,8 @@ export const bookingRequestInput = z
     package: optionalLine('Package', 100),
     quote: bookingQuoteInput,
     ...leadSourceInput,
+    /** One of the open times GET /api/slots offered: the request holds it (409 when it was just taken). */
+    requested_start: requestedStart,
   })
   .refine((v) => v.email || v.phone_number, {
     message: 'Give an email or a phone number so we can reach you.',
