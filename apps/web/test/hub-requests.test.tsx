@@ -1,7 +1,7 @@
 // The owner's browser may sit in another zone than the business: run these in Berlin on purpose.
 process.env.TZ = 'Europe/Berlin';
 
-import type { CleaningDatesSummary, Inquiry, Visit } from '@clean/shared';
+import type { CleaningDatesSummary, Inquiry } from '@clean/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildEvents } from '../src/features/agenda/events';
@@ -12,21 +12,19 @@ const SLOW = { timeout: 5000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 // A visitor's request for Friday 2027-03-12, 9:00–12:20 New York, every 2 weeks, quoted $182.75.
-const request = {
-  ...visit({
-    key: 'h5',
-    start: '2027-03-12T14:00:00.000Z',
-    end: '2027-03-12T17:20:00.000Z',
-    inquiry_id: 41,
-    inquiry_name: 'Dana Whitfield',
-    amount: 182.75,
-    recurring_payment_id: null,
-  }),
+const request = visit({
+  key: 'h5',
+  start: '2027-03-12T14:00:00.000Z',
+  end: '2027-03-12T17:20:00.000Z',
+  inquiry_id: 41,
+  inquiry_name: 'Dana Whitfield',
+  amount: 182.75,
+  recurring_payment_id: null,
   kind: 'request',
   status: 'requested',
   requested_frequency: 'every_2_weeks',
   hold_lapses_at: '2027-03-13T15:00:00.000Z',
-} as unknown as Visit;
+});
 
 const inquiry = {
   id: 41,

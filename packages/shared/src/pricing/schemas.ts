@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { durationMinutes } from '../common/duration';
 import { requiredText } from '../common/fields';
 import { money } from '../common/money';
-import { durationMinutes } from '../visits/schemas';
 
 /**
  * The owner's price table and the instant quote (issue 29). One document, read by anyone

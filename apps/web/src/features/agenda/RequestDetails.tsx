@@ -1,4 +1,4 @@
-import { formatDateTime, formatPhone, type QuoteFrequency, type Visit } from '@clean/shared';
+import { formatDateTime, formatPhone, type Visit } from '@clean/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { formatMinutes } from '../../lib/duration';
@@ -9,9 +9,6 @@ import { QuoteSummary } from '../../lib/ui/QuoteSummary';
 import { inquiryQueryOptions } from '../inquiries/api';
 import { type RequestAnswer, useAnswerRequest } from './api';
 
-/** What a request carries besides a visit's fields (GET /api/visits, kind `request`). */
-type RequestFields = { requested_frequency?: QuoteFrequency | null; hold_lapses_at?: string | null };
-
 const term = 'font-semibold text-stone-600';
 
 /**
@@ -19,11 +16,10 @@ const term = 'font-semibold text-stone-600';
  * the hold lapses, and Confirm (one tap) or Decline (asked once more: the visitor's time is let go).
  */
 export function RequestDetails({ visit, timeZone }: { visit: Visit; timeZone: string }) {
-  const extra = visit as Visit & RequestFields;
   const inquiry = useQuery(inquiryQueryOptions(visit.inquiry_id, visit.inquiry_name));
   const quote = inquiry.data?.quote ?? null;
   const minutes = Math.round((Date.parse(visit.end) - Date.parse(visit.start)) / 60_000);
-  const frequency = quote?.frequency ?? extra.requested_frequency ?? null;
+  const frequency = quote?.frequency ?? visit.requested_frequency ?? null;
   const end = formatDateTime(visit.end, timeZone);
   return (
     <>
@@ -36,10 +32,10 @@ export function RequestDetails({ visit, timeZone }: { visit: Visit; timeZone: st
         <dd>
           {formatDateTime(visit.start, timeZone)} – {end.slice(end.lastIndexOf(' at ') + 4)}
         </dd>
-        {extra.hold_lapses_at && (
+        {visit.hold_lapses_at && (
           <>
             <dt className={term}>Held until</dt>
-            <dd>{formatDateTime(extra.hold_lapses_at, timeZone)}</dd>
+            <dd>{formatDateTime(visit.hold_lapses_at, timeZone)}</dd>
           </>
         )}
         <dt className={term}>Phone</dt>

@@ -33,7 +33,7 @@ function endOf(start: Date, visit: Visit | undefined, timeZone: string): Date {
 }
 
 /** A visitor's booking request holding its time until the owner confirms or declines it. */
-export const isRequest = (visit: Visit) => (visit.status as string) === 'requested';
+export const isRequest = (visit: Visit) => visit.kind === 'request' && visit.status === 'requested';
 
 /**
  * Calendar events: 'One-Time: <name>' per dated cleaning and 'Recurring: <name>' per paid date (the spec's),
