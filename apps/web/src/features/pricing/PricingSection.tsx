@@ -360,6 +360,7 @@ function ExtraRow({
             }}
           />
           <TextField
+            className="col-span-2 sm:col-span-1"
             label="Key"
             hint={extra.keyTouched ? undefined : 'From the name.'}
             autoCapitalize="none"
@@ -394,7 +395,7 @@ function ExtraRow({
           />
           <Button
             variant="ghost"
-            className="self-end justify-self-start px-3 sm:mt-6 sm:justify-self-auto"
+            className="col-span-2 justify-self-end px-3 sm:col-span-1 sm:mt-6 sm:self-start sm:justify-self-auto"
             aria-label={`Remove ${name}`}
             onClick={onRemove}
           >
