@@ -55,6 +55,8 @@ type DemoContent = {
       town: string;
       description: string;
       status: InquiryStatus;
+      /** "How did you hear about us?" (HEARD_FROM); absent: not said. */
+      heardFrom?: string;
     } & When
   >;
   cleanings: Array<{ inquiry: number; amount: number; paid: boolean; notes: string | null } & When>;

@@ -1,6 +1,6 @@
-import type { PaidSummary, RevenueTotals } from '@clean/shared';
+import { LEAD_SOURCES, type LeadSources, type PaidSummary, type RevenueTotals } from '@clean/shared';
 import { TZDate } from '@date-fns/tz';
-import { and, gte, lt, sql } from 'drizzle-orm';
+import { and, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { revenueBuckets } from '../../db/schema';
 
@@ -27,7 +27,57 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * all time and each of the last 12 months — months and years as the business's calendar counts them.
  * Sums are numeric in the database and exact to the cent, read from revenue_buckets (kept by triggers).
  */
+/** The revenue summary's 12 business months: the first of the month 11 months back, to the next month's first. */
+export function twelveMonths(timeZone: string, now: Date): { from: Date; to: Date } {
+  const local = new TZDate(now.getTime(), timeZone);
+  const year = local.getFullYear();
+  const month = local.getMonth();
+  return {
+    from: new Date(new TZDate(year, month - 11, 1, timeZone).getTime()),
+    to: new Date(new TZDate(year, month + 1, 1, timeZone).getTime()),
+  };
+}
+
 export const summaryStore = (db: Db) => ({
+  /** Where the last 12 months' requests came from (leadSourcesSchema says what each figure counts). */
+  async leadSources(timeZone: string, now: Date): Promise<LeadSources> {
+    const { from, to } = twelveMonths(timeZone, now);
+    const inWindow = (column: SQL) => sql`${column} >= ${from.toISOString()}::timestamptz
+      and ${column} < ${to.toISOString()}::timestamptz`;
+    const result = await db.execute(sql`
+      with leads as (
+        select i.id, coalesce(i.heard_from, 'unknown') as source,
+          i.status in ('Booked', 'Completed')
+            or exists (select 1 from one_time_cleanings c where c.inquiry_id = i.id)
+            or exists (select 1 from recurring_payments r where r.inquiry_id = i.id) as booked,
+          coalesce((select sum(c.amount) from one_time_cleanings c
+            where c.inquiry_id = i.id and c.paid and ${inWindow(sql`c.date_time`)}), 0)
+          + coalesce((select sum(p.amount_paid) from recurring_paid p
+            join recurring_payments r on r.id = p.recurring_payment_id
+            where r.inquiry_id = i.id and ${inWindow(sql`p.submitted_at`)}), 0) as revenue
+        from inquiries i
+        where ${inWindow(sql`i.submitted_at`)}
+      )
+      select source, count(*)::int as requests, (count(*) filter (where booked))::int as booked,
+        sum(revenue)::text as revenue
+      from leads group by source`);
+    type Row = { source: string; requests: number; booked: number; revenue: string | null };
+    const found = new Map((result as unknown as { rows: Row[] }).rows.map((r) => [r.source, r]));
+    return {
+      from: from.toISOString(),
+      to: to.toISOString(),
+      sources: LEAD_SOURCES.map((source) => {
+        const row = found.get(source);
+        return {
+          source,
+          requests: Number(row?.requests ?? 0),
+          booked: Number(row?.booked ?? 0),
+          revenue: toCents(row?.revenue) / 100,
+        };
+      }),
+    };
+  },
+
   async summary(timeZone: string, now = new Date()): Promise<PaidSummary> {
     const local = new TZDate(now.getTime(), timeZone);
     const year = local.getFullYear();
