@@ -14,11 +14,16 @@ const renderIn = (ui: ReactNode) =>
     </QueryClientProvider>,
   );
 
-const SOURCES = [
-  { source: 'facebook', requests: 4, booked: 1, revenue: 150 },
-  { source: 'google', requests: 10, booked: 6, revenue: 1240.5 },
-  { source: null, requests: 2, booked: 0, revenue: 0 },
-];
+const SOURCES = {
+  from: '2025-12-01T05:00:00.000Z',
+  to: '2026-12-01T05:00:00.000Z',
+  sources: [
+    { source: 'facebook', requests: 4, booked: 1, revenue: 150 },
+    { source: 'google', requests: 10, booked: 6, revenue: 1240.5 },
+    { source: 'yelp', requests: 0, booked: 0, revenue: 0 },
+    { source: 'unknown', requests: 2, booked: 0, revenue: 0 },
+  ],
+};
 
 describe('where leads come from (summary)', () => {
   it('draws a bar per source, best earner first, and keeps the numbers in a table for screen readers', async () => {
@@ -45,7 +50,8 @@ describe('where leads come from (summary)', () => {
   it('says when there is nothing yet, and offers a retry when loading fails', async () => {
     let fail = true;
     stubFetch({
-      'GET /api/summary/lead_sources': () => (fail ? { status: 500, body: { error: 'boom' } } : { body: [] }),
+      'GET /api/summary/lead_sources': () =>
+        fail ? { status: 500, body: { error: 'boom' } } : { body: { ...SOURCES, sources: [] } },
     });
     renderIn(<LeadSources />);
     expect(screen.getByRole('status').textContent).toBe('Loading lead sources...');

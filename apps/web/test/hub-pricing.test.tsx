@@ -142,7 +142,7 @@ describe('the hub’s Pricing editor', () => {
     let fail = true;
     stubFetch({
       'GET /api/pricing': () =>
-        fail ? { status: 500, body: { error: 'Boom' } } : { status: 404, body: { error: 'No table' } },
+        fail ? { status: 500, body: { error: 'Boom' } } : { body: { ...PRICING, packages: [] } },
       'GET /api/packages': { body: PACKAGES },
     });
     renderPricing();

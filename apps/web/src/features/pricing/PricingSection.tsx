@@ -166,7 +166,8 @@ function PricingForm({
         onSubmit={onSubmit}
         className="min-w-0 space-y-6"
       >
-        {saved === null && (
+        {/* Before the owner's first save the server answers a table with no package in it. */}
+        {(saved === null || saved.packages.length === 0) && (
           <Alert tone="info">
             No price table yet: fill it in and save, and the booking form shows prices.
           </Alert>

@@ -1,12 +1,13 @@
-import { formatMoney, HEARD_FROM_LABELS, type HeardFrom } from '@clean/shared';
+import { formatMoney, HEARD_FROM_LABELS, type LeadSource, type LeadSources as Sources } from '@clean/shared';
 import { useId } from 'react';
 import { failureMessage } from '../../lib/failure';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
-import { type LeadSourceRow, useLeadSources } from './api';
+import { useLeadSources } from './api';
 
-const labelOf = (source: string | null) =>
-  source === null ? 'Not said' : (HEARD_FROM_LABELS[source as HeardFrom] ?? source);
+type LeadSourceRow = Sources['sources'][number];
+
+const labelOf = (source: LeadSource) => (source === 'unknown' ? 'Not said' : HEARD_FROM_LABELS[source]);
 
 const percent = (part: number, whole: number) => (whole > 0 ? (part / whole) * 100 : 0);
 
@@ -22,7 +23,8 @@ export function LeadSources() {
   const headingId = useId();
   const chartId = useId();
   const query = useLeadSources();
-  const rows = [...(query.data ?? [])].sort(byRevenue);
+  // Every source comes, zeros included: only those with something to show are drawn.
+  const rows = (query.data?.sources ?? []).filter((r) => r.requests > 0 || r.revenue > 0).sort(byRevenue);
   const best = rows[0];
   const maxRequests = Math.max(0, ...rows.map((r) => r.requests));
   const maxRevenue = Math.max(0, ...rows.map((r) => r.revenue));
@@ -70,10 +72,7 @@ export function LeadSources() {
           </p>
           <ul aria-hidden="true" className="mt-4 space-y-4">
             {rows.map((row) => (
-              <li
-                key={row.source ?? 'none'}
-                className="grid gap-x-3 gap-y-1 sm:grid-cols-[9rem_minmax(0,1fr)]"
-              >
+              <li key={row.source} className="grid gap-x-3 gap-y-1 sm:grid-cols-[9rem_minmax(0,1fr)]">
                 <span className="text-sm font-semibold text-stone-900 sm:pt-0.5">{labelOf(row.source)}</span>
                 <div className="min-w-0 space-y-1">
                   <div className="flex items-center gap-2">
@@ -127,7 +126,7 @@ export function LeadSources() {
               </thead>
               <tbody>
                 {rows.map((row) => (
-                  <tr key={row.source ?? 'none'}>
+                  <tr key={row.source}>
                     <th scope="row">{labelOf(row.source)}</th>
                     <td>{row.requests}</td>
                     <td>{row.booked}</td>

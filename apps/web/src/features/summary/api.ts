@@ -1,4 +1,4 @@
-import type { PaidSummary } from '@clean/shared';
+import type { LeadSources, PaidSummary } from '@clean/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { hubKeys } from '../../lib/hubKeys';
@@ -13,22 +13,9 @@ export const summaryQueryOptions = queryOptions({
 });
 export const useRevenueSummary = () => useQuery(summaryQueryOptions);
 
-/** One source's last 12 months: booking requests, how many were booked, and what those paid. */
-export type LeadSourceRow = {
-  /** A "How did you hear about us?" answer, or null when the visitor gave none. */
-  source: string | null;
-  requests: number;
-  booked: number;
-  revenue: number;
-};
-
-/** GET /api/summary/lead_sources (admin): per source over the last 12 months. */
-export const fetchLeadSources = async (signal?: AbortSignal): Promise<LeadSourceRow[]> => {
-  const data = await apiFetch<LeadSourceRow[] | { sources: LeadSourceRow[] }>('/api/summary/lead_sources', {
-    signal,
-  });
-  return Array.isArray(data) ? data : data.sources;
-};
+/** GET /api/summary/lead_sources (admin): per source over the revenue summary's 12 months. */
+export const fetchLeadSources = (signal?: AbortSignal) =>
+  apiFetch<LeadSources>('/api/summary/lead_sources', { signal });
 
 export const leadSourcesQueryOptions = queryOptions({
   // Under the summary's key: whatever makes the revenue stale (a payment, a confirmed request) makes this stale.
