@@ -16,9 +16,28 @@ describe('booking requests on the Agenda', () => {
   it('shows a held time as Requested and confirms it from its panel', async () => {
     const { year, month, day } = businessToday();
     const today = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    // The visitor's choices, priced by the demo table: the held time is as long as the quote says.
+    const pricing = await api<{ packages: Array<{ package_id: number }> }>(
+      'GET',
+      '/api/pricing',
+      undefined,
+      null,
+    );
+    const choices = {
+      package_id: pricing.packages[0]?.package_id,
+      bedrooms: 2,
+      bathrooms: 1,
+      frequency: 'one_time',
+    };
+    const quote = await api<{ amount: number; duration_minutes: number }>(
+      'GET',
+      `/api/quote?${new URLSearchParams(Object.entries(choices).map(([k, v]) => [k, String(v)]))}`,
+      undefined,
+      null,
+    );
     const slots = await api<string[]>(
       'GET',
-      `/api/slots?from=${today}&duration_minutes=120`,
+      `/api/slots?from=${today}&duration_minutes=${quote.duration_minutes}`,
       undefined,
       null,
     );
@@ -26,7 +45,11 @@ describe('booking requests on the Agenda', () => {
     const start = slots.at(-1);
     if (!start) throw new Error('no open time in the next 21 days');
     const name = `Request Tester ${stamp}`;
-    const inquiry = await createInquiry(name, { requested_start: start });
+    const inquiry = await createInquiry(name, {
+      requested_start: start,
+      quote: { ...choices, extras: [] },
+      heard_from: 'nextdoor',
+    });
     const title = `Requested: ${name}`;
     const startDay = start.slice(0, 10);
     const visitsOfDay = () => api<Visit[]>('GET', `/api/visits?from=${startDay}&to=${startDay}`);
@@ -47,6 +70,11 @@ describe('booking requests on the Agenda', () => {
     const panel = page.getByRole('dialog', { name: title });
     await panel.waitFor();
     expect(await panel.textContent()).toContain('Time asked for');
+    const money = `$${quote.amount.toFixed(2)}`;
+    await panel.getByRole('table', { name: 'Quote, line by line' }).getByText(money).last().waitFor();
+    expect(await panel.getByRole('table', { name: 'Quote, line by line' }).textContent()).toContain(
+      '1 more bedroom',
+    );
     await panel.getByRole('button', { name: 'Confirm' }).click();
     await panel.getByText('Confirmed: it is on the calendar and the inquiry is Booked.').waitFor();
     await panel.getByRole('button', { name: 'Close' }).last().click();
