@@ -15,7 +15,7 @@ import {
 } from '../src/features/agenda/calendarTime';
 import { EventDetails } from '../src/features/agenda/EventDetails';
 import { buildEvents } from '../src/features/agenda/events';
-import { agendaCleaning, agendaPaidRecord } from './agenda-fixtures';
+import { agendaCleaning, agendaPaidRecord } from './support/agenda-fixtures';
 import { stubFetch } from './utils';
 
 const NY = 'America/New_York';

@@ -1,42 +1,18 @@
 // The owner's browser may sit in another zone than the business: run these in Berlin on purpose.
 process.env.TZ = 'Europe/Berlin';
 
-import type { CleaningDatesSummary, Visit } from '@clean/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { CleaningDatesSummary } from '@clean/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AgendaCalendar } from '../src/features/agenda/AgendaCalendar';
 import { splitDays } from '../src/features/agenda/api';
 import { monthRange, visitsRange } from '../src/features/agenda/calendarTime';
 import { buildEvents } from '../src/features/agenda/events';
-import { agendaCleaning, agendaPaidRecord } from './agenda-fixtures';
+import { atMarch10, renderAgenda, visit } from './support/agenda';
+import { agendaCleaning, agendaPaidRecord } from './support/agenda-fixtures';
 import { stubFetch } from './utils';
 
 const NY = 'America/New_York';
 const wall = (d: Date) => [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()];
-
-export function visit(change: Partial<Visit> & { key: string; start: string; end: string }): Visit {
-  return {
-    kind: 'recurring',
-    inquiry_id: 4,
-    inquiry_name: 'Tom Reilly',
-    phone_number: '8605550199',
-    email: null,
-    call_or_text: 'call',
-    town: 'Bristol',
-    original_start: null,
-    status: 'planned',
-    paid: false,
-    amount: 120,
-    notes: null,
-    one_time_cleaning_id: null,
-    recurring_payment_id: 9,
-    recurring_paid_id: null,
-    requested_frequency: null,
-    hold_lapses_at: null,
-    ...change,
-  };
-}
 
 // Weekly from Tuesday 2027-03-02 09:00 New York: EST before March 14, EDT after.
 const before = visit({
@@ -129,22 +105,6 @@ describe('visits on the agenda', () => {
     ]);
   });
 });
-
-export function renderAgenda() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AgendaCalendar />
-    </QueryClientProvider>,
-  );
-  return client;
-}
-
-/** Today is Wednesday 2027-03-10, noon in New York. */
-export function atMarch10() {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2027-03-10T17:00:00Z'));
-}
 
 // react-big-calendar's grids are slow to lay out in jsdom on a busy machine (a week is 7 × 48 slots).
 const SLOW = { timeout: 5000 };

@@ -8,7 +8,7 @@ import { stubFetch } from './utils';
 // is when a still-mounted admin guard could hijack the navigation and send the user to /signin.
 
 describe('admin hub and Sign Out', () => {
-  it('shows the hub with its four tabs to the admin, plus Admin and Sign Out in the nav', async () => {
+  it('shows the hub with its five tabs to the admin, plus Admin and Sign Out in the nav', async () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'admin-token');
     stubFetch({ 'GET /api/user': { body: ADMIN_USER } });
     const router = renderApp('/contact-center');
@@ -21,6 +21,7 @@ describe('admin hub and Sign Out', () => {
       'Agenda',
       'Manage',
       'Create Cleaning',
+      'Pricing',
       'Site',
     ]);
     expect(screen.getByRole('tab', { name: 'Agenda' }).getAttribute('aria-selected')).toBe('true');

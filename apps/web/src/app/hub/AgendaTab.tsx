@@ -3,9 +3,10 @@ import { CalendarFeed } from '../../features/agenda/CalendarFeed';
 import { FailedMessages } from '../../features/outbox/FailedMessages';
 import { NotifyButton } from '../../features/push/NotifyButton';
 import { OverduePayments } from '../../features/recurring/OverduePayments';
+import { LeadSources } from '../../features/summary/LeadSources';
 import { RevenueSummary } from '../../features/summary/RevenueSummary';
 
-/** Agenda: the cleaning calendar, payments overdue, the revenue summary, then the phone calendar feed and push notices. */
+/** Agenda: the cleaning calendar, payments overdue, the revenue summary, where leads come from, then the phone calendar feed and push notices. */
 export function AgendaTab() {
   return (
     <div className="space-y-10">
@@ -13,6 +14,7 @@ export function AgendaTab() {
       <AgendaCalendar />
       <OverduePayments />
       <RevenueSummary />
+      <LeadSources />
       <CalendarFeed />
       <NotifyButton />
     </div>

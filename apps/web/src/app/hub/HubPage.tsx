@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CLEANUP_SECTION_ID } from '../../features/cleanup/CleanupSection';
 import { LargeDatabaseBanner } from '../../features/cleanup/LargeDatabaseBanner';
+import { PricingSection } from '../../features/pricing/PricingSection';
 import { SiteSection } from '../../features/site/SiteSection';
 import { installHubFetch } from '../../lib/offline';
 import { cx } from '../../lib/ui/cx';
@@ -21,6 +22,7 @@ const TABS = [
   { key: 'agenda', label: 'Agenda' },
   { key: 'manage', label: 'Manage' },
   { key: 'create', label: 'Create Cleaning' },
+  { key: 'pricing', label: 'Pricing' },
   { key: 'site', label: 'Site' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
@@ -28,7 +30,8 @@ type TabKey = (typeof TABS)[number]['key'];
 const isTab = (value: string | null): value is TabKey => TABS.some((t) => t.key === value);
 
 /**
- * The owner's hub (spec §2): tabs Agenda (default), Manage, Create Cleaning, and Site (the business facts). The open tab is kept in the
+ * The owner's hub (spec §2): tabs Agenda (default), Manage, Create Cleaning, Pricing (the booking form's price
+ * table) and Site (the business facts). The open tab is kept in the
  * address (?tab=) so a reload stays put. The calendar is only mounted while its tab shows (it measures
  * itself); Manage and Create keep their state once visited.
  */
@@ -102,7 +105,7 @@ export function HubPage() {
         role="tablist"
         aria-label="Contact Center sections"
         onKeyDown={onKeyDown}
-        className="flex gap-1 overflow-x-auto rounded-full border border-stone-200 bg-white p-1 shadow-sm sm:inline-flex"
+        className="flex flex-wrap gap-1 rounded-3xl border border-stone-200 bg-white p-1 shadow-sm sm:inline-flex sm:flex-nowrap sm:rounded-full"
       >
         {TABS.map((tab, i) => (
           <button
@@ -118,7 +121,7 @@ export function HubPage() {
             tabIndex={active === tab.key ? 0 : -1}
             onClick={() => select(tab.key)}
             className={cx(
-              'min-h-11 shrink-0 rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap',
+              'min-h-11 flex-auto rounded-full px-3 py-2 text-sm font-semibold whitespace-nowrap sm:flex-none sm:px-4',
               active === tab.key ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-brand-50',
             )}
           >
@@ -143,6 +146,7 @@ export function HubPage() {
                 {tab.key === 'agenda' && <AgendaTab />}
                 {tab.key === 'manage' && <ManageTab />}
                 {tab.key === 'create' && <CreateCleaningTab />}
+                {tab.key === 'pricing' && <PricingSection />}
                 {tab.key === 'site' && <SiteSection />}
               </>
             )}

@@ -41,6 +41,7 @@ const startsAsList = () => typeof window !== 'undefined' && window.matchMedia?.(
 function eventClass({ detail }: AgendaEvent): string {
   if (detail.kind === 'one-time') return 'hub-event-one-time';
   if (detail.kind === 'recurring') return 'hub-event-recurring';
+  if (detail.kind === 'request') return 'hub-event-request';
   return detail.item.status === 'skipped' ? 'hub-event-visit hub-event-skipped' : 'hub-event-visit';
 }
 
@@ -108,6 +109,9 @@ export function AgendaCalendar() {
           </span>{' '}
           <span className="inline-flex items-center gap-1">
             <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-amber-700" /> Visit
+          </span>{' '}
+          <span className="inline-flex items-center gap-1">
+            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-violet-700" /> Requested
           </span>
         </p>
       </div>

@@ -10,11 +10,13 @@ const KIND_LABEL: Record<AgendaEvent['detail']['kind'], string> = {
   'one-time': 'One-time',
   recurring: 'Recurring',
   visit: 'Visit',
+  request: 'Requested',
 };
 const KIND_BORDER: Record<AgendaEvent['detail']['kind'], string> = {
   'one-time': 'border-brand-700',
   recurring: 'border-sky-800',
   visit: 'border-amber-700',
+  request: 'border-violet-700',
 };
 
 /**
@@ -113,7 +115,8 @@ function AgendaEntry({ event, onSelect }: { event: AgendaEvent; onSelect: () => 
         </span>
         <span className="text-sm text-stone-700">
           {format(event.start, 'h:mm a')}
-          {kind === 'visit' ? `–${format(event.end, 'h:mm a')}` : ''} · {KIND_LABEL[kind]}
+          {kind === 'visit' || kind === 'request' ? `–${format(event.end, 'h:mm a')}` : ''} ·{' '}
+          {KIND_LABEL[kind]}
           {skipped ? ' (skipped)' : ''}
           {item.town ? ` · ${item.town}` : ''}
         </span>

@@ -4,9 +4,15 @@ import { Button } from '../../lib/ui/Button';
 import { ContactLinks } from '../../lib/ui/ContactLinks';
 import { Dialog } from '../../lib/ui/Dialog';
 import type { AgendaEvent } from './events';
+import { RequestDetails } from './RequestDetails';
 import { VisitActions } from './VisitActions';
 
-const TYPE = { 'one-time': 'One-Time Cleaning', recurring: 'Recurring Payment', visit: 'Recurring Visit' };
+const TYPE = {
+  'one-time': 'One-Time Cleaning',
+  recurring: 'Recurring Payment',
+  visit: 'Recurring Visit',
+  request: 'Booking request',
+};
 
 function PaidStatus({
   event,
@@ -75,7 +81,24 @@ type Props = { event: AgendaEvent | null; timeZone: string; onClose: () => void 
  * offers Done & paid, Skip and Move; a one-time cleaning's, Mark paid.
  */
 export function EventDetails({ event, ...rest }: Props) {
-  return event ? <EventPanel key={event.id} event={event} {...rest} /> : null;
+  if (!event) return null;
+  if (event.detail.kind === 'request')
+    return (
+      <Dialog key={event.id} open onClose={rest.onClose} title={event.title} className="max-w-lg">
+        <RequestDetails visit={event.detail.item} timeZone={rest.timeZone} />
+        <ContactLinks
+          className="mt-4"
+          name={event.detail.item.inquiry_name}
+          phone={event.detail.item.phone_number}
+          email={event.detail.item.email}
+          prefers={event.detail.item.call_or_text}
+        />
+        <div className="mt-6 flex justify-end">
+          <Button onClick={rest.onClose}>Close</Button>
+        </div>
+      </Dialog>
+    );
+  return <EventPanel key={event.id} event={event} {...rest} />;
 }
 
 function EventPanel({ event, timeZone, onClose }: Props & { event: AgendaEvent }) {
@@ -90,6 +113,7 @@ function EventPanel({ event, timeZone, onClose }: Props & { event: AgendaEvent }
         ? { ...(detail.visit ?? oneTimeVisit(detail.item, detail.at)), paid: detail.item.paid }
         : null);
   const visit = detail.kind === 'visit' ? actionable : null;
+  if (detail.kind === 'request') return null;
   const notes = detail.item.notes;
   return (
     <Dialog open onClose={onClose} title={event.title} className="max-w-lg">

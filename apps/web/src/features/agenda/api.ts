@@ -104,3 +104,22 @@ export const usePatchVisit = () =>
     'oneTimeCleanings',
     'summary',
   );
+
+/** The owner's answer to a booking request holding its time. */
+export type RequestAnswer = 'confirmed' | 'declined';
+
+/**
+ * PATCH /api/visits/{key} with `{ status: "confirmed" }` (the request becomes the one-time cleaning, or the
+ * schedule and its first visit, at the quoted amount; its inquiry is Booked) or `{ status: "declined" }` (the time
+ * is free again). Either way the agenda, the lists and the leads are read again.
+ */
+export const useAnswerRequest = () =>
+  useHubMutation(
+    ({ key, status }: { key: string; status: RequestAnswer }) =>
+      apiFetch<unknown>(`/api/visits/${encodeURIComponent(key)}`, { method: 'PATCH', body: { status } }),
+    'agenda',
+    'oneTimeCleanings',
+    'recurringPayments',
+    'inquiries',
+    'summary',
+  );

@@ -4,7 +4,8 @@ import { toCalendarDate } from './calendarTime';
 export type AgendaEventDetail =
   | { kind: 'one-time'; at: string; item: AgendaOneTime; visit?: Visit }
   | { kind: 'recurring'; at: string; item: AgendaRecurringPaid; dates: string[] }
-  | { kind: 'visit'; at: string; item: Visit };
+  | { kind: 'visit'; at: string; item: Visit }
+  | { kind: 'request'; at: string; item: Visit };
 
 export type AgendaEvent = {
   id: string;
@@ -31,10 +32,14 @@ function endOf(start: Date, visit: Visit | undefined, timeZone: string): Date {
   return end && end > start ? end : new Date(start.getTime() + HOUR);
 }
 
+/** A visitor's booking request holding its time until the owner confirms or declines it. */
+export const isRequest = (visit: Visit) => visit.kind === 'request' && visit.status === 'requested';
+
 /**
  * Calendar events: 'One-Time: <name>' per dated cleaning and 'Recurring: <name>' per paid date (the spec's),
  * then 'Visit: <name>' per recurring visit not paid yet ('Skipped: <name>' when skipped). A paid recurring
  * visit is not shown again: its paid record already is. One-time cleanings take their length from their visit.
+ * A booking request holding its time is 'Requested: <name>', as long as the visitor's quote says.
  */
 export function buildEvents(
   summary: CleaningDatesSummary | undefined,
@@ -72,6 +77,18 @@ export function buildEvents(
     });
   }
   for (const visit of visits) {
+    if (isRequest(visit)) {
+      const start = toCalendarDate(visit.start, timeZone);
+      if (!start) continue;
+      events.push({
+        id: `request-${visit.key}`,
+        title: `Requested: ${visit.inquiry_name}`,
+        start,
+        end: endOf(start, visit, timeZone),
+        detail: { kind: 'request', at: visit.start, item: visit },
+      });
+      continue;
+    }
     if (visit.kind !== 'recurring' || visit.paid) continue;
     const start = toCalendarDate(visit.start, timeZone);
     if (!start) continue;

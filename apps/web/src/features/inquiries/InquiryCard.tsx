@@ -1,4 +1,11 @@
-import { formatDateTime, formatPhone, INQUIRY_STATUSES, type Inquiry, inquiryPatch } from '@clean/shared';
+import {
+  formatDateTime,
+  formatPhone,
+  HEARD_FROM_LABELS,
+  INQUIRY_STATUSES,
+  type Inquiry,
+  inquiryPatch,
+} from '@clean/shared';
 import { useId, useState } from 'react';
 import { failureMessage } from '../../lib/failure';
 import { useSiteConfig } from '../../lib/site-config';
@@ -11,6 +18,7 @@ import { Options, TextAreaField } from '../../lib/ui/FormFields';
 import { CardActions, Fact, Facts, HubCard } from '../../lib/ui/HubCard';
 import { HubEditForm } from '../../lib/ui/HubEditForm';
 import { PhoneField } from '../../lib/ui/PhoneField';
+import { QuoteSummary } from '../../lib/ui/QuoteSummary';
 import { TextField } from '../../lib/ui/TextField';
 import { useSubmit } from '../../lib/useSubmit';
 import { useZodForm } from '../../lib/useZodForm';
@@ -57,7 +65,11 @@ function InquiryView({ inquiry, onEdit }: { inquiry: Inquiry; onEdit: () => void
         </Fact>
         {inquiry.town && <Fact term="Town">{inquiry.town}</Fact>}
         <Fact term="Submitted">{formatDateTime(inquiry.submitted_at, timezone)}</Fact>
+        <LeadSource inquiry={inquiry} />
       </Facts>
+      {inquiry.quote && (
+        <QuoteSummary className="mt-3" quote={inquiry.quote} frequency={inquiry.quote.frequency} />
+      )}
       <ContactLinks
         className="mt-3"
         name={inquiry.name}
@@ -95,6 +107,26 @@ function InquiryView({ inquiry, onEdit }: { inquiry: Inquiry; onEdit: () => void
       <CardActions subject={subjectOf(inquiry)} onEdit={onEdit} onDelete={() => setConfirming(true)} />
       {confirming && <DeleteInquiryDialog inquiry={inquiry} onClose={() => setConfirming(false)} />}
     </HubCard>
+  );
+}
+
+/** Where the lead came from, as the form and the visit's address said: only what is known. */
+function LeadSource({ inquiry }: { inquiry: Inquiry }) {
+  const campaign = [inquiry.utm_source, inquiry.utm_medium, inquiry.utm_campaign].filter(Boolean).join(' / ');
+  return (
+    <>
+      {inquiry.heard_from && <Fact term="Heard from">{HEARD_FROM_LABELS[inquiry.heard_from]}</Fact>}
+      {campaign && (
+        <Fact term="Campaign" className="break-words">
+          {campaign}
+        </Fact>
+      )}
+      {inquiry.referrer && (
+        <Fact term="Referrer" className="[overflow-wrap:anywhere]">
+          {inquiry.referrer}
+        </Fact>
+      )}
+    </>
   );
 }
 

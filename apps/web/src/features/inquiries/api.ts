@@ -96,3 +96,19 @@ export function useDeleteInquiry() {
     onSuccess: () => client.invalidateQueries({ queryKey: hubKeys.all }),
   });
 }
+
+/**
+ * One inquiry, for the Agenda's request panel (its quote's lines): the API reads inquiries only as a list, so this
+ * searches its name, newest first, and picks the id. A request is at most a few days old, so it is on the first page.
+ */
+export const inquiryQueryOptions = (id: number, name: string) =>
+  queryOptions({
+    queryKey: [...hubKeys.inquiries, 'one', id] as const,
+    queryFn: async ({ signal }) => {
+      const { items } = await apiList<Inquiry>('/api/inquiries', {
+        query: { name, page: 1, limit: 20 },
+        signal,
+      });
+      return items.find((inquiry) => inquiry.id === id) ?? null;
+    },
+  });

@@ -1,4 +1,4 @@
-import type { PaidSummary } from '@clean/shared';
+import type { LeadSources, PaidSummary } from '@clean/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { hubKeys } from '../../lib/hubKeys';
@@ -12,3 +12,14 @@ export const summaryQueryOptions = queryOptions({
   queryFn: ({ signal }) => fetchSummary(signal),
 });
 export const useRevenueSummary = () => useQuery(summaryQueryOptions);
+
+/** GET /api/summary/lead_sources (admin): per source over the revenue summary's 12 months. */
+export const fetchLeadSources = (signal?: AbortSignal) =>
+  apiFetch<LeadSources>('/api/summary/lead_sources', { signal });
+
+export const leadSourcesQueryOptions = queryOptions({
+  // Under the summary's key: whatever makes the revenue stale (a payment, a confirmed request) makes this stale.
+  queryKey: [...hubKeys.summary, 'lead-sources'] as const,
+  queryFn: ({ signal }) => fetchLeadSources(signal),
+});
+export const useLeadSources = () => useQuery(leadSourcesQueryOptions);
