@@ -2,7 +2,6 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CLEANUP_SECTION_ID } from '../../features/cleanup/CleanupSection';
 import { LargeDatabaseBanner } from '../../features/cleanup/LargeDatabaseBanner';
-import { SiteSection } from '../../features/site/SiteSection';
 import { installHubFetch } from '../../lib/offline';
 import { cx } from '../../lib/ui/cx';
 import { Page } from '../../lib/ui/Page';
@@ -11,6 +10,7 @@ import { AgendaTab } from './AgendaTab';
 import { CreateCleaningTab } from './CreateCleaningTab';
 import { ManageTab } from './ManageTab';
 import { OfflineNotice } from './OfflineNotice';
+import { SiteTab } from './SiteTab';
 import { useHubWorker } from './useHubWorker';
 import { useInstallable } from './useInstallable';
 
@@ -28,7 +28,7 @@ type TabKey = (typeof TABS)[number]['key'];
 const isTab = (value: string | null): value is TabKey => TABS.some((t) => t.key === value);
 
 /**
- * The owner's hub (spec §2): tabs Agenda (default), Manage, Create Cleaning, and Site (the business facts). The open tab is kept in the
+ * The owner's hub (spec §2): tabs Agenda (default), Manage, Create Cleaning, and Site (the business facts, booking rules and working hours). The open tab is kept in the
  * address (?tab=) so a reload stays put. The calendar is only mounted while its tab shows (it measures
  * itself); Manage and Create keep their state once visited.
  */
@@ -143,7 +143,7 @@ export function HubPage() {
                 {tab.key === 'agenda' && <AgendaTab />}
                 {tab.key === 'manage' && <ManageTab />}
                 {tab.key === 'create' && <CreateCleaningTab />}
-                {tab.key === 'site' && <SiteSection />}
+                {tab.key === 'site' && <SiteTab />}
               </>
             )}
           </div>
