@@ -12,6 +12,7 @@ import { registerFeatures } from './features';
 import { type AuthService, authService } from './features/auth/service';
 import { registerPages } from './features/pages/routes';
 import { generateVapidKeys, webPushSender } from './features/push/sender';
+import { siteStore } from './features/site/store';
 import { COMPRESSION, compressWhole } from './lib/compression';
 import { contentTopic, recordContentChange } from './lib/content-changes';
 import { acceptEmptyJsonBody } from './lib/empty-json-body';
@@ -139,7 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       tokenTtlSeconds: config.tokenTtlSeconds,
       resetTokenTtlSeconds: config.resetTokenTtlSeconds,
       publicUrl: config.publicUrl,
-      businessName: config.site.businessName,
+      businessName: async () => (await siteStore(database.db, config.site).current()).businessName,
     }),
   );
   app.decorateRequest('user', null);

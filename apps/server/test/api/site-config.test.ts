@@ -60,6 +60,29 @@ describe('PUT /api/site-config', () => {
     expect(await read()).toEqual({ ...before, googleReviewUrl: '', bookingRules: rules });
   });
 
+  it('the mails sent after a save carry the new facts: the visitor’s acknowledgement and the reset link’s subject', async () => {
+    const saved = await save({ businessName: 'Plymouth Green Clean', phone: '8605550111' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const booked = await t.anonymous('POST', '/api/inquiries', {
+      name: 'Dana Roe',
+      email: 'dana@example.com',
+      phone_number: '8605550123',
+      call_or_text: 'call',
+      town: 'Bristol',
+      description: 'Kitchen',
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    await expect
+      .poll(() => t.sent.find((m) => m.to === 'dana@example.com'), { timeout: 5000 })
+      .toMatchObject({ subject: expect.stringContaining('Plymouth Green Clean') });
+    const ack = t.sent.find((m) => m.to === 'dana@example.com');
+    expect(ack?.text).toContain('call us at (860) 555-0111');
+    expect(ack?.text).toContain('Thank you for contacting Plymouth Green Clean.');
+
+    expect((await t.anonymous('POST', '/forgot_password', { username: 'admin' })).statusCode).toBe(200);
+    expect(t.sent.at(-1)?.subject).toBe('Plymouth Green Clean: reset your password');
+  });
+
   it.each([
     ['a review link that is not http(s)', { googleReviewUrl: 'ftp://g.page/r' }, /Google review link/],
     ['a review link that is no link', { googleReviewUrl: 'my google page' }, /Google review link/],
