@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type InquiryStatus, type ReviewStatus, toInstant, toWallTime } from '@clean/shared';
+import {
+  type InquiryStatus,
+  type Pricing,
+  pricingSchema,
+  type ReviewStatus,
+  toInstant,
+  toWallTime,
+} from '@clean/shared';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from './client';
@@ -9,11 +16,13 @@ import {
   galleryPhotos,
   inquiries,
   oneTimeCleanings,
+  ownerSettings,
   packages,
   photoVariants,
   recurringPaid,
   recurringPaidDates,
   recurringPayments,
+  reminderOptOuts,
   reviews,
   visitExceptions,
 } from './schema';
@@ -29,6 +38,8 @@ type When = { day: number; hour?: number };
  */
 type DemoContent = {
   packages: Array<{ title: string; amount: number; image: string; description: string }>;
+  /** The price table (PUT /api/pricing's document), its packages named by position. */
+  pricing: Omit<Pricing, 'packages'> & { packages: Array<{ package: number; base_minutes: number }> };
   photos: Array<{ image: string; caption: string | null; category: string; photoType: string | null }>;
   reviews: Array<
     {
@@ -48,6 +59,8 @@ type DemoContent = {
       town: string;
       description: string;
       status: InquiryStatus;
+      /** "How did you hear about us?" (HEARD_FROM); absent: not said. */
+      heardFrom?: string;
     } & When
   >;
   cleanings: Array<{ inquiry: number; amount: number; paid: boolean; notes: string | null } & When>;
@@ -113,9 +126,22 @@ export async function loadDemoContent(db: Db, config: Pick<Config, 'publicUrl' |
   await db.transaction(async (tx) => {
     // An identical photo uploaded before already has them.
     await tx.insert(photoVariants).values(variants).onConflictDoNothing();
-    await tx
+    const pkgs = await tx
       .insert(packages)
-      .values(demo.packages.map(({ image, ...p }) => ({ ...p, imageUrl: img(image) })));
+      .values(demo.packages.map(({ image, ...p }) => ({ ...p, imageUrl: img(image) })))
+      .returning({ id: packages.id });
+    const pricing: Pricing = {
+      ...demo.pricing,
+      packages: demo.pricing.packages.map((p) => ({
+        package_id: idOf(pkgs, p.package),
+        base_minutes: p.base_minutes,
+      })),
+    };
+    // The pricing feature's key (features/pricing/store.ts); a table the owner already set is kept.
+    await tx
+      .insert(ownerSettings)
+      .values({ key: 'pricing', value: pricingSchema.parse(pricing) })
+      .onConflictDoNothing();
     await tx
       .insert(galleryPhotos)
       .values(demo.photos.map(({ image, ...p }) => ({ ...p, imageUrl: img(image) })));
@@ -130,6 +156,8 @@ export async function loadDemoContent(db: Db, config: Pick<Config, 'publicUrl' |
       .insert(inquiries)
       .values(demo.inquiries.map(({ day, ...i }) => ({ ...i, submittedAt: at({ day }) })))
       .returning({ id: inquiries.id });
+    // Demo customers are made up (example.com): no reminders to them, ever.
+    await tx.insert(reminderOptOuts).values(inq.map((i) => ({ inquiryId: i.id })));
     await tx.insert(oneTimeCleanings).values(
       demo.cleanings.map(({ inquiry, day, hour, ...c }) => ({
         ...c,

@@ -1,3 +1,4 @@
+import { HEARD_FROM, type InquiryQuote } from '@clean/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -149,8 +150,20 @@ export const inquiries = pgTable(
     description: text('description'),
     status: inquiryStatus('status').notNull().default('New Inquiry'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The server's quote when the request came (inputs, amount, length, lines); null: none asked. */
+    quote: jsonb('quote').$type<InquiryQuote>(),
+    /** "How did you hear about us?" (HEARD_FROM); null: not said. */
+    heardFrom: text('heard_from'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    referrer: text('referrer'),
   },
   (t) => [
+    check(
+      'inquiries_heard_from_known',
+      sql.raw(`heard_from in (${HEARD_FROM.map((h) => `'${h}'`).join(', ')})`),
+    ),
     index('inquiries_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('inquiries_phone_trgm_idx').using('gin', t.phoneNumber.op('gin_trgm_ops')),
     index('inquiries_status_idx').on(t.status, t.submittedAt),
@@ -180,6 +193,10 @@ export const oneTimeCleanings = pgTable(
     index('one_time_cleanings_inquiry_idx').on(t.inquiryId),
     // The Manage list's order (newest date first, undated last); also serves the agenda's date ranges.
     index('one_time_cleanings_newest_idx').on(t.dateTime.desc().nullsLast(), t.id.desc()),
+    // The longest stated visit, at once (open times read cleanings that far back from each time: features/slots).
+    index('one_time_cleanings_duration_idx')
+      .on(t.durationMinutes)
+      .where(sql`${t.durationMinutes} is not null`),
     // When a cleaning becomes old (its date, or its creation when undated): the cleanup list and count.
     index('one_time_cleanings_effective_date_idx').on(sql`coalesce(${t.dateTime}, ${t.createdAt})`),
     index('one_time_cleanings_notes_trgm_idx').using('gin', t.notes.op('gin_trgm_ops')),
@@ -352,6 +369,10 @@ export const mailOutbox = pgTable(
     replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** Files sent with it (a confirmation's .ics): `{ filename, contentType, content }` with the content as text. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
+    /** Extra headers (a reminder's List-Unsubscribe). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     attempts: integer('attempts').notNull().default(0),
     /** When the worker may (re)try it; a claim pushes it ahead so another server does not send it twice. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -400,6 +421,49 @@ export const pushOutbox = pgTable(
   (t) => [index('push_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
 );
 
+/** Text messages to send (reminders to customers who chose "text"), through the same outbox engine. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
+
+/**
+ * Reminders decided (features/reminders): one row per visit, reminder and start, inserted in the transaction that
+ * puts the messages in the outbox, so two servers or a restart never send one twice. The start is part of the key:
+ * a visit moved to another time is reminded of its new time.
+ */
+export const visitReminders = pgTable(
+  'visit_reminders',
+  {
+    visitKey: text('visit_key').notNull(),
+    hoursBefore: integer('hours_before').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.visitKey, t.hoursBefore, t.startsAt] })],
+);
+
+/**
+ * Customers (inquiries) who turned reminders off with the link in a reminder (features/reminders); confirmations
+ * still go. Demo customers get a row, so demo content mails no one.
+ */
+export const reminderOptOuts = pgTable('reminder_opt_outs', {
+  inquiryId: integer('inquiry_id')
+    .primaryKey()
+    .references(() => inquiries.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
 /**
  * Rate-limit counters shared by every app server on one PostgreSQL (lib/rate-limit-store.ts): one row per route and
  * client, reset when its window ends, pruned. UNLOGGED (the migration says so): a crash may empty it, which only
@@ -442,4 +506,42 @@ export const revenueBuckets = pgTable(
     amount: numeric('amount').notNull(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.bucket] })],
+);
+
+export const holdStatus = pgEnum('hold_status', ['held', 'confirmed', 'declined']);
+
+/**
+ * The time a visitor's booking request asked for (issue 29), kept from the other visitors until the owner confirms
+ * or declines it, or until it lapses (`created_at` plus the booking rules' holdDays, computed when read: no job).
+ * Only rows `held` and not lapsed block open times. A confirmed hold names the visit it became, so a repeated
+ * confirm answers that visit instead of making another.
+ */
+export const holds = pgTable(
+  'holds',
+  {
+    id: serial('id').primaryKey(),
+    inquiryId: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    start: timestamp('start', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    /** One of QUOTE_FREQUENCIES: a confirmed weekly request becomes a schedule. */
+    frequency: text('frequency').notNull().default('one_time'),
+    /** The quoted amount (the server's own quote); 0 when the request had none. */
+    amount: money('amount').default(0),
+    status: holdStatus('status').notNull().default('held'),
+    /** Given by the service (its clock), not the database's: the lapse is measured against the same clock. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    oneTimeCleaningId: integer('one_time_cleaning_id').references(() => oneTimeCleanings.id, {
+      onDelete: 'set null',
+    }),
+    recurringPaymentId: integer('recurring_payment_id').references(() => recurringPayments.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    check('holds_amount_nonnegative', sql`${t.amount} >= 0`),
+    index('holds_held_start_idx').on(t.start).where(sql`${t.status} = 'held'`),
+    index('holds_inquiry_idx').on(t.inquiryId),
+  ],
 );

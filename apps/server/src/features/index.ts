@@ -10,12 +10,16 @@ import { galleryRoutes } from './gallery/routes';
 import { bookingRoutes } from './inquiries/public-routes';
 import { inquiriesRoutes } from './inquiries/routes';
 import { mediaRoutes } from './media/routes';
+import { outboxRoutes } from './outbox/routes';
 import { packagesRoutes } from './packages/routes';
+import { pricingRoutes } from './pricing/routes';
 import { pushRoutes } from './push/routes';
 import { recurringRoutes } from './recurring/routes';
+import { remindersRoutes } from './reminders/routes';
 import { reviewsRoutes } from './reviews/routes';
 import { seoRoutes } from './seo/routes';
 import { siteRoutes } from './site/routes';
+import { slotsRoutes } from './slots/routes';
 import { summaryRoutes } from './summary/routes';
 import { visitsRoutes } from './visits/routes';
 
@@ -25,11 +29,13 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(siteRoutes);
   await app.register(seoRoutes);
   await app.register(packagesRoutes);
+  await app.register(pricingRoutes);
   await app.register(galleryRoutes);
   await app.register(mediaRoutes);
   await app.register(reviewsRoutes);
   await app.register(contactStatusRoutes);
   await app.register(bookingRoutes);
+  await app.register(slotsRoutes);
   await app.register(inquiriesRoutes);
   await app.register(cleaningsRoutes);
   await app.register(recurringRoutes);
@@ -40,4 +46,6 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(exportRoutes);
   await app.register(summaryRoutes);
   await app.register(pushRoutes);
+  await app.register(outboxRoutes);
+  await app.register(remindersRoutes);
 }

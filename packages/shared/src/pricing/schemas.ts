@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { durationMinutes } from '../common/duration';
 import { requiredText } from '../common/fields';
 import { money } from '../common/money';
 
@@ -83,6 +84,40 @@ export const pricingSchema = z.strictObject({
   minimum: money('Minimum'),
 });
 export type Pricing = z.infer<typeof pricingSchema>;
+
+/**
+ * The table as the API answers it (GET and PUT /api/pricing): pricingSchema's output, without its input rules
+ * (money's transforms cannot be run backwards when an answer is serialized).
+ */
+const rateOut = z.object({ amount: z.number(), minutes: z.number().int() });
+export const pricingResponseSchema = z
+  .object({
+    packages: z.array(z.object({ package_id: z.number().int(), base_minutes: z.number().int() })),
+    per_bedroom: rateOut,
+    per_bathroom: rateOut,
+    extras: z.array(
+      z.object({ key: z.string(), name: z.string(), amount: z.number(), minutes: z.number().int() }),
+    ),
+    frequency_discounts: z.object({
+      one_time: z.number(),
+      weekly: z.number(),
+      every_2_weeks: z.number(),
+      every_4_weeks: z.number(),
+    }),
+    minimum: z.number(),
+  })
+  .meta({
+    examples: [
+      {
+        packages: [{ package_id: 1, base_minutes: 120 }],
+        per_bedroom: { amount: 20, minutes: 30 },
+        per_bathroom: { amount: 15, minutes: 20 },
+        extras: [{ key: 'inside-fridge', name: 'Inside the fridge', amount: 30, minutes: 30 }],
+        frequency_discounts: { one_time: 0, weekly: 15, every_2_weeks: 10, every_4_weeks: 5 },
+        minimum: 90,
+      },
+    ],
+  });
 export type PricingInput = z.input<typeof pricingSchema>;
 
 const rooms = (label: string) =>
@@ -190,14 +225,32 @@ export const slotsQuery = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'from must be a date like 2027-03-02.'),
   duration_minutes: z.coerce
     .number({ error: 'duration_minutes must be a whole number of minutes.' })
-    .int('duration_minutes must be a whole number of minutes.')
-    .min(15, 'duration_minutes must be at least 15.')
-    .max(720, 'duration_minutes must be at most 720.'),
+    .pipe(durationMinutes()),
   frequency: quoteFrequency.default('one_time'),
 });
 export type SlotsQuery = z.infer<typeof slotsQuery>;
 /** Start instants, ISO 8601 with the business time zone's offset (2027-03-02T09:00:00-05:00). */
 export const slotListSchema = z.array(z.string());
+
+const REQUESTED_START_MESSAGE =
+  'requested_start must be one of the offered times, like 2027-03-02T09:00:00-05:00.';
+/**
+ * The open time a booking request asks for, as GET /api/slots gave it (an instant with its offset). '' or absent:
+ * none ("None of these — please contact me"). The server holds it only if it is still open for the visit's length.
+ */
+export const requestedStart = z
+  .string({ error: REQUESTED_START_MESSAGE })
+  .trim()
+  .max(40, REQUESTED_START_MESSAGE)
+  .refine(
+    (v) =>
+      v === '' ||
+      (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) &&
+        !Number.isNaN(Date.parse(v))),
+    REQUESTED_START_MESSAGE,
+  )
+  .optional()
+  .transform((v) => (v ? v : undefined));
 
 /** "How did you hear about us?" on the booking form; the hub's lead-source summary groups by it. */
 export const HEARD_FROM = ['google', 'facebook', 'nextdoor', 'friend', 'yelp', 'other'] as const;

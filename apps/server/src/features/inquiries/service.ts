@@ -17,11 +17,14 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors'
 import { enqueueMails } from '../../lib/outbox';
 import { paging } from '../../lib/paging';
 import { enqueuePush } from '../../lib/push-outbox';
+import { closedMessage } from '../contact-status/service';
 import { contactStatusStore } from '../contact-status/store';
 import { mayAcknowledge } from '../notifications/acknowledgements';
 import { acknowledgementMail, newInquiryMail, ownerAddress } from '../notifications/mails';
+import { pricingService } from '../pricing/service';
 import { bookingNotice } from '../push/notices';
 import { siteStore } from '../site/store';
+import { slotsService } from '../slots/service';
 import { inquiriesStore } from './store';
 
 const NOT_FOUND = 'No inquiry with that id.';
@@ -31,6 +34,8 @@ export type InquiriesDeps = {
   config: Config;
   /** Wakes the mail outbox after a booking request's mails are committed. */
   kickOutbox: () => void;
+  /** The clock a requested time's notice and its hold's lapse are measured with. */
+  now?: () => Date;
 };
 
 /** Validates a body with a schema chosen at run time; the first problem as a 400 naming the field. */
@@ -58,13 +63,13 @@ const toValues = (b: Omit<z.output<typeof adminInquiryInput>, 'status'>, status:
 const isAdmin = (user: { username: string } | null) => user?.username === ADMIN_USERNAME;
 
 /** Inquiries: the public booking request, the owner's phone leads, and their administration. */
-export function inquiriesService({ db, config, kickOutbox }: InquiriesDeps) {
+export function inquiriesService({ db, config, kickOutbox, now = () => new Date() }: InquiriesDeps) {
   const store = inquiriesStore(db);
   const contactStatus = contactStatusStore(db);
+  const pricing = pricingService(db);
   // The facts in force when the request comes (the owner may have edited them in the hub since start).
   const site = siteStore(db, config.site);
-  const closedMessage = ({ phone, email }: { phone: string; email: string }) =>
-    `We're not taking new booking requests right now. Please call or e-mail us instead. Phone: ${phone}, e-mail: ${email}.`;
+  const slots = slotsService({ db, config, now });
 
   /** A phone lead typed in by the owner: any time, any status, no notification. */
   async function createLead(body: unknown): Promise<Inquiry> {
@@ -74,8 +79,19 @@ export function inquiriesService({ db, config, kickOutbox }: InquiriesDeps) {
 
   /** A visitor's booking request: refused while the form is closed; mails the owner and the visitor. */
   async function createBooking(body: unknown): Promise<Inquiry> {
-    const { package: chosen, ...b } = parse(bookingRequestInput, body);
+    const { package: chosen, quote: choices, requested_start, ...b } = parse(bookingRequestInput, body);
     if (!(await contactStatus.get()).is_open) throw new ConflictError(closedMessage(await site.current()));
+    // Priced again from the owner's table (a 400 before anything is stored when it cannot be priced).
+    const quote = choices ? { ...choices, ...(await pricing.quoteForBooking(choices)) } : null;
+    // The visit the request asks for: as long, as often and at the amount the quote says; without a quote the
+    // owner's default length, once.
+    const held = requested_start
+      ? await slots.prepare(requested_start, {
+          minutes: quote?.duration_minutes ?? null,
+          frequency: quote?.frequency ?? 'one_time',
+          amount: quote?.amount ?? 0,
+        })
+      : null;
     if (chosen) b.description = [`Package: ${chosen}`, b.description].filter(Boolean).join('\n\n');
     const owner = await ownerAddress(db, config);
     // Read before the transaction: on the embedded database a read outside it would wait for it to end.
@@ -83,14 +99,24 @@ export function inquiriesService({ db, config, kickOutbox }: InquiriesDeps) {
     // The inquiry and its mails commit together: a mail is never lost, and never sent for a lost inquiry.
     const inquiry = await db.transaction(async (tx) => {
       const txDb = tx as unknown as Db;
-      const created = await inquiriesStore(txDb).create(toValues(b, 'New Inquiry'));
+      const created = await inquiriesStore(txDb).create({
+        ...toValues(b, 'New Inquiry'),
+        quote,
+        heardFrom: b.heard_from,
+        utmSource: b.utm_source,
+        utmMedium: b.utm_medium,
+        utmCampaign: b.utm_campaign,
+        referrer: b.referrer,
+      });
+      // Under the booking lock until commit: of twenty requests for one time, one holds it, the others get 409.
+      if (held) await slots.claim(txDb, created.id, held);
       const mail = acknowledgementMail(created, facts);
       const ack = mail && (await mayAcknowledge(txDb, mail.to, config.acknowledgementsPerDay)) ? mail : null;
       await enqueueMails(txDb, [
-        ...(owner ? [newInquiryMail(created, owner, config)] : []),
+        ...(owner ? [newInquiryMail(created, owner, config, held ?? undefined)] : []),
         ...(ack ? [ack] : []),
       ]);
-      await enqueuePush(txDb, bookingNotice(created));
+      await enqueuePush(txDb, bookingNotice(created, config.timezone, held?.start.toISOString() ?? null));
       return created;
     });
     kickOutbox();
