@@ -75,6 +75,8 @@ await Promise.all([
 ]);
 assertAscii(dist);
 cpSync(path.join(src, 'db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+// The demo content's photos (db/demo.ts reads them beside its module, as the migrations).
+cpSync(path.join(src, 'db/demo-photos'), path.join(dist, 'demo-photos'), { recursive: true });
 await writePgliteTemplate(path.join(dist, PGLITE_TEMPLATE));
 
 /**

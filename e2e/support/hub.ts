@@ -69,7 +69,7 @@ export async function openHubPage(
   return page;
 }
 
-export async function openTab(page: Page, name: 'Agenda' | 'Manage' | 'Create Cleaning') {
+export async function openTab(page: Page, name: 'Agenda' | 'Manage' | 'Create Cleaning' | 'Site') {
   await page.getByRole('tab', { name }).click();
   await page.getByRole('tab', { name, selected: true }).waitFor();
 }

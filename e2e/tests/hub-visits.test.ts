@@ -77,8 +77,8 @@ describe('visits on the Agenda', () => {
       await panel.getByRole('button', { name: 'Close' }).click();
       // The list refreshed: today's visit now shows by its paid record.
       await phone.getByRole('button', { name: `Details of Recurring: ${name}` }).waitFor();
-      // The working hours the conflicts are checked against, edited in Manage.
-      await openTab(phone, 'Manage');
+      // The working hours the conflicts are checked against, edited under Site.
+      await openTab(phone, 'Site');
       const hours = phone.getByRole('form', { name: 'Working hours' });
       await hours.waitFor();
       expect(await hours.getByLabel('Monday span 1 from').inputValue()).toMatch(/^\d\d:\d\d$/);

@@ -166,7 +166,15 @@ describe('speed', () => {
       ['/', [/A spotless space, naturally\./, /About Us/, /class="carousel[ "]/, /"aggregateRating"/]],
       ['/packages', [/Standard Home Clean/, /Deep Clean/, /in-home consultation/]],
       // 14 demo photos in a new order on each load, 12 a page: any photo may be on page 2, but not with a filter.
-      ['/gallery', [/<img [^>]*src="\/demo\/[a-z-]+\.webp" alt="[^"]+"/, /Gallery pages/]],
+      // They are uploaded photos: <picture> with AVIF and WebP sources, the JPEG as the img's fallback.
+      [
+        '/gallery',
+        [
+          /<source type="image\/avif" srcSet="\/media\/[0-9a-f]{64}\.avif 320w, /,
+          /<img [^>]*src="\/media\/[0-9a-f]{64}\.jpg" srcSet="[^"]+" sizes="[^"]+" alt="[^"]+"/,
+          /Gallery pages/,
+        ],
+      ],
       ['/gallery?category=Kitchen', [/Sparkling kitchen counters/, /Stovetop degreased/]],
       ['/reviews', [/Share Your Experience/, /<li/]],
       ['/contact', [/<form/, /Request/]],
@@ -220,7 +228,7 @@ describe('speed', () => {
     }
   });
 
-  it('hydrates without asking the API again, and a demo photo loads at 127.0.0.1', async () => {
+  it('hydrates without asking the API again, and a demo photo (uploaded, AVIF) loads at 127.0.0.1', async () => {
     expect(new URL(baseUrl()).hostname).toBe('127.0.0.1');
     const page = await openPage(browser());
     const apiCalls: string[] = [];
@@ -235,10 +243,14 @@ describe('speed', () => {
     await page.locator('main ul li').first().waitFor();
     await page.waitForLoadState('networkidle');
     const first = page.locator('main ul img').first();
-    expect(await first.getAttribute('src')).toMatch(/^\/demo\//);
+    expect(await first.getAttribute('src')).toMatch(/^\/media\/[0-9a-f]{64}\.jpg$/);
     await expect
       .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
+    // Chromium takes the AVIF source of the demo's uploaded photo.
+    expect(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+      /\/media\/[0-9a-f]{64}\.avif$/,
+    );
     expect(await first.getAttribute('data-broken')).toBeNull();
     // Live, the page has the whole stylesheet for what the code shows next.
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });

@@ -2,7 +2,7 @@ import type { Agent } from 'node:https';
 import { errorResponse, healthSchema } from '@clean/shared';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { configuredDatabase, type Database, openDatabase } from './db/client';
@@ -12,7 +12,9 @@ import { registerFeatures } from './features';
 import { type AuthService, authService } from './features/auth/service';
 import { registerPages } from './features/pages/routes';
 import { generateVapidKeys, webPushSender } from './features/push/sender';
+import { siteStore } from './features/site/store';
 import { COMPRESSION, compressWhole } from './lib/compression';
+import { contentTopic, recordContentChange } from './lib/content-changes';
 import { acceptEmptyJsonBody } from './lib/empty-json-body';
 import { registerErrorHandler } from './lib/error-handler';
 import { TooManyRequestsError } from './lib/errors';
@@ -155,7 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       tokenTtlSeconds: config.tokenTtlSeconds,
       resetTokenTtlSeconds: config.resetTokenTtlSeconds,
       publicUrl: config.publicUrl,
-      businessName: config.site.businessName,
+      businessName: async () => (await siteStore(database.db, config.site).current()).businessName,
     }),
   );
   app.decorateRequest('user', null);
@@ -168,15 +170,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // A write that changed public content empties the public cache before its answer leaves (read-your-writes);
   // any other request, refused writes included, leaves it alone (lib/public-cache.ts, changedPublicContent).
   // (Callback style: reads, nearly every request, pass straight through without a promise.)
+  // The change's time is noted first (the sitemap's lastmod, features/seo), so a page rendered after the cache
+  // empties already sees it; a failure to note it is logged and costs only that date.
+  const noteChange = (request: FastifyRequest) =>
+    recordContentChange(database.db, contentTopic(request)).catch((err) =>
+      request.log.error({ err }, 'could not note the time of a public content change'),
+    );
   app.addHook('onSend', (request, reply, _payload, done) => {
     if (READ_METHODS.has(request.method) || !changedPublicContent(request, reply.statusCode)) return done();
-    // A failed one may have changed it: it does not wait for the other servers' NOTIFY, which under a stalled
-    // database would add a connection timeout to the error's answer.
+    // A failed one may have changed it: it does not wait for the other servers' NOTIFY (nor the note), which under
+    // a stalled database would add a connection timeout to the error's answer.
     if (reply.statusCode >= 500) {
-      void publicCache.invalidate();
+      void noteChange(request).then(() => publicCache.invalidate());
       return done();
     }
-    publicCache.invalidate().then(() => done(), done);
+    noteChange(request)
+      .then(() => publicCache.invalidate())
+      .then(() => done(), done);
   });
 
   const securityHeaders = registerSecurity(app, config);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   type InquiryStatus,
   type Pricing,
@@ -16,6 +18,7 @@ import {
   oneTimeCleanings,
   ownerSettings,
   packages,
+  photoVariants,
   recurringPaid,
   recurringPaidDates,
   recurringPayments,
@@ -74,6 +77,21 @@ type DemoContent = {
 };
 const demo = demoContent as DemoContent;
 
+/**
+ * The demo pictures as uploaded photos: the encodings the upload pipeline made of each (scripts/demo-photos.ts,
+ * run by `npm run demo-images`), shipped beside this module (copied into dist by build.ts) and listed in its
+ * manifest by picture name.
+ */
+const DEMO_PHOTOS = path.join(import.meta.dirname, 'demo-photos');
+type DemoPhotos = Record<
+  string,
+  {
+    imageUrl: string;
+    original: string;
+    variants: Array<{ file: string; hash: string; contentType: string; width: number; height: number }>;
+  }
+>;
+
 /** Loads demo content into an empty database (no packages and no inquiries yet). Images ship with the web app. */
 export async function loadDemoContent(db: Db, config: Pick<Config, 'publicUrl' | 'timezone'>) {
   if ((await db.$count(packages)) + (await db.$count(inquiries)) > 0) return false;
@@ -82,12 +100,32 @@ export async function loadDemoContent(db: Db, config: Pick<Config, 'publicUrl' |
     const date = toWallTime(new Date(Date.now() + day * DAY).toISOString(), config.timezone).slice(0, 10);
     return toInstant(`${date}T${String(hour).padStart(2, '0')}:00`, config.timezone);
   };
-  // Site-relative: the same rows work on localhost, 127.0.0.1, a LAN address and the real domain (and image
-  // links must be https: or this site's own paths).
-  const img = (name: string) => `/demo/${name}.webp`;
+  // Uploaded photos, served by this site at /media/… (site-relative: the same rows work on any host name), so a
+  // new install shows the real pipeline: <picture> with AVIF and WebP at each width.
+  const photos = JSON.parse(readFileSync(path.join(DEMO_PHOTOS, 'manifest.json'), 'utf8')) as DemoPhotos;
+  const img = (name: string) => {
+    const photo = photos[name];
+    if (!photo) throw new Error(`demo picture ${name} is not in demo-photos/manifest.json`);
+    return photo.imageUrl;
+  };
   const idOf = (rows: Array<{ id: number }>, index: number) => rows[index]?.id ?? 0;
+  const used = new Set([
+    ...demo.packages.map((p) => p.image),
+    ...demo.photos.map((p) => p.image),
+    ...demo.reviews.flatMap((r) => (r.photo ? [r.photo] : [])),
+  ]);
+  const variants = [...used].flatMap((name) => {
+    const { original, variants } = photos[name] ?? { original: '', variants: [] };
+    return variants.map(({ file, ...v }) => ({
+      ...v,
+      original,
+      bytes: readFileSync(path.join(DEMO_PHOTOS, file)),
+    }));
+  });
 
   await db.transaction(async (tx) => {
+    // An identical photo uploaded before already has them.
+    await tx.insert(photoVariants).values(variants).onConflictDoNothing();
     const pkgs = await tx
       .insert(packages)
       .values(demo.packages.map(({ image, ...p }) => ({ ...p, imageUrl: img(image) })))

@@ -321,6 +321,16 @@ export const ownerSettings = pgTable('owner_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * When each kind of public content last changed (packages, gallery, reviews, site, contact-status: the resource a
+ * route writes), whatever the change — an edit or a delete leaves no row time behind. Written by every write that
+ * changes public content (app.ts); the sitemap's `lastmod` reads it (features/seo).
+ */
+export const contentChanges = pgTable('content_changes', {
+  topic: text('topic').primaryKey(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A single row (id 1) holding the booking form's open/closed switch. */
 export const contactStatus = pgTable(
   'contact_status',

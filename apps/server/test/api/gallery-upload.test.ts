@@ -1,4 +1,5 @@
 import type { GalleryPhoto, Package, ResponsiveImage } from '@clean/shared';
+import { eq } from 'drizzle-orm';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -226,6 +227,95 @@ describe('uploaded photos in use', () => {
     for (const url of urlsOf(photo.image as ResponsiveImage)) {
       expect((await t.anonymous('GET', url)).statusCode, url).toBe(404);
     }
+  });
+
+  it('deletes a review’s photo with the review, and with a change of photo, unless the gallery still shows it', async () => {
+    const upload = async (width: number) => {
+      const res = await send(
+        '/api/media',
+        multipartForm({}, { bytes: await phonePhoto(width, 400), filename: 'r.jpg', type: 'image/jpeg' }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ image_url: string; image: ResponsiveImage }>();
+    };
+    const gone = async (photo: { image: ResponsiveImage }) => {
+      for (const url of urlsOf(photo.image))
+        expect((await t.anonymous('GET', url)).statusCode, url).toBe(404);
+    };
+    const first = await upload(610);
+    const second = await upload(620);
+    const review = { reviewer_name: 'Ana', rating: 5, comment: 'Spotless' };
+    const created = await t.asAdmin('POST', '/api/reviews', { ...review, photo_url: first.image_url });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    // The gallery shows the second photo too: replacing it in the review keeps it.
+    const shown = await t.asAdmin('POST', '/api/gallery/upload', {
+      image_url: second.image_url,
+      category: 'Kitchen',
+    });
+    expect(shown.statusCode, shown.body).toBe(201);
+
+    expect(
+      (await t.asAdmin('PUT', `/api/reviews/${id}`, { ...review, photo_url: second.image_url })).statusCode,
+    ).toBe(200);
+    await gone(first);
+    expect((await t.anonymous('GET', second.image_url)).statusCode).toBe(200);
+    expect((await t.asAdmin('DELETE', `/api/reviews/${id}`)).statusCode).toBe(200);
+    expect((await t.anonymous('GET', second.image_url)).statusCode).toBe(200);
+
+    expect((await t.asAdmin('DELETE', `/api/gallery/${shown.json<GalleryPhoto>().id}`)).statusCode).toBe(200);
+    await gone(second);
+  });
+
+  it('the cleanup deletes photos nothing shows once a day old, and keeps those in use or just uploaded', async () => {
+    const upload = async (width: number) => {
+      const res = await send(
+        '/api/media',
+        multipartForm({}, { bytes: await phonePhoto(width, 400), filename: 'o.jpg', type: 'image/jpeg' }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ image_url: string; image: ResponsiveImage }>();
+    };
+    const original = (url: string) => /([0-9a-f]{64})\.jpg$/.exec(url)?.[1] as string;
+    const age = (photo: { image_url: string }, hours: number) =>
+      t.db
+        .update(photoVariants)
+        .set({ createdAt: new Date(Date.now() - hours * 3_600_000) })
+        .where(eq(photoVariants.original, original(photo.image_url)));
+    // Uploaded for forms never saved: two days ago, and an hour ago (the owner may still be typing).
+    const abandoned = await upload(630);
+    await age(abandoned, 48);
+    const recent = await upload(640);
+    await age(recent, 1);
+    // In use, and as old: a package's photo.
+    const used = await upload(650);
+    await age(used, 48);
+    const pkg = await t.asAdmin('POST', '/api/packages', {
+      title: 'Oven clean',
+      amount: 90,
+      image_url: used.image_url,
+      description: '',
+    });
+    expect(pkg.statusCode).toBe(201);
+    const encodings = async (photo: { image_url: string }) =>
+      t.db.$count(photoVariants, eq(photoVariants.original, original(photo.image_url)));
+    const before = await t.db.$count(photoVariants);
+    const [abandonedCount, recentCount, usedCount] = [
+      await encodings(abandoned),
+      await encodings(recent),
+      await encodings(used),
+    ];
+    expect(abandonedCount).toBe(6); // 320 and 630 px, three formats each
+
+    const cleanup = await t.asAdmin('DELETE', '/api/cleanup_old_records');
+    expect(cleanup.statusCode, cleanup.body).toBe(200);
+    expect(await encodings(abandoned)).toBe(0);
+    expect((await t.anonymous('GET', abandoned.image_url)).statusCode).toBe(404);
+    expect(await encodings(recent)).toBe(recentCount);
+    expect(await encodings(used)).toBe(usedCount);
+    expect((await t.anonymous('GET', used.image_url)).statusCode).toBe(200);
+    expect(await t.db.$count(photoVariants)).toBe(before - abandonedCount);
+    await t.asAdmin('DELETE', `/api/packages/${pkg.json<{ id: number }>().id}`);
   });
 
   it('keeps GET /api/packages answering while a 12 MP photo is processed', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/harness';
+import { createTestApp, forgedToken, type TestApp } from '../support/harness';
 
 const PUBLIC_URL = 'https://www.bristolecoclean.example';
 let t: TestApp;
@@ -43,10 +43,79 @@ describe('GET /sitemap.xml', () => {
       `${PUBLIC_URL}/contact`,
     ]);
     expect(res.body.match(/<url>/g)).toHaveLength(5);
-    // Every page says when it last changed (search engines recrawl by it).
-    const lastmods = [...res.body.matchAll(/<lastmod>([^<]*)<\/lastmod>/g)].map((m) => m[1] ?? '');
-    expect(lastmods).toHaveLength(5);
-    for (const lastmod of lastmods) expect(new Date(lastmod).toISOString()).toBe(lastmod);
+    // A page says when it last changed (search engines recrawl by it) once something it shows has a time.
+    for (const lastmod of [...res.body.matchAll(/<lastmod>([^<]*)<\/lastmod>/g)].map((m) => m[1] ?? '')) {
+      expect(new Date(lastmod).toISOString()).toBe(lastmod);
+    }
     expect(res.body.trimEnd().endsWith('</urlset>')).toBe(true);
+  });
+});
+
+describe('the sitemap’s lastmod', () => {
+  const pages = ['/', '/packages', '/gallery', '/reviews', '/contact'] as const;
+  /** Each page's lastmod in milliseconds (undefined: none given). */
+  const lastmods = async () => {
+    const body = (await t.anonymous('GET', '/sitemap.xml')).body;
+    const byPage: Record<string, number | undefined> = {};
+    for (const [, loc, , at] of body.matchAll(/<loc>([^<]*)<\/loc>(<lastmod>([^<]*)<\/lastmod>)?/g)) {
+      byPage[(loc ?? '').slice(PUBLIC_URL.length)] = at ? Date.parse(at) : undefined;
+    }
+    return byPage;
+  };
+  let admin: ReturnType<TestApp['injectAs']>;
+  beforeAll(async () => {
+    admin = t.injectAs(await t.signin());
+  });
+
+  it('follows the content each page shows and the site’s facts, never the app’s start', async () => {
+    // A fresh database: no photo, no approved review, no saved facts — the app's start is no change of a page.
+    const fresh = await lastmods();
+    expect(fresh['/gallery']).toBeUndefined();
+    expect(fresh['/reviews']).toBeUndefined();
+    expect(fresh['/']).toBeUndefined();
+
+    // A package added: /packages and /contact (its booking form lists them), not the gallery.
+    const beforeAdd = Date.now();
+    const created = await admin('POST', '/api/packages', {
+      title: 'Move-out clean',
+      amount: 100,
+      image_url: '/demo/pkg-deep.svg',
+      description: '',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const added = await lastmods();
+    expect(added['/packages']).toBeGreaterThanOrEqual(beforeAdd);
+    expect(added['/contact']).toBeGreaterThanOrEqual(beforeAdd);
+    expect(added['/gallery']).toBeUndefined();
+
+    // An edit leaves no row time behind, yet moves the date.
+    const id = created.json<{ id: number }>().id;
+    const beforeEdit = Date.now();
+    const edited = await admin('PUT', `/api/packages/${id}`, {
+      title: 'Move-out deep clean',
+      amount: 120,
+      image_url: '/demo/pkg-deep.svg',
+      description: '',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await lastmods())['/packages']).toBeGreaterThanOrEqual(beforeEdit);
+
+    // So does a delete, which leaves no row at all.
+    const beforeDelete = Date.now();
+    expect((await admin('DELETE', `/api/packages/${id}`)).statusCode).toBe(200);
+    expect((await lastmods())['/packages']).toBeGreaterThanOrEqual(beforeDelete);
+
+    // The site's facts show on every page: a save moves every date.
+    const beforeSave = Date.now();
+    expect((await admin('PUT', '/api/site-config', { phone: '2035550188' })).statusCode).toBe(200);
+    const saved = await lastmods();
+    for (const page of pages) expect(saved[page], page).toBeGreaterThanOrEqual(beforeSave);
+
+    // A refused write (anyone can send one) and a refused owner's write change no date.
+    expect((await t.anonymous('PUT', '/api/site-config', { phone: '2035550177' })).statusCode).toBe(401);
+    const forged = t.injectAs(await forgedToken());
+    expect((await forged('DELETE', '/api/gallery/1')).statusCode).toBe(401);
+    expect((await admin('PUT', '/api/site-config', { phone: '555' })).statusCode).toBe(400);
+    expect(await lastmods()).toEqual(saved);
   });
 });

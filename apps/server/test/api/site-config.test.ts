@@ -39,7 +39,94 @@ describe('PUT /api/site-config', () => {
     expect(await read()).toMatchObject({ phone: '(203) 555-0199', social: { label: 'Instagram' } });
   });
 
+  it('stores and serves the Google review link and the booking rules, each replaced whole, nothing else touched', async () => {
+    const before = await read();
+    const rules = {
+      noticeHours: 12,
+      travelBufferMinutes: 45,
+      holdDays: 2,
+      cutoffHours: 24,
+      reviewDelayHours: 6,
+    };
+    const res = await save({ googleReviewUrl: 'https://g.page/r/eco-clean/review', bookingRules: rules });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await read()).toEqual({
+      ...before,
+      googleReviewUrl: 'https://g.page/r/eco-clean/review',
+      bookingRules: rules,
+    });
+    // A save naming one field leaves the other as saved; '' takes the review link away.
+    expect((await save({ googleReviewUrl: '' })).statusCode).toBe(200);
+    expect(await read()).toEqual({ ...before, googleReviewUrl: '', bookingRules: rules });
+  });
+
+  it('the mails sent after a save carry the new facts: the visitor’s acknowledgement and the reset link’s subject', async () => {
+    const saved = await save({ businessName: 'Plymouth Green Clean', phone: '8605550111' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const booked = await t.anonymous('POST', '/api/inquiries', {
+      name: 'Dana Roe',
+      email: 'dana@example.com',
+      phone_number: '8605550123',
+      call_or_text: 'call',
+      town: 'Bristol',
+      description: 'Kitchen',
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    await expect
+      .poll(() => t.sent.find((m) => m.to === 'dana@example.com'), { timeout: 5000 })
+      .toMatchObject({ subject: expect.stringContaining('Plymouth Green Clean') });
+    const ack = t.sent.find((m) => m.to === 'dana@example.com');
+    expect(ack?.text).toContain('call us at (860) 555-0111');
+    expect(ack?.text).toContain('Thank you for contacting Plymouth Green Clean.');
+
+    expect((await t.anonymous('POST', '/forgot_password', { username: 'admin' })).statusCode).toBe(200);
+    expect(t.sent.at(-1)?.subject).toBe('Plymouth Green Clean: reset your password');
+  });
+
   it.each([
+    ['a review link that is not http(s)', { googleReviewUrl: 'ftp://g.page/r' }, /Google review link/],
+    ['a review link that is no link', { googleReviewUrl: 'my google page' }, /Google review link/],
+    [
+      'booking rules missing one',
+      { bookingRules: { noticeHours: 24, travelBufferMinutes: 30, holdDays: 3, cutoffHours: 48 } },
+      /reviewDelayHours/,
+    ],
+    [
+      'a notice in fractions of an hour',
+      { bookingRules: { ...defaultSiteConfig.bookingRules, noticeHours: 1.5 } },
+      /Notice must be a whole number of hours/,
+    ],
+    [
+      'a negative travel buffer',
+      { bookingRules: { ...defaultSiteConfig.bookingRules, travelBufferMinutes: -5 } },
+      /Travel buffer must be at least 0 minutes/,
+    ],
+    [
+      'a hold of no days',
+      { bookingRules: { ...defaultSiteConfig.bookingRules, holdDays: 0 } },
+      /Hold must be at least 1 days/,
+    ],
+    [
+      'a cutoff given as text',
+      { bookingRules: { ...defaultSiteConfig.bookingRules, cutoffHours: '48' } },
+      /Change cutoff must be a whole number of hours/,
+    ],
+    [
+      'a review delay over a week',
+      { bookingRules: { ...defaultSiteConfig.bookingRules, reviewDelayHours: 169 } },
+      /Review request delay must be at most 168 hours/,
+    ],
+    [
+      'an unknown booking rule',
+      { bookingRules: { ...defaultSiteConfig.bookingRules, depositCents: 100 } },
+      /depositCents/,
+    ],
+    // One bad field refuses the whole document: the good phone beside it is not saved either.
+    [
+      'a good phone beside a bad rule',
+      { phone: '2035550100', bookingRules: { ...defaultSiteConfig.bookingRules, holdDays: 31 } },
+      /Hold must be at most 30 days/,
+    ],
     ['a phone without 10 digits', { phone: '555-0199' }, /Phone must have 10 digits/],
     ['a phone in words', { phone: 'call me maybe' }, /Phone must have 10 digits/],
     [

@@ -1,12 +1,19 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Pricing, toWallTime, type Visit } from '@clean/shared';
+import { type Pricing, type ResponsiveImage, toWallTime, type Visit } from '@clean/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
-import { galleryPhotos, inquiries, packages, recurringPaidDates, reviews } from '../../src/db/schema';
+import {
+  galleryPhotos,
+  inquiries,
+  packages,
+  photoVariants,
+  recurringPaidDates,
+  reviews,
+} from '../../src/db/schema';
 import { injectAnonymous, injectAs, memoryMailer, openTestDatabase } from '../support/harness';
 import { logCapture } from '../support/log-capture';
 
@@ -49,6 +56,36 @@ it('first start creates admin with a random password printed once, and loads dem
     ['done', true, true],
     ['done', true, true],
   ]);
+  // Its pictures are uploaded photos, as the pipeline leaves them: links to /media/…, every encoding stored and
+  // served, and each photo offered as <picture> sources (AVIF, WebP) beside the JPEG.
+  const gallery = (await injectAnonymous(app)('GET', '/api/gallery?limit=50')).json<
+    Array<{ image_url: string; image?: ResponsiveImage }>
+  >();
+  const pkgs = (await injectAnonymous(app)('GET', '/api/packages')).json<
+    Array<{ image_url: string; image?: ResponsiveImage }>
+  >();
+  const links = [
+    ...gallery,
+    ...pkgs,
+    ...(await database.db.select({ image_url: reviews.photoUrl }).from(reviews)).filter((r) => r.image_url),
+  ];
+  expect(links.length).toBeGreaterThan(16);
+  for (const { image_url } of links) expect(image_url).toMatch(/^\/media\/[0-9a-f]{64}\.jpg$/);
+  for (const { image } of [...gallery, ...pkgs]) {
+    expect(image?.sources.map((s) => s.type)).toEqual(['image/avif', 'image/webp']);
+    expect(image?.srcset).toMatch(/ 320w, .* 640w, .* 800w$/);
+  }
+  const variants = await database.db.select().from(photoVariants);
+  expect(new Set(variants.map((v) => v.original))).toEqual(
+    new Set(links.map((l) => /([0-9a-f]{64})/.exec(l.image_url ?? '')?.[1])),
+  );
+  for (const variant of variants.slice(0, 6)) {
+    const ext = { 'image/avif': 'avif', 'image/webp': 'webp', 'image/jpeg': 'jpg' }[variant.contentType];
+    const served = await injectAnonymous(app)('GET', `/media/${variant.hash}.${ext}`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe(variant.contentType);
+    expect(served.rawPayload.length).toBe(variant.bytes.length);
+  }
   // The demo ships a price table for every demo package: a new install quotes at once.
   const pricing = (await injectAnonymous(app)('GET', '/api/pricing')).json<Pricing>();
   expect(pricing.packages).toHaveLength(await database.db.$count(packages));
@@ -73,6 +110,7 @@ it('first start creates admin with a random password printed once, and loads dem
     reviews: await database.db.$count(reviews),
     inquiries: await database.db.$count(inquiries),
     paidDates: await database.db.$count(recurringPaidDates),
+    variants: await database.db.$count(photoVariants),
   });
   const afterFirst = await counts();
   expect(afterFirst.packages).toBeGreaterThanOrEqual(3);

@@ -16,7 +16,8 @@ export type AuthServiceOptions = {
   tokenTtlSeconds: number;
   resetTokenTtlSeconds: number;
   publicUrl: string;
-  businessName: string;
+  /** The business name in force when a mail goes out (the owner may rename it in the hub). */
+  businessName: () => Promise<string>;
 };
 
 export const toPublicUser = (row: UserRow): User => ({
@@ -62,7 +63,7 @@ export function authService(o: AuthServiceOptions) {
       const minutes = Math.round(o.resetTokenTtlSeconds / 60);
       await o.mailer.send({
         to: user.email,
-        subject: `${o.businessName}: reset your password`,
+        subject: `${await o.businessName()}: reset your password`,
         text: `Someone asked to reset the password of the "${user.username}" account.\n\nOpen this link within ${minutes} minutes to choose a new password:\n${link}\n\nIf it was not you, ignore this e-mail; your password stays the same.`,
       });
       // Never the link itself: whoever reads the log could take the account over with it.

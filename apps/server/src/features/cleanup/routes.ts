@@ -12,6 +12,7 @@ import { adminList } from '../../lib/admin-routes';
 import { EXPORT_TIMEOUT_MS, sendCsv } from '../../lib/csv';
 import { requireAdmin } from '../../lib/guard';
 import { sendList } from '../../lib/paging';
+import { mediaStore } from '../media/store';
 import { cleanupService, OLD_RECORDS_HEADER } from './service';
 import { cleanupJobsStore, cleanupStore } from './store';
 
@@ -23,6 +24,7 @@ export const cleanupRoutes: FastifyPluginAsyncZod = async (app) => {
     timezone: app.config.timezone,
     log: app.log,
     waitMs: app.config.cleanupWaitMs,
+    removeOrphanPhotos: (uploadedBefore) => mediaStore(app.database.db).removeOrphans(uploadedBefore),
   });
 
   // `?page=1&limit=1` gives just the count (X-Total-Count) for the Manage tab's heading colour and banner.

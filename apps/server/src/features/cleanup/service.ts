@@ -14,7 +14,12 @@ export type CleanupDeps = {
   log: FastifyBaseLogger;
   /** How long DELETE waits for the cleanup before answering 202 with the job. */
   waitMs: number;
+  /** Deletes the encodings of uploaded photos nothing links to any more (features/media); answers how many. */
+  removeOrphanPhotos: (uploadedBefore: Date) => Promise<number>;
 };
+
+/** An uploaded photo no record links to yet may be one the owner is about to save into a form: left a day. */
+const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
 
 const CHANGED = 'Records changed while cleaning up. Please try again.';
 const FAILED = 'Failed to delete records.';
@@ -28,7 +33,7 @@ const resultOf = (deleted: number): CleanupResult =>
 export const OLD_RECORDS_HEADER = ['type', 'id', 'name', 'date', 'dates_related'];
 
 /** Old records (older than 90 days): what they are, a copy to keep, and their deletion. */
-export function cleanupService({ store, jobs, timezone, log, waitMs }: CleanupDeps) {
+export function cleanupService({ store, jobs, timezone, log, waitMs, removeOrphanPhotos }: CleanupDeps) {
   /** Runs a job to its end (each batch its own short transaction, so bookings never wait on it); its failure, if any. */
   async function run(id: number): Promise<{ failure?: unknown }> {
     let deleted = 0;
@@ -37,6 +42,11 @@ export function cleanupService({ store, jobs, timezone, log, waitMs }: CleanupDe
         deleted = total;
         await jobs.progress(id, total);
       });
+      // The photos nothing shows go in the same sweep; a failure here leaves them for the next one.
+      await removeOrphanPhotos(new Date(Date.now() - ORPHAN_GRACE_MS)).then(
+        (count) => count > 0 && log.info({ encodings: count }, 'cleanup: deleted unused photos'),
+        (err) => log.error({ err }, 'cleanup: could not delete unused photos'),
+      );
       await jobs.finish(id, deleted, null);
       return {};
     } catch (err) {

@@ -103,4 +103,22 @@ export const mediaStore = (db: Db) => ({
     );
     await db.execute(sql`delete from ${photoVariants} where original = ${original} and not (${used})`);
   },
+
+  /**
+   * Deletes the encodings of every photo no package, gallery photo or review links to and made before
+   * `uploadedBefore` (a photo uploaded for a form the owner has not saved yet is not an orphan); answers how many
+   * encodings went. Such photos are those uploaded for a form never saved, or left by a change of link made before
+   * deletes took their photo along. One statement, as above.
+   */
+  async removeOrphans(uploadedBefore: Date): Promise<number> {
+    const links = sql.join(LINKS, sql` union all `);
+    const deleted = await db
+      .delete(photoVariants)
+      .where(
+        sql`${photoVariants.createdAt} < ${uploadedBefore.toISOString()}
+          and '/media/' || ${photoVariants.original} || '.jpg' not in (select l from (${links}) as links(l) where l is not null)`,
+      )
+      .returning({ hash: photoVariants.hash });
+    return deleted.length;
+  },
 });

@@ -2,7 +2,7 @@ import type { Review, ReviewStatus } from '@clean/shared';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reviews } from '../../db/schema';
-import { deleteById } from '../../lib/rows';
+import { mediaStore } from '../media/store';
 
 type ReviewRow = typeof reviews.$inferSelect;
 export type ReviewValues = {
@@ -60,14 +60,27 @@ export const reviewsStore = (db: Db) => ({
   },
   /** The edited review (its status unchanged), or undefined when there is none with that id. */
   async update(id: number, values: ReviewValues): Promise<Review | undefined> {
+    const [before] = await db.select({ photoUrl: reviews.photoUrl }).from(reviews).where(eq(reviews.id, id));
     const [row] = await db.update(reviews).set(columns(values)).where(eq(reviews.id, id)).returning();
-    return row && toReview(row);
+    if (!row) return undefined;
+    // A replaced uploaded photo that nothing else shows is deleted with its encodings.
+    if (before?.photoUrl && before.photoUrl !== row.photoUrl)
+      await mediaStore(db).removeUnused(before.photoUrl);
+    return toReview(row);
   },
   /** Approves a review (approving an approved one changes nothing); undefined when there is none. */
   async approve(id: number): Promise<Review | undefined> {
     const [row] = await db.update(reviews).set({ status: 'approved' }).where(eq(reviews.id, id)).returning();
     return row && toReview(row);
   },
-  /** Whether a review was deleted. */
-  remove: (id: number) => deleteById(db, reviews, id),
+  /** Whether a review was deleted (its uploaded photo too, unless something else shows it). */
+  async remove(id: number): Promise<boolean> {
+    const [row] = await db
+      .delete(reviews)
+      .where(eq(reviews.id, id))
+      .returning({ photoUrl: reviews.photoUrl });
+    if (!row) return false;
+    if (row.photoUrl) await mediaStore(db).removeUnused(row.photoUrl);
+    return true;
+  },
 });

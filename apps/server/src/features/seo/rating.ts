@@ -1,6 +1,14 @@
+import { PUBLIC_ROUTES } from '@clean/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contactStatus, galleryPhotos, packages, reviews } from '../../db/schema';
+import {
+  contactStatus,
+  contentChanges,
+  galleryPhotos,
+  packages,
+  reviews,
+  siteSettings,
+} from '../../db/schema';
 
 /** How many approved reviews go into the LocalBusiness JSON-LD (a few are enough for rich results). */
 const JSON_LD_REVIEWS = 3;
@@ -47,27 +55,56 @@ export async function approvedRating(db: Db) {
   };
 }
 
+type Page = (typeof PUBLIC_ROUTES)[number];
+type Topic = 'site-config' | 'packages' | 'gallery' | 'reviews' | 'contact-status';
+
+/** What each public page shows, by the kind of content (`content_changes.topic`): the site's facts on all. */
+const SHOWS: Record<Page, readonly Topic[]> = {
+  '/': ['site-config', 'gallery', 'reviews'], // the carousel, and the latest reviews in its JSON-LD
+  '/packages': ['site-config', 'packages'],
+  '/gallery': ['site-config', 'gallery'],
+  '/reviews': ['site-config', 'reviews'],
+  '/contact': ['site-config', 'contact-status', 'packages'], // the booking switch, the package to preselect
+};
+
 /**
- * `lastmod` of each public page: when the newest row it shows was added (rows keep no edit time), never
- * earlier than `floor` (the page's own text changes with a deploy, i.e. a start of the app).
+ * `lastmod` of each public page: the latest change to what it shows — the newest row added, the owner's last save
+ * of the site's facts or the booking switch, or the last edit or delete of its content (`content_changes`, noted
+ * by every such write). Never the app's build or start: a restart changes no page. Absent (null) when nothing it
+ * shows has a time yet.
  */
-export async function lastChanges(db: Db, floor: Date) {
-  const newest = async (query: Promise<Array<{ at: Date | string | null }>>) => {
-    const at = (await query)[0]?.at;
-    const date = at ? new Date(at) : floor;
-    return date > floor ? date : floor;
-  };
+export async function lastChanges(db: Db): Promise<Record<Page, Date | null>> {
   const max = (column: Parameters<typeof sql>[1]) => sql<Date | string | null>`max(${column})`;
-  const [photos, pkgs, approved, status] = await Promise.all([
-    newest(db.select({ at: max(galleryPhotos.createdAt) }).from(galleryPhotos)),
-    newest(db.select({ at: max(packages.createdAt) }).from(packages)),
-    newest(
+  const one = async (query: Promise<Array<{ at: Date | string | null }>>) => {
+    const at = (await query)[0]?.at;
+    return at ? new Date(at) : null;
+  };
+  const [photos, pkgs, approved, status, site, noted] = await Promise.all([
+    one(db.select({ at: max(galleryPhotos.createdAt) }).from(galleryPhotos)),
+    one(db.select({ at: max(packages.createdAt) }).from(packages)),
+    one(
       db
         .select({ at: max(reviews.createdAt) })
         .from(reviews)
         .where(eq(reviews.status, 'approved')),
     ),
-    newest(db.select({ at: max(contactStatus.updatedAt) }).from(contactStatus)),
+    one(db.select({ at: max(contactStatus.updatedAt) }).from(contactStatus)),
+    one(db.select({ at: max(siteSettings.updatedAt) }).from(siteSettings)),
+    db.select({ topic: contentChanges.topic, at: contentChanges.changedAt }).from(contentChanges),
   ]);
-  return { '/': photos, '/packages': pkgs, '/gallery': photos, '/reviews': approved, '/contact': status };
+  const rows: Record<Topic, Date | null> = {
+    'site-config': site,
+    packages: pkgs,
+    gallery: photos,
+    reviews: approved,
+    'contact-status': status,
+  };
+  const latest = (dates: Array<Date | null>) =>
+    dates.reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
+  const byTopic = (topic: Topic) =>
+    latest([rows[topic], ...noted.filter((n) => n.topic === topic).map((n) => new Date(n.at))]);
+  return Object.fromEntries(PUBLIC_ROUTES.map((page) => [page, latest(SHOWS[page].map(byTopic))])) as Record<
+    Page,
+    Date | null
+  >;
 }

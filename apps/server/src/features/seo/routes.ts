@@ -11,8 +11,6 @@ const escapeXml = (text: string) =>
 /** robots.txt and sitemap.xml, with absolute URLs from PUBLIC_URL. */
 export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = app.config.publicUrl;
-  // The newest thing a page shows is its last change; a page of fixed text changes with the app itself.
-  const startedAt = new Date();
   // /api/ stays crawlable on purpose: search engines render the pages and need their data to do it.
   const robots = [
     'User-agent: *',
@@ -22,14 +20,14 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     `Sitemap: ${base}/sitemap.xml`,
     '',
   ].join('\n');
-  const sitemap = (lastmod: Record<(typeof PUBLIC_ROUTES)[number], Date>) =>
+  const sitemap = (lastmod: Record<(typeof PUBLIC_ROUTES)[number], Date | null>) =>
     [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...PUBLIC_ROUTES.map(
-        (route) =>
-          `  <url><loc>${escapeXml(base + route)}</loc><lastmod>${lastmod[route].toISOString()}</lastmod></url>`,
-      ),
+      ...PUBLIC_ROUTES.map((route) => {
+        const at = lastmod[route];
+        return `  <url><loc>${escapeXml(base + route)}</loc>${at ? `<lastmod>${at.toISOString()}</lastmod>` : ''}</url>`;
+      }),
       '</urlset>',
       '',
     ].join('\n');
@@ -45,7 +43,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: textBody('application/xml', 'The public pages'), ...errorsFor() } } },
     async (_request, reply) => {
       const body = await app.publicCache.get('sitemap', async () => ({
-        value: sitemap(await lastChanges(app.database.db, startedAt)),
+        value: sitemap(await lastChanges(app.database.db)),
       }));
       return reply
         .type('application/xml; charset=utf-8')

@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router';
 import { CLEANUP_SECTION_ID } from '../../features/cleanup/CleanupSection';
 import { LargeDatabaseBanner } from '../../features/cleanup/LargeDatabaseBanner';
 import { PricingSection } from '../../features/pricing/PricingSection';
-import { SiteSection } from '../../features/site/SiteSection';
 import { installHubFetch } from '../../lib/offline';
 import { cx } from '../../lib/ui/cx';
 import { Page } from '../../lib/ui/Page';
@@ -12,6 +11,7 @@ import { AgendaTab } from './AgendaTab';
 import { CreateCleaningTab } from './CreateCleaningTab';
 import { ManageTab } from './ManageTab';
 import { OfflineNotice } from './OfflineNotice';
+import { SiteTab } from './SiteTab';
 import { useHubWorker } from './useHubWorker';
 import { useInstallable } from './useInstallable';
 
@@ -31,7 +31,7 @@ const isTab = (value: string | null): value is TabKey => TABS.some((t) => t.key 
 
 /**
  * The owner's hub (spec §2): tabs Agenda (default), Manage, Create Cleaning, Pricing (the booking form's price
- * table) and Site (the business facts). The open tab is kept in the
+ * table) and Site (the business facts, booking rules and working hours). The open tab is kept in the
  * address (?tab=) so a reload stays put. The calendar is only mounted while its tab shows (it measures
  * itself); Manage and Create keep their state once visited.
  */
@@ -147,7 +147,7 @@ export function HubPage() {
                 {tab.key === 'manage' && <ManageTab />}
                 {tab.key === 'create' && <CreateCleaningTab />}
                 {tab.key === 'pricing' && <PricingSection />}
-                {tab.key === 'site' && <SiteSection />}
+                {tab.key === 'site' && <SiteTab />}
               </>
             )}
           </div>

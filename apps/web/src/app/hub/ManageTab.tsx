@@ -4,12 +4,11 @@ import { InquiriesSection } from '../../features/inquiries/InquiriesSection';
 import { RecurringPaidSection } from '../../features/recurring/RecurringPaidSection';
 import { RecurringSchedulerSection } from '../../features/recurring/RecurringSchedulerSection';
 import { PendingReviewsSection } from '../../features/reviews/moderation/PendingReviewsSection';
-import { WorkingHoursEditor } from '../../features/visits/WorkingHoursEditor';
 import { ContactFormToggle } from './ContactFormToggle';
 
 const divider = 'border-t border-stone-200 pt-10';
 
-/** Manage, top to bottom as the spec lists it; then the owner's working hours (visits). */
+/** Manage, top to bottom as the spec lists it (the working hours are under Site). */
 export function ManageTab() {
   return (
     <div className="space-y-10">
@@ -28,9 +27,6 @@ export function ManageTab() {
         <PendingReviewsSection />
       </div>
       <CleanupSection />
-      <div className={divider}>
-        <WorkingHoursEditor />
-      </div>
     </div>
   );
 }

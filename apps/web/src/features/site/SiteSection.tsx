@@ -1,4 +1,4 @@
-import { type SiteConfig, type SiteSettingsInput, siteSettingsInput } from '@clean/shared';
+import { formatDateTime, type SiteConfig, type SiteSettingsInput, siteSettingsInput } from '@clean/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../lib/api';
@@ -19,7 +19,26 @@ type Draft = {
   socialLabel: string;
   socialUrl: string;
   towns: string;
-};
+  googleReviewUrl: string;
+} & Record<RuleKey, string>;
+
+type RuleKey = keyof SiteConfig['bookingRules'];
+
+/** The booking rules' fields, in the order shown, with the owner's words for them. */
+const RULES: ReadonlyArray<{ key: RuleKey; label: string; saved: string }> = [
+  { key: 'noticeHours', label: 'Notice before a booking (hours)', saved: 'notice' },
+  { key: 'travelBufferMinutes', label: 'Travel buffer between visits (minutes)', saved: 'travel buffer' },
+  { key: 'holdDays', label: 'An unconfirmed request holds its time for (days)', saved: 'hold' },
+  { key: 'cutoffHours', label: 'Customers may change a visit until (hours before)', saved: 'change cutoff' },
+  {
+    key: 'reviewDelayHours',
+    label: 'Ask for a review (hours after the visit)',
+    saved: 'review request delay',
+  },
+];
+
+// Blank or not a number stays NaN, so the shared schema names the field instead of sending a made-up 0.
+const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
 
 const draftOf = (site: SiteConfig): Draft => ({
   businessName: site.businessName,
@@ -31,9 +50,14 @@ const draftOf = (site: SiteConfig): Draft => ({
   socialLabel: site.social.label,
   socialUrl: site.social.url,
   towns: site.towns.join('\n'),
+  googleReviewUrl: site.googleReviewUrl,
+  ...(Object.fromEntries(RULES.map(({ key }) => [key, String(site.bookingRules[key])])) as Record<
+    RuleKey,
+    string
+  >),
 });
 
-const LABELS: Record<keyof SiteSettingsInput, string> = {
+const LABELS: Record<Exclude<keyof SiteSettingsInput, 'bookingRules'>, string> = {
   businessName: 'business name',
   tagline: 'tagline',
   headline: 'headline',
@@ -45,8 +69,16 @@ const LABELS: Record<keyof SiteSettingsInput, string> = {
   towns: 'towns',
   mapCenter: 'map centre',
   googleReviewUrl: 'Google review link',
-  bookingRules: 'booking rules',
 };
+
+/** What a save changed, in the owner's words: each field, and each booking rule by itself. */
+function changedNames(changes: SiteSettingsInput, site: SiteConfig): string[] {
+  return (Object.keys(changes) as Array<keyof SiteSettingsInput>).flatMap((name) =>
+    name === 'bookingRules'
+      ? RULES.filter(({ key }) => changes.bookingRules?.[key] !== site.bookingRules[key]).map((r) => r.saved)
+      : [LABELS[name]],
+  );
+}
 
 /** Only what the owner changed, in the API's shape (a partial document replaces just those fields). */
 function changesOf(draft: Draft, site: SiteConfig): SiteSettingsInput {
@@ -62,6 +94,14 @@ function changesOf(draft: Draft, site: SiteConfig): SiteSettingsInput {
     .map((t) => t.trim())
     .filter(Boolean);
   if (towns.join('\n') !== site.towns.join('\n')) changes.towns = towns;
+  if (draft.googleReviewUrl.trim() !== site.googleReviewUrl)
+    changes.googleReviewUrl = draft.googleReviewUrl.trim();
+  // The rules travel as one field (a top-level field is replaced whole), sent when any of them changed.
+  const rules = Object.fromEntries(RULES.map(({ key }) => [key, toNumber(draft[key])])) as Record<
+    RuleKey,
+    number
+  >;
+  if (RULES.some(({ key }) => rules[key] !== site.bookingRules[key])) changes.bookingRules = rules;
   return changes;
 }
 
@@ -91,7 +131,7 @@ function SiteForm({ site, headingId }: { site: SiteConfig; headingId: string }) 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const changes = changesOf(draft, site);
-    const names = Object.keys(changes) as Array<keyof SiteSettingsInput>;
+    const names = changedNames(changes, site);
     if (names.length === 0) return setFeedback({ tone: 'success', text: 'Nothing has changed.' });
     const checked = siteSettingsInput.safeParse(changes);
     if (!checked.success) {
@@ -103,8 +143,9 @@ function SiteForm({ site, headingId }: { site: SiteConfig; headingId: string }) 
     await attempt(
       async () => {
         await save.mutateAsync(changes);
-        const at = new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-        return `Saved at ${at}: ${names.map((n) => LABELS[n]).join(', ')}. Every page shows it now.`;
+        // When, in the business's zone like every time the hub shows.
+        const at = formatDateTime(new Date(), site.timezone);
+        return `Saved ${at}: ${names.join(', ')}. Every page shows it now.`;
       },
       (err) => errorMessage(err, 'The changes could not be saved.'),
     );
@@ -133,6 +174,21 @@ function SiteForm({ site, headingId }: { site: SiteConfig; headingId: string }) 
           <TextField label="Social link" type="url" inputMode="url" {...bind('socialUrl')} />
         </div>
         <TextAreaField label="Towns served" hint="One per line." rows={5} {...bind('towns')} />
+        <TextField
+          label="Google review link"
+          hint="Sent to customers after a visit. Leave empty for none."
+          type="url"
+          inputMode="url"
+          {...bind('googleReviewUrl')}
+        />
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-semibold text-brand-950">Online booking</legend>
+          <div className="grid gap-5 sm:grid-cols-2">
+            {RULES.map(({ key, label }) => (
+              <TextField key={key} label={label} type="text" inputMode="numeric" required {...bind(key)} />
+            ))}
+          </div>
+        </fieldset>
         <SubmitButton busy={save.isPending} busyLabel="Saving…" label="Save" />
       </form>
     </section>

@@ -12,7 +12,7 @@ const timeClass =
   'min-h-11 w-full min-w-0 rounded-xl border border-stone-300 bg-white px-2 py-2 sm:w-32 text-base text-stone-900 shadow-sm focus:border-brand-600';
 
 /**
- * Manage → Working hours: each weekday's spans, how many visits may overlap, the default visit length. Moving a
+ * Site → Working hours: each weekday's spans, how many visits may overlap, the default visit length. Moving a
  * visit outside these or onto too many others asks the owner to confirm; forms warn. The server checks the values.
  */
 export function WorkingHoursEditor() {
