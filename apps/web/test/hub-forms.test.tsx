@@ -80,6 +80,12 @@ describe('phone editing', () => {
     description: 'Spring cleaning.',
     status: 'New Inquiry',
     submitted_at: '2026-05-01T14:00:00.000Z',
+    quote: null,
+    heard_from: null,
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
+    referrer: null,
   };
 
   it('shows N/A without a phone, formats while typing in edit mode and saves digits only', async () => {

@@ -1,3 +1,4 @@
+import { HEARD_FROM, type InquiryQuote } from '@clean/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -149,8 +150,20 @@ export const inquiries = pgTable(
     description: text('description'),
     status: inquiryStatus('status').notNull().default('New Inquiry'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The server's quote when the request came (inputs, amount, length, lines); null: none asked. */
+    quote: jsonb('quote').$type<InquiryQuote>(),
+    /** "How did you hear about us?" (HEARD_FROM); null: not said. */
+    heardFrom: text('heard_from'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    referrer: text('referrer'),
   },
   (t) => [
+    check(
+      'inquiries_heard_from_known',
+      sql.raw(`heard_from in (${HEARD_FROM.map((h) => `'${h}'`).join(', ')})`),
+    ),
     index('inquiries_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('inquiries_phone_trgm_idx').using('gin', t.phoneNumber.op('gin_trgm_ops')),
     index('inquiries_status_idx').on(t.status, t.submittedAt),

@@ -174,6 +174,12 @@ describe('POST /api/inquiries (booking request)', () => {
       description: request.description,
       status: 'New Inquiry',
       submitted_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      quote: null,
+      heard_from: null,
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      referrer: null,
     });
     expect(Math.abs(Date.parse(inquiry.submitted_at) - Date.now())).toBeLessThan(60_000);
     expect(await count()).toBe(before + 1);

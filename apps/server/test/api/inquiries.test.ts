@@ -68,6 +68,12 @@ describe('GET /api/inquiries', () => {
       description: 'Request 7',
       status: 'Booked',
       submitted_at: new Date(base + 7 * DAY).toISOString(),
+      quote: null,
+      heard_from: null,
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      referrer: null,
     });
   });
 

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { id, optionalLine, optionalText, pageQuery, requiredText, searchText } from '../common/fields';
 import { isoInstant } from '../common/responses';
 import { INQUIRY_STATUSES, PHONE_MAX_DIGITS, TOWNS } from '../constants';
+import {
+  HEARD_FROM,
+  heardFrom,
+  QUOTE_FREQUENCIES,
+  quoteInput,
+  quoteSchema,
+  requestedStart,
+} from '../pricing/schemas';
 import { OTHER_TOWN } from './plain';
 
 /**
@@ -31,6 +39,25 @@ const email = z
   .max(254, 'Email must be at most 254 characters.')
   .refine((v) => v === '' || z.email().safeParse(v).success, 'Email must be a valid e-mail address.');
 
+/** Where the visit that led to a request came from: `utm_*` parameters and the referring site (issue 29). */
+export const leadSourceInput = {
+  /** "How did you hear about us?"; '' (the form's "choose…") means not said. */
+  heard_from: z
+    .union([z.literal(''), heardFrom])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  utm_source: optionalLine('utm_source', 100),
+  utm_medium: optionalLine('utm_medium', 100),
+  utm_campaign: optionalLine('utm_campaign', 100),
+  referrer: optionalLine('Referrer', 300),
+};
+
+/**
+ * The quote's inputs in a booking request, or none (no package priced online, or the visitor skipped it). The
+ * server prices them again from its own table; no amount is taken from the browser.
+ */
+export const bookingQuoteInput = quoteInput.nullish().transform((v) => v ?? null);
+
 /** POST /api/inquiries (public): the booking request form on /contact. */
 export const bookingRequestInput = z
   .object({
@@ -42,6 +69,10 @@ export const bookingRequestInput = z
     description: optionalText('Description', 2000),
     /** The package the visitor came from ("Book Now" on a package), kept at the head of the description. */
     package: optionalLine('Package', 100),
+    quote: bookingQuoteInput,
+    ...leadSourceInput,
+    /** One of the open times GET /api/slots offered: the request holds it (409 when it was just taken). */
+    requested_start: requestedStart,
   })
   .refine((v) => v.email || v.phone_number, {
     message: 'Give an email or a phone number so we can reach you.',
@@ -95,6 +126,42 @@ export const inquiryQuery = pageQuery.extend({
 
 export const inquiryIdField = id('inquiry_id');
 
+/**
+ * The no-script booking form's flat fields as the JSON body: the quote's inputs travel as `package_id`,
+ * `bedrooms`, `bathrooms`, `extras` (one checkbox each, so repeated) and `frequency`; an empty `package_id` means
+ * no quote. Every other field keeps its first value.
+ */
+export const QUOTE_FORM_FIELDS = ['package_id', 'bedrooms', 'bathrooms', 'extras', 'frequency'] as const;
+export function bookingBodyFromForm(fields: Record<string, string | string[] | undefined>) {
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const body: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    if (!(QUOTE_FORM_FIELDS as readonly string[]).includes(name)) body[name] = first(value);
+  }
+  const packageId = first(fields.package_id)?.trim();
+  if (packageId) {
+    const extras = fields.extras === undefined ? [] : [fields.extras].flat().filter((e) => e !== '');
+    body.quote = {
+      package_id: packageId,
+      bedrooms: first(fields.bedrooms) || '1',
+      bathrooms: first(fields.bathrooms) || '1',
+      extras,
+      frequency: first(fields.frequency) || 'one_time',
+    };
+  }
+  return body;
+}
+
+/** A request's quote as the server priced it when it came: the visitor's inputs, the amount, length and lines. */
+export const inquiryQuoteSchema = quoteSchema.extend({
+  package_id: z.number().int(),
+  bedrooms: z.number().int(),
+  bathrooms: z.number().int(),
+  extras: z.array(z.string()),
+  frequency: z.enum(QUOTE_FREQUENCIES),
+});
+export type InquiryQuote = z.infer<typeof inquiryQuoteSchema>;
+
 export const inquirySchema = z
   .object({
     id: z.number().int(),
@@ -106,6 +173,13 @@ export const inquirySchema = z
     description: z.string().nullable(),
     status: z.enum(INQUIRY_STATUSES),
     submitted_at: isoInstant,
+    /** The server's quote for the visitor's choices, or null (none asked, or a lead typed in by the owner). */
+    quote: inquiryQuoteSchema.nullable(),
+    heard_from: z.enum(HEARD_FROM).nullable(),
+    utm_source: z.string().nullable(),
+    utm_medium: z.string().nullable(),
+    utm_campaign: z.string().nullable(),
+    referrer: z.string().nullable(),
   })
   .meta({
     examples: [
@@ -119,6 +193,25 @@ export const inquirySchema = z
         description: 'Move-out clean',
         status: 'New Inquiry',
         submitted_at: '2026-05-01T18:30:00.000Z',
+        quote: {
+          package_id: 1,
+          bedrooms: 3,
+          bathrooms: 2,
+          extras: ['inside-fridge'],
+          frequency: 'every_2_weeks',
+          amount: 182.75,
+          duration_minutes: 200,
+          lines: [
+            { label: 'Standard Clean', amount: 150, minutes: 120 },
+            { label: '2 more bedrooms', amount: 40, minutes: 60 },
+            { label: '1 more bathroom', amount: 15, minutes: 20 },
+          ],
+        },
+        heard_from: 'nextdoor',
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
+        referrer: null,
       },
     ],
   });

@@ -130,6 +130,26 @@ export type SlotsQuery = z.infer<typeof slotsQuery>;
 /** Start instants, ISO 8601 with the business time zone's offset (2027-03-02T09:00:00-05:00). */
 export const slotListSchema = z.array(z.string());
 
+const REQUESTED_START_MESSAGE =
+  'requested_start must be one of the offered times, like 2027-03-02T09:00:00-05:00.';
+/**
+ * The open time a booking request asks for, as GET /api/slots gave it (an instant with its offset). '' or absent:
+ * none ("None of these — please contact me"). The server holds it only if it is still open for the visit's length.
+ */
+export const requestedStart = z
+  .string({ error: REQUESTED_START_MESSAGE })
+  .trim()
+  .max(40, REQUESTED_START_MESSAGE)
+  .refine(
+    (v) =>
+      v === '' ||
+      (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) &&
+        !Number.isNaN(Date.parse(v))),
+    REQUESTED_START_MESSAGE,
+  )
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
 export const heardFrom = z.enum(HEARD_FROM, {
   error: `heard_from must be one of: ${HEARD_FROM.join(', ')}.`,
 });

@@ -83,7 +83,14 @@ export function inquiriesService({ db, config, kickOutbox }: InquiriesDeps) {
     // The inquiry and its mails commit together: a mail is never lost, and never sent for a lost inquiry.
     const inquiry = await db.transaction(async (tx) => {
       const txDb = tx as unknown as Db;
-      const created = await inquiriesStore(txDb).create(toValues(b, 'New Inquiry'));
+      const created = await inquiriesStore(txDb).create({
+        ...toValues(b, 'New Inquiry'),
+        heardFrom: b.heard_from,
+        utmSource: b.utm_source,
+        utmMedium: b.utm_medium,
+        utmCampaign: b.utm_campaign,
+        referrer: b.referrer,
+      });
       const mail = acknowledgementMail(created, facts);
       const ack = mail && (await mayAcknowledge(txDb, mail.to, config.acknowledgementsPerDay)) ? mail : null;
       await enqueueMails(txDb, [

@@ -1,4 +1,4 @@
-import type { Inquiry, InquiryStatus } from '@clean/shared';
+import type { HeardFrom, Inquiry, InquiryStatus } from '@clean/shared';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inquiries, oneTimeCleanings, recurringPaid, recurringPayments } from '../../db/schema';
@@ -18,6 +18,12 @@ export const toInquiry = (row: InquiryRow): Inquiry => ({
   description: row.description,
   status: row.status,
   submitted_at: row.submittedAt.toISOString(),
+  quote: row.quote ?? null,
+  heard_from: (row.heardFrom as HeardFrom | null) ?? null,
+  utm_source: row.utmSource,
+  utm_medium: row.utmMedium,
+  utm_campaign: row.utmCampaign,
+  referrer: row.referrer,
 });
 
 export type InquiryFilters = { name?: string; phone_number?: string; status?: InquiryStatus };
