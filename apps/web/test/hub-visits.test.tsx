@@ -31,6 +31,8 @@ export function visit(change: Partial<Visit> & { key: string; start: string; end
     one_time_cleaning_id: null,
     recurring_payment_id: 9,
     recurring_paid_id: null,
+    requested_frequency: null,
+    hold_lapses_at: null,
     ...change,
   };
 }

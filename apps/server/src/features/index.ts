@@ -16,6 +16,7 @@ import { recurringRoutes } from './recurring/routes';
 import { reviewsRoutes } from './reviews/routes';
 import { seoRoutes } from './seo/routes';
 import { siteRoutes } from './site/routes';
+import { slotsRoutes } from './slots/routes';
 import { summaryRoutes } from './summary/routes';
 import { visitsRoutes } from './visits/routes';
 
@@ -30,6 +31,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(reviewsRoutes);
   await app.register(contactStatusRoutes);
   await app.register(bookingRoutes);
+  await app.register(slotsRoutes);
   await app.register(inquiriesRoutes);
   await app.register(cleaningsRoutes);
   await app.register(recurringRoutes);

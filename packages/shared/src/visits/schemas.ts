@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateTimeInput } from '../common/date-time-input';
 import { isoInstant } from '../common/responses';
+import { QUOTE_FREQUENCIES } from '../pricing/schemas';
 
 /**
  * Visits: the one-time cleanings and the occurrences of recurring schedules, as the owner's week really is.
@@ -28,13 +29,17 @@ const businessDate = (label: string) =>
 export const visitsQuery = z.object({ from: businessDate('from'), to: businessDate('to') });
 export type VisitsQuery = z.infer<typeof visitsQuery>;
 
-export const VISIT_KINDS = ['one_time', 'recurring'] as const;
-export const VISIT_STATUSES = ['planned', 'done', 'skipped'] as const;
+/** `request`: a visitor's booking request holding its time until the owner confirms or declines it (issue 29). */
+export const VISIT_KINDS = ['one_time', 'recurring', 'request'] as const;
+/** `requested`: a held request (kind request); `declined`: the answer to declining one. */
+export const VISIT_STATUSES = ['planned', 'done', 'skipped', 'requested', 'declined'] as const;
 export type VisitStatus = (typeof VISIT_STATUSES)[number];
 
 /**
  * One visit. `key` is stable per occurrence: `o{cleaning id}` for a one-time cleaning,
- * `r{schedule id}-{original start as yyyymmddThhmmssZ}` for a recurring occurrence (a move keeps the key).
+ * `r{schedule id}-{original start as yyyymmddThhmmssZ}` for a recurring occurrence (a move keeps the key),
+ * `h{hold id}` for a booking request's held time (kind `request`, status `requested`: the Agenda's
+ * "Requested: NAME"; its amount is the quoted one, 0 without a quote).
  */
 export const visitSchema = z.object({
   key: z.string(),
@@ -57,6 +62,10 @@ export const visitSchema = z.object({
   recurring_payment_id: z.number().int().nullable(),
   /** The paid record "Done & paid" created (recurring only). */
   recurring_paid_id: z.number().int().nullable(),
+  /** A request only: how often the visitor asked for it (a weekly one becomes a schedule when confirmed). */
+  requested_frequency: z.enum(QUOTE_FREQUENCIES).nullable(),
+  /** A request only: when its hold lapses unless confirmed (bookingRules.holdDays after it was sent). */
+  hold_lapses_at: isoInstant.nullable(),
 });
 export type Visit = z.infer<typeof visitSchema>;
 export const visitListSchema = z.array(visitSchema);
@@ -64,12 +73,16 @@ export const visitListSchema = z.array(visitSchema);
 /**
  * PATCH /api/visits/{key} (admin): exactly one change — done and paid, skipped, or moved to `start`
  * (a date-time in the business time zone, as every other). `allow_overlap: true` moves it even onto
- * another visit or outside the working hours.
+ * another visit or outside the working hours. A request (`h…`) takes `{ status: "confirmed" }` (it becomes the
+ * one-time cleaning, or the schedule and its first visit, at the quoted amount; the inquiry is Booked) or
+ * `{ status: "declined" }` (its time is free again), and nothing else.
  */
 export const visitPatch = z
   .object({
     status: z
-      .enum(['done', 'skipped', 'planned'], { error: 'status must be done, skipped or planned.' })
+      .enum(['done', 'skipped', 'planned', 'confirmed', 'declined'], {
+        error: 'status must be done, skipped, planned, confirmed or declined.',
+      })
       .optional(),
     paid: z.boolean({ error: 'paid must be true or false.' }).optional(),
     start: dateTimeInput('start').optional(),

@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { inquiriesStore } from '../inquiries/store';
 import { manageRoutes } from '../manage-routes';
+import { holdsAccess } from '../slots/service';
 import { visitsService } from '../visits/service';
 import { visitsStore } from '../visits/store';
 import { cleaningsService } from './service';
@@ -19,7 +20,11 @@ export const cleaningsRoutes: FastifyPluginAsyncZod = async (app) => {
     store: cleaningsStore(db),
     inquiryExists: inquiriesStore(db).exists,
     timezone: app.config.timezone,
-    conflictsOf: visitsService({ store: visitsStore(db), timezone: app.config.timezone }).conflictsOf,
+    conflictsOf: visitsService({
+      store: visitsStore(db),
+      timezone: app.config.timezone,
+      holds: holdsAccess(db, app.config),
+    }).conflictsOf,
   });
   manageRoutes(app, '/api/one_time_cleanings', oneTimeCleaningSchema, {
     list: [oneTimeCleaningQuery, cleanings.list],

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { requireAdmin } from '../../lib/guard';
 import { inquiriesStore } from '../inquiries/store';
 import { manageRoutes } from '../manage-routes';
+import { holdsAccess } from '../slots/service';
 import { visitsService } from '../visits/service';
 import { visitsStore } from '../visits/store';
 import { overdueSchedules } from './overdue';
@@ -31,7 +32,8 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     inquiryExists: inquiriesStore(db).exists,
     overdue: () => overdueSchedules(db, timezone),
     timezone,
-    conflictsOf: visitsService({ store: visitsStore(db), timezone }).conflictsOf,
+    conflictsOf: visitsService({ store: visitsStore(db), timezone, holds: holdsAccess(db, app.config) })
+      .conflictsOf,
   });
 
   manageRoutes(app, '/api/recurring_payments', recurringPaymentSchema, {

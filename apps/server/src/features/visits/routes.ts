@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { admin } from '../../lib/admin-routes';
+import { holdsAccess } from '../slots/service';
 import { visitsService } from './service';
 import { visitsStore } from './store';
 
@@ -20,7 +21,7 @@ const keyParams = z.object({
   key: z
     .string()
     .max(60, 'A visit key is at most 60 characters.')
-    .describe('o{cleaning id} or r{schedule id}-{yyyymmddThhmmssZ}'),
+    .describe('o{cleaning id}, r{schedule id}-{yyyymmddThhmmssZ}, or h{hold id} (a held booking request)'),
 });
 
 /**
@@ -28,7 +29,11 @@ const keyParams = z.object({
  * dates, changing one occurrence (done and paid, skipped, moved), the working hours, and the conflicts look-up.
  */
 export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const visits = visitsService({ store: visitsStore(app.database.db), timezone: app.config.timezone });
+  const visits = visitsService({
+    store: visitsStore(app.database.db),
+    timezone: app.config.timezone,
+    holds: holdsAccess(app.database.db, app.config),
+  });
 
   app.get(
     '/api/visits',
@@ -36,7 +41,8 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         querystring: visitsQuery,
         description:
-          'Every visit starting on the business dates from..to (both included, at most 92 days), by start. At most ' +
+          'Every visit starting on the business dates from..to (both included, at most 92 days), by start, with the ' +
+          'live held booking requests (kind request, status requested, key h{id}). At most ' +
           'AGENDA_DAY_LIMIT one-time cleanings a day are listed; days with more are named in X-Truncated-Days.',
       },
       { 200: visitListSchema },
@@ -65,7 +71,11 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           '{status:"done",paid:true}: done and paid (a recurring occurrence gets one paid record, however often ' +
           'sent); {status:"skipped"}; {status:"planned"}; {start}: moved (409 onto other visits beyond max_overlap ' +
-          'or outside the working hours, unless allow_overlap). Answers the visit.',
+          'or outside the working hours, unless allow_overlap). A held request (h…): {status:"confirmed"} makes its ' +
+          'one-time cleaning, or its schedule (first visit the time held), at the quoted amount and length, sets the ' +
+          'inquiry to Booked and answers that visit (however often sent: one visit); {status:"declined"} frees the ' +
+          'time and answers the request, declined. 409 for a request declined, confirmed (to decline) or lapsed. ' +
+          'Answers the visit.',
       },
       { 200: visitSchema },
       404,

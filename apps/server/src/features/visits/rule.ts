@@ -75,7 +75,7 @@ function occurrencesOf(rule: Rule, timeZone: string): (k: number) => Date {
  * The instant a wall time (given as if it were UTC) has in the zone: the offset at a first guess, then at the
  * instant itself. A repeated wall time (clocks fall back) is the first of the two, as instantIn reads it.
  */
-function instantOfWall(wallMs: number, timeZone: string): Date {
+export function instantOfWall(wallMs: number, timeZone: string): Date {
   const guess = wallMs - tzOffset(timeZone, new Date(wallMs)) * 60_000;
   return new Date(wallMs - tzOffset(timeZone, new Date(guess)) * 60_000);
 }
@@ -124,16 +124,20 @@ export const oneTimeKey = (id: number) => `o${id}`;
 export const recurringKey = (scheduleId: number, originalStart: Date) =>
   `r${scheduleId}-${compactUtc(originalStart)}`;
 
+export const holdKey = (id: number) => `h${id}`;
+
 export type VisitKey =
   | { kind: 'one_time'; id: number }
+  | { kind: 'request'; id: number }
   | { kind: 'recurring'; scheduleId: number; originalStart: Date };
 
 /** A key back to what it names, or null when it is not a key at all. */
 export function parseKey(key: string): VisitKey | null {
-  const one = /^o([1-9]\d{0,9})$/.exec(key);
+  const one = /^([oh])([1-9]\d{0,9})$/.exec(key);
   if (one) {
-    const id = Number(one[1]);
-    return id <= 2_147_483_647 ? { kind: 'one_time', id } : null;
+    const id = Number(one[2]);
+    if (id > 2_147_483_647) return null;
+    return one[1] === 'o' ? { kind: 'one_time', id } : { kind: 'request', id };
   }
   const rec = /^r([1-9]\d{0,9})-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(key);
   if (!rec) return null;

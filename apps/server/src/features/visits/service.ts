@@ -1,10 +1,10 @@
 import {
   AGENDA_DAY_LIMIT,
+  type QuoteFrequency,
   recognisedPeriod,
   VISITS_MAX_DAYS,
   type Visit,
   type VisitConflict,
-  type VisitStatus,
   type visitConflictsQuery,
   type visitPatch,
   type visitsQuery,
@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { instantIn } from '../../lib/wall-time';
 import {
+  holdKey,
   hoursConflict,
   isOccurrence,
   occurrences,
@@ -45,7 +46,38 @@ const HOUR_MS = 3_600_000;
 /** The longest visit (12 hours): a visit overlapping a time starts at most this long before it. */
 const LONGEST_MS = 12 * HOUR_MS;
 
-export type VisitsDeps = { store: VisitsStore; timezone: string };
+export const HOLD_ONLY_CONFIRM =
+  'A requested time can only be confirmed or declined: send {"status":"confirmed"} or {"status":"declined"}.';
+export const CONFIRM_ONLY_REQUESTS = 'Only a requested time can be confirmed or declined.';
+
+/** A live hold (issue 29) as the visits see it: the Agenda's requests and a conflict for the owner's visits. */
+export type HeldTime = {
+  id: number;
+  inquiryId: number;
+  inquiryName: string;
+  phoneNumber: string | null;
+  email: string | null;
+  callOrText: 'call' | 'text' | null;
+  town: string | null;
+  description: string | null;
+  start: Date;
+  durationMinutes: number;
+  frequency: QuoteFrequency;
+  amount: number;
+  lapsesAt: Date | null;
+};
+/** What a confirm or decline became: the visit it made, or the request itself, declined. */
+export type HoldOutcome =
+  | { made: 'one_time'; cleaningId: number }
+  | { made: 'recurring'; scheduleId: number }
+  | { made: 'declined'; hold: HeldTime };
+/** The holds, as features/slots keeps them (absent: the visits alone, e.g. the calendar feed). */
+export type HoldsAccess = {
+  live: (from: Date, to: Date) => Promise<HeldTime[]>;
+  change: (id: number, status: 'confirmed' | 'declined') => Promise<HoldOutcome>;
+};
+
+export type VisitsDeps = { store: VisitsStore; timezone: string; holds?: HoldsAccess };
 
 const minutesMs = (minutes: number) => minutes * 60_000;
 
@@ -53,7 +85,7 @@ const minutesMs = (minutes: number) => minutes * 60_000;
  * The owner's visits: one-time cleanings and the computed occurrences of recurring schedules, with the exceptions
  * stored for some occurrences (skipped, moved, done, paid). Everything in the business time zone `timezone`.
  */
-export function visitsService({ store, timezone }: VisitsDeps) {
+export function visitsService({ store, timezone, holds }: VisitsDeps) {
   /** The instant a business date starts; a date that is not on the calendar (Feb 30) is the client's 400. */
   function dayStart(date: string, label: string): Date {
     const [y, m, d] = date.split('-').map(Number) as [number, number, number];
@@ -85,6 +117,33 @@ export function visitsService({ store, timezone }: VisitsDeps) {
       one_time_cleaning_id: row.id,
       recurring_payment_id: null,
       recurring_paid_id: null,
+      requested_frequency: null,
+      hold_lapses_at: null,
+    };
+  }
+
+  function holdVisit(h: HeldTime, status: 'requested' | 'declined' = 'requested'): Visit {
+    return {
+      key: holdKey(h.id),
+      kind: 'request',
+      inquiry_id: h.inquiryId,
+      inquiry_name: h.inquiryName,
+      phone_number: h.phoneNumber,
+      email: h.email,
+      call_or_text: h.callOrText,
+      town: h.town,
+      start: h.start.toISOString(),
+      end: new Date(h.start.getTime() + minutesMs(h.durationMinutes)).toISOString(),
+      original_start: null,
+      status,
+      paid: false,
+      amount: h.amount,
+      notes: h.description,
+      one_time_cleaning_id: null,
+      recurring_payment_id: null,
+      recurring_paid_id: null,
+      requested_frequency: h.frequency,
+      hold_lapses_at: h.lapsesAt?.toISOString() ?? null,
     };
   }
 
@@ -115,6 +174,8 @@ export function visitsService({ store, timezone }: VisitsDeps) {
       one_time_cleaning_id: null,
       recurring_payment_id: s.id,
       recurring_paid_id: exception?.recurringPaidId ?? null,
+      requested_frequency: null,
+      hold_lapses_at: null,
     };
   }
 
@@ -131,7 +192,7 @@ export function visitsService({ store, timezone }: VisitsDeps) {
     return (await visitsOf(from, to, hours, false)).visits;
   }
 
-  type Loaded = { ruled: { s: ScheduleRow; rule: Rule }[]; exceptions: ExceptionRow[] };
+  type Loaded = { ruled: { s: ScheduleRow; rule: Rule }[]; exceptions: ExceptionRow[]; held?: HeldTime[] };
 
   /** The schedules that have a rule, and their exceptions for [from, to). */
   async function withExceptions(schedules: ScheduleRow[], from: Date, to: Date): Promise<Loaded> {
@@ -216,6 +277,10 @@ export function visitsService({ store, timezone }: VisitsDeps) {
     const nearby = [
       ...cleanings.flatMap((c) => oneTimeVisit(c, hours) ?? []),
       ...recurringIn(loaded, new Date(start.getTime() - LONGEST_MS), end, hours),
+      // A visitor's held request keeps its time from the owner's visits too (a conflict, as any visit).
+      ...(loaded.held ?? [])
+        .filter((h) => h.start < end && h.start.getTime() > start.getTime() - LONGEST_MS)
+        .map((h) => holdVisit(h)),
     ];
     const others: Span[] = nearby
       .filter((v) => v.status !== 'skipped' && !exclude(v.key))
@@ -232,7 +297,11 @@ export function visitsService({ store, timezone }: VisitsDeps) {
     const times = starts.map((d) => d.getTime());
     const from = new Date(Math.min(...times) - LONGEST_MS);
     const to = new Date(Math.max(...times) + minutesMs(minutes));
-    return withExceptions(await store.schedulesWithVisitsBetween(from, to), from, to);
+    const [loaded, held] = await Promise.all([
+      store.schedulesWithVisitsBetween(from, to).then((schedules) => withExceptions(schedules, from, to)),
+      holds?.live(from, to) ?? [],
+    ]);
+    return { ...loaded, held };
   }
 
   /** The conflicts of a visit, or of a schedule's first occurrences from `start` when its frequency is recognised. */
@@ -277,6 +346,7 @@ export function visitsService({ store, timezone }: VisitsDeps) {
     const row = await store.cleaning(id);
     if (!row) throw new NotFoundError(NO_SUCH_VISIT);
     if (b.status === 'skipped') throw new ValidationError(ONE_TIME_SKIP);
+    if (b.status === 'confirmed' || b.status === 'declined') throw new ValidationError(CONFIRM_ONLY_REQUESTS);
     const hours = await store.workingHours();
     const start = b.start === undefined ? undefined : instantIn(b.start, timezone, 'start');
     if (start && !b.allow_overlap)
@@ -301,6 +371,8 @@ export function visitsService({ store, timezone }: VisitsDeps) {
     const rule = ruleFor(schedule);
     if (!rule || !isOccurrence(rule, originalStart, timezone)) throw new NotFoundError(NOT_AN_OCCURRENCE);
     if (b.paid === false) throw new ValidationError(UNPAY_RECURRING);
+    const asked = b.status;
+    if (asked === 'confirmed' || asked === 'declined') throw new ValidationError(CONFIRM_ONLY_REQUESTS);
     const hours = await store.workingHours();
     const key = recurringKey(scheduleId, originalStart);
     const start = b.start === undefined ? undefined : instantIn(b.start, timezone, 'start');
@@ -310,9 +382,9 @@ export function visitsService({ store, timezone }: VisitsDeps) {
     const exception = await store.changeOccurrence(scheduleId, originalStart, async (tx, row) => {
       const movedTo =
         start === undefined ? row.movedTo : start.getTime() === originalStart.getTime() ? null : start;
-      let status: VisitStatus = b.paid === true ? 'done' : (b.status ?? row.status);
+      let status: ExceptionRow['status'] = b.paid === true ? 'done' : (asked ?? row.status);
       if (row.recurringPaidId !== null && status !== 'done') {
-        if (b.status !== undefined) throw new ConflictError(PAID_STAYS_DONE);
+        if (asked !== undefined) throw new ConflictError(PAID_STAYS_DONE);
         status = 'done';
       }
       // Under the row lock: a concurrent Done & paid finds the record this one made, and makes none.
@@ -328,6 +400,31 @@ export function visitsService({ store, timezone }: VisitsDeps) {
       return changed;
     });
     return recurringVisit(schedule, originalStart, exception, hours);
+  }
+
+  /**
+   * Confirms or declines a visitor's request (features/slots does it under the hold's row lock, so twenty
+   * confirms make one visit): answers the visit it became (the schedule's first), or the request, declined.
+   */
+  async function patchRequest(id: number, b: z.output<typeof visitPatch>): Promise<Visit> {
+    if (!holds) throw new NotFoundError(NO_SUCH_VISIT);
+    const { status, ...rest } = b;
+    if ((status !== 'confirmed' && status !== 'declined') || Object.values(rest).some((v) => v !== undefined))
+      throw new ValidationError(HOLD_ONLY_CONFIRM);
+    const outcome = await holds.change(id, status);
+    if (outcome.made === 'declined') return holdVisit(outcome.hold, 'declined');
+    const hours = await store.workingHours();
+    if (outcome.made === 'one_time') {
+      const row = await store.cleaning(outcome.cleaningId);
+      const visit = row && oneTimeVisit(row, hours);
+      if (!visit) throw new NotFoundError(NO_SUCH_VISIT);
+      return visit;
+    }
+    const schedule = await store.schedule(outcome.scheduleId);
+    if (!schedule?.firstVisitAt) throw new NotFoundError(NO_SUCH_VISIT);
+    const first = schedule.firstVisitAt;
+    const [exception] = await store.exceptionsBetween([schedule.id], first, new Date(first.getTime() + 1));
+    return recurringVisit(schedule, first, exception, hours);
   }
 
   /** The recurring visits starting in [from, to) alone (the calendar feed lists one-time cleanings its own way). */
@@ -354,13 +451,22 @@ export function visitsService({ store, timezone }: VisitsDeps) {
         throw new ValidationError(
           `Ask for at most ${VISITS_MAX_DAYS} days of visits at a time (this is ${days}).`,
         );
-      return visitsOf(from, addDays(new TZDate(last, timezone), 1), undefined, true);
+      const to = addDays(new TZDate(last, timezone), 1);
+      const [found, held] = await Promise.all([
+        visitsOf(from, to, undefined, true),
+        holds?.live(from, to) ?? [],
+      ]);
+      if (held.length === 0) return found;
+      const visits = [...found.visits, ...held.map((h) => holdVisit(h))];
+      visits.sort((a, b) => a.start.localeCompare(b.start) || a.key.localeCompare(b.key));
+      return { visits, truncatedDays: found.truncatedDays };
     },
 
     /** PATCH /api/visits/{key}. */
     patch(key: string, b: z.output<typeof visitPatch>): Promise<Visit> {
       const parsed = parseKey(key);
       if (!parsed) throw new NotFoundError(NO_SUCH_VISIT);
+      if (parsed.kind === 'request') return patchRequest(parsed.id, b);
       return parsed.kind === 'one_time'
         ? patchOneTime(parsed.id, b)
         : patchRecurring(parsed.scheduleId, parsed.originalStart, b);

@@ -30,7 +30,13 @@ function PaidStatus({
   );
 }
 
-const STATUS: Record<Visit['status'], string> = { planned: 'Planned', done: 'Done', skipped: 'Skipped' };
+const STATUS: Record<Visit['status'], string> = {
+  planned: 'Planned',
+  done: 'Done',
+  skipped: 'Skipped',
+  requested: 'Requested',
+  declined: 'Declined',
+};
 
 /** "January 6, 2027 at 9:00 AM – 11:00 AM": a visit's start and end, in the business zone. */
 function visitTime(visit: Visit, timeZone: string): string {
@@ -58,6 +64,8 @@ const oneTimeVisit = (item: AgendaOneTime, at: string): Visit => ({
   one_time_cleaning_id: item.cleaning_id,
   recurring_payment_id: null,
   recurring_paid_id: null,
+  requested_frequency: null,
+  hold_lapses_at: null,
 });
 
 type Props = { event: AgendaEvent | null; timeZone: string; onClose: () => void };

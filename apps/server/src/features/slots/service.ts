@@ -1,0 +1,260 @@
+import {
+  QUOTE_FREQUENCY_LABELS,
+  type QuoteFrequency,
+  type SiteConfig,
+  SLOTS_MAX_DAYS,
+  type slotsQuery,
+  type WorkingHours,
+} from '@clean/shared';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { closedMessage } from '../contact-status/service';
+import { contactStatusStore } from '../contact-status/store';
+import { siteStore } from '../site/store';
+import {
+  type HeldTime,
+  type HoldOutcome,
+  type HoldsAccess,
+  NO_SUCH_VISIT,
+  visitsService,
+} from '../visits/service';
+import { visitsStore } from '../visits/store';
+import { type BusySpan, countOverlapping, gridStarts, onGrid, visitsOf, withOffset } from './open-times';
+import { type HoldRow, holdsStore, LONGEST_MINUTES } from './store';
+
+export const SLOT_TAKEN = 'That time was just taken — please pick another.';
+export const NOT_OFFERED = 'requested_start is not one of the open times: please pick one of those offered.';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const LONGEST_MS = LONGEST_MINUTES * MINUTE;
+
+/** What a request asks for: its visit's length and how often it repeats. */
+export type Ask = { minutes: number; frequency: QuoteFrequency };
+type Rules = { hours: WorkingHours; site: SiteConfig; noticeMs: number; bufferMs: number; holdMs: number };
+/** A requested time checked against the grid, ready to be claimed inside the booking's transaction. */
+export type PreparedHold = Ask & { start: Date; amount: number; rules: Rules };
+
+export type SlotsDeps = { db: Db; config: Config; now?: () => Date };
+
+/**
+ * Open times and holds (issue 29). A time is open when it is on the grid of the working hours (open-times.ts), at
+ * least the notice ahead, and — on each of its visits (12 for a recurring request) — the visits and live holds
+ * overlapping it, travel buffer included on both sides, number fewer than max_overlap. (They are counted whole,
+ * not at their busiest moment as the owner's conflict warning does: a time is never offered that would crowd the
+ * day, at worst one is not offered that would just fit.) A booking request claims its time under the booking
+ * lock, re-checked with the same rule, so exactly one of any number of requests for one time gets it.
+ */
+export function slotsService({ db, config, now = () => new Date() }: SlotsDeps) {
+  const timeZone = config.timezone;
+  const site = siteStore(db, config.site);
+
+  async function rulesInForce(): Promise<Rules> {
+    const [hours, facts] = await Promise.all([visitsStore(db).workingHours(), site.current()]);
+    const r = facts.bookingRules;
+    return {
+      hours,
+      site: facts,
+      noticeMs: r.noticeHours * HOUR,
+      bufferMs: r.travelBufferMinutes * MINUTE,
+      holdMs: r.holdDays * DAY,
+    };
+  }
+
+  /**
+   * Of `starts` (grid times, ascending), the ones free for `ask`, read through `on` (the booking transaction's
+   * when claiming). Visits of schedules and holds are few and counted in memory; one-time cleanings, which ten
+   * years of a busy business make dense, are counted by the database per window: first for every start's first
+   * visit, then for the survivors' later ones.
+   */
+  async function free(on: Db, starts: Date[], ask: Ask, rules: Rules, at: Date): Promise<Date[]> {
+    if (starts.length === 0) return [];
+    const { hours, bufferMs } = rules;
+    const lengthMs = ask.minutes * MINUTE;
+    const visits = starts.map((s) => visitsOf(s, ask.frequency, timeZone));
+    const times = visits.flat().map((d) => d.getTime());
+    const lo = new Date(Math.min(...times) - LONGEST_MS - bufferMs);
+    const hi = new Date(Math.max(...times) + lengthMs + bufferMs);
+    const [recurring, held] = await Promise.all([
+      visitsService({ store: visitsStore(on), timezone: timeZone }).recurringBetween(lo, hi, hours),
+      holdsStore(on).live(lo, hi, new Date(at.getTime() - rules.holdMs)),
+    ]);
+    const spans: BusySpan[] = [
+      ...recurring
+        .filter((v) => v.status !== 'skipped')
+        .map((v) => ({ start: Date.parse(v.start), end: Date.parse(v.end) })),
+      ...held.map((h) => ({
+        start: h.start.getTime(),
+        end: h.start.getTime() + h.durationMinutes * MINUTE,
+      })),
+    ].sort((a, b) => a.start - b.start);
+    const window = (d: Date) => ({
+      start: new Date(d.getTime() - bufferMs),
+      end: new Date(d.getTime() + lengthMs + bufferMs),
+    });
+    const inMemory = (d: Date) => {
+      const w = window(d);
+      return countOverlapping(spans, w.start.getTime(), w.end.getTime(), LONGEST_MS);
+    };
+    const max = hours.max_overlap;
+    let alive = starts
+      .map((_, i) => i)
+      .filter((i) => visits[i]?.every((v) => onGrid(v, ask.minutes, hours, timeZone) && inMemory(v) < max));
+    for (const first of [true, false]) {
+      const probes = alive.flatMap((i) =>
+        (visits[i] ?? []).flatMap((v, k) => ((k === 0) === first ? [{ i, v }] : [])),
+      );
+      if (probes.length === 0) continue;
+      const counts = await holdsStore(on).cleaningCounts(
+        probes.map((p) => window(p.v)),
+        hours.default_duration_minutes,
+        max,
+      );
+      const blocked = new Set(
+        probes.flatMap((p, j) => ((counts.get(j) ?? 0) + inMemory(p.v) >= max ? [p.i] : [])),
+      );
+      alive = alive.filter((i) => !blocked.has(i));
+    }
+    return alive.flatMap((i) => starts[i] ?? []);
+  }
+
+  /** A business date as its UTC midnight; a date not on the calendar (Feb 30) is the client's 400. */
+  function dayOf(date: string): number {
+    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+    const ms = Date.UTC(y, m - 1, d);
+    if (new Date(ms).toISOString().slice(0, 10) !== date)
+      throw new ValidationError('from must be a real date like 2027-03-02.');
+    return ms;
+  }
+
+  async function refuseWhenClosed(rules: Rules) {
+    if (!(await contactStatusStore(db).get(now())).is_open)
+      throw new ConflictError(closedMessage(rules.site));
+  }
+
+  return {
+    /** GET /api/slots: the open start times of SLOTS_MAX_DAYS business days from `from`, with their offsets. */
+    async list(q: z.output<typeof slotsQuery>): Promise<string[]> {
+      const fromDay = dayOf(q.from);
+      const rules = await rulesInForce();
+      await refuseWhenClosed(rules);
+      const at = now();
+      const ask = { minutes: q.duration_minutes, frequency: q.frequency };
+      const starts = gridStarts({
+        fromDay,
+        days: SLOTS_MAX_DAYS,
+        minutes: ask.minutes,
+        hours: rules.hours,
+        timeZone,
+        earliest: new Date(at.getTime() + rules.noticeMs),
+      });
+      return (await free(db, starts, ask, rules, at)).map((s) => withOffset(s, timeZone));
+    },
+
+    /**
+     * Before the booking's transaction (reads outside it would wait for it on the embedded database): the time
+     * asked for, checked against the grid of the working hours (400 when it is none of the offered times).
+     * `minutes` null: the owner's default visit length.
+     */
+    async prepare(
+      requested: string,
+      ask: { minutes: number | null; frequency: QuoteFrequency; amount: number },
+    ): Promise<PreparedHold> {
+      const rules = await rulesInForce();
+      const start = new Date(requested);
+      const minutes = ask.minutes ?? rules.hours.default_duration_minutes;
+      if (!onGrid(start, minutes, rules.hours, timeZone)) throw new ValidationError(NOT_OFFERED);
+      return { start, minutes, frequency: ask.frequency, amount: ask.amount, rules };
+    },
+
+    /**
+     * Inside the booking's transaction, after its inquiry is inserted: takes the booking lock, then checks the time is still open (409 when
+     * another request or a visit took it, or it is now within the notice) and records the hold for the inquiry.
+     * The lock is held until the transaction ends, so the next request's check sees this hold.
+     */
+    async claim(tx: Db, inquiryId: number, p: PreparedHold): Promise<void> {
+      const holds = holdsStore(tx);
+      await holds.lock();
+      const at = now();
+      const open =
+        p.start.getTime() >= at.getTime() + p.rules.noticeMs &&
+        (await free(tx, [p.start], p, p.rules, at)).length === 1;
+      if (!open) throw new ConflictError(SLOT_TAKEN);
+      await holds.create({
+        inquiryId,
+        start: p.start,
+        durationMinutes: p.minutes,
+        frequency: p.frequency,
+        amount: p.amount,
+        createdAt: at,
+      });
+    },
+  };
+}
+
+export type SlotsService = ReturnType<typeof slotsService>;
+
+export const REQUEST_DECLINED = 'This request was declined: its time is free again.';
+export const REQUEST_CONFIRMED = 'This request is confirmed: change or delete the visit it became instead.';
+export const REQUEST_LAPSED =
+  'This request was not confirmed in time and no longer holds its time: add the visit from its inquiry instead.';
+
+/**
+ * The holds as the visits use them: the live ones starting in [from, to) (held, not lapsed at `now`: made less than
+ * bookingRules.holdDays ago), with the instant each lapses — what the Agenda shows as requested and the owner's
+ * conflicts count — and confirming or declining one.
+ */
+export function holdsAccess(db: Db, config: Config, now: () => Date = () => new Date()): HoldsAccess {
+  const site = siteStore(db, config.site);
+  const holdMs = async () => (await site.current()).bookingRules.holdDays * DAY;
+  const held = (row: HoldRow, ms: number): HeldTime => ({
+    ...row,
+    lapsesAt: new Date(row.createdAt.getTime() + ms),
+  });
+  return {
+    async live(from, to) {
+      const ms = await holdMs();
+      const rows = await holdsStore(db).live(from, to, new Date(now().getTime() - ms));
+      return rows.map((r) => held(r, ms));
+    },
+
+    /**
+     * Under the hold's row lock, so of twenty confirms at once (on any server) the first makes the visit and the
+     * others find it made and answer it. Confirmed: the one-time cleaning, or the schedule (its frequency in the
+     * owner's words, its first visit the time held), at the quoted amount and length; the inquiry is Booked.
+     */
+    async change(id, status) {
+      const ms = await holdMs();
+      const at = now();
+      return holdsStore(db).change(id, async (tx, row): Promise<HoldOutcome> => {
+        if (!row) throw new NotFoundError(NO_SUCH_VISIT);
+        const txHolds = holdsStore(tx as unknown as Db);
+        if (row.status === 'confirmed') {
+          if (status === 'declined') throw new ConflictError(REQUEST_CONFIRMED);
+          if (row.oneTimeCleaningId !== null) return { made: 'one_time', cleaningId: row.oneTimeCleaningId };
+          if (row.recurringPaymentId !== null)
+            return { made: 'recurring', scheduleId: row.recurringPaymentId };
+          throw new ConflictError(REQUEST_CONFIRMED);
+        }
+        if (status === 'declined') {
+          if (row.status !== 'declined') await txHolds.setStatus(id, 'declined');
+          return { made: 'declined', hold: held(row, ms) };
+        }
+        if (row.status === 'declined') throw new ConflictError(REQUEST_DECLINED);
+        if (row.createdAt.getTime() + ms <= at.getTime()) throw new ConflictError(REQUEST_LAPSED);
+        return txHolds.confirm(row, FREQUENCY_LABEL[row.frequency]);
+      });
+    },
+  };
+}
+
+/** A confirmed recurring request's schedule frequency, in the words the schedules understand (null: one time). */
+const FREQUENCY_LABEL: Record<QuoteFrequency, string | null> = {
+  one_time: null,
+  weekly: QUOTE_FREQUENCY_LABELS.weekly,
+  every_2_weeks: QUOTE_FREQUENCY_LABELS.every_2_weeks,
+  every_4_weeks: QUOTE_FREQUENCY_LABELS.every_4_weeks,
+};
