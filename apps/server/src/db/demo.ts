@@ -1,4 +1,11 @@
-import { type InquiryStatus, type ReviewStatus, toInstant, toWallTime } from '@clean/shared';
+import {
+  type InquiryStatus,
+  type Pricing,
+  pricingSchema,
+  type ReviewStatus,
+  toInstant,
+  toWallTime,
+} from '@clean/shared';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from './client';
@@ -7,6 +14,7 @@ import {
   galleryPhotos,
   inquiries,
   oneTimeCleanings,
+  ownerSettings,
   packages,
   recurringPaid,
   recurringPaidDates,
@@ -26,6 +34,8 @@ type When = { day: number; hour?: number };
  */
 type DemoContent = {
   packages: Array<{ title: string; amount: number; image: string; description: string }>;
+  /** The price table (PUT /api/pricing's document), its packages named by position. */
+  pricing: Omit<Pricing, 'packages'> & { packages: Array<{ package: number; base_minutes: number }> };
   photos: Array<{ image: string; caption: string | null; category: string; photoType: string | null }>;
   reviews: Array<
     {
@@ -75,9 +85,22 @@ export async function loadDemoContent(db: Db, config: Pick<Config, 'publicUrl' |
   const idOf = (rows: Array<{ id: number }>, index: number) => rows[index]?.id ?? 0;
 
   await db.transaction(async (tx) => {
-    await tx
+    const pkgs = await tx
       .insert(packages)
-      .values(demo.packages.map(({ image, ...p }) => ({ ...p, imageUrl: img(image) })));
+      .values(demo.packages.map(({ image, ...p }) => ({ ...p, imageUrl: img(image) })))
+      .returning({ id: packages.id });
+    const pricing: Pricing = {
+      ...demo.pricing,
+      packages: demo.pricing.packages.map((p) => ({
+        package_id: idOf(pkgs, p.package),
+        base_minutes: p.base_minutes,
+      })),
+    };
+    // The pricing feature's key (features/pricing/store.ts); a table the owner already set is kept.
+    await tx
+      .insert(ownerSettings)
+      .values({ key: 'pricing', value: pricingSchema.parse(pricing) })
+      .onConflictDoNothing();
     await tx
       .insert(galleryPhotos)
       .values(demo.photos.map(({ image, ...p }) => ({ ...p, imageUrl: img(image) })));

@@ -11,6 +11,7 @@ import { bookingRoutes } from './inquiries/public-routes';
 import { inquiriesRoutes } from './inquiries/routes';
 import { mediaRoutes } from './media/routes';
 import { packagesRoutes } from './packages/routes';
+import { pricingRoutes } from './pricing/routes';
 import { pushRoutes } from './push/routes';
 import { recurringRoutes } from './recurring/routes';
 import { reviewsRoutes } from './reviews/routes';
@@ -26,6 +27,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(siteRoutes);
   await app.register(seoRoutes);
   await app.register(packagesRoutes);
+  await app.register(pricingRoutes);
   await app.register(galleryRoutes);
   await app.register(mediaRoutes);
   await app.register(reviewsRoutes);

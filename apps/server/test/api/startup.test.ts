@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { toWallTime, type Visit } from '@clean/shared';
+import { type Pricing, toWallTime, type Visit } from '@clean/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
@@ -49,6 +49,16 @@ it('first start creates admin with a random password printed once, and loads dem
     ['done', true, true],
     ['done', true, true],
   ]);
+  // The demo ships a price table for every demo package: a new install quotes at once.
+  const pricing = (await injectAnonymous(app)('GET', '/api/pricing')).json<Pricing>();
+  expect(pricing.packages).toHaveLength(await database.db.$count(packages));
+  expect(pricing.extras.map((e) => e.key)).toContain('inside-fridge');
+  const estimate = await injectAnonymous(app)(
+    'GET',
+    `/api/quote?package_id=${pricing.packages[0]?.package_id}&bedrooms=3&bathrooms=2&extras=inside-oven&frequency=weekly`,
+  );
+  expect(estimate.statusCode, estimate.body).toBe(200);
+  expect(estimate.json().amount).toBeGreaterThanOrEqual(pricing.minimum);
   await app.close();
 
   const counts = async () => ({

@@ -72,6 +72,40 @@ export const pricingSchema = z.strictObject({
   minimum: money('Minimum'),
 });
 export type Pricing = z.infer<typeof pricingSchema>;
+
+/**
+ * The table as the API answers it (GET and PUT /api/pricing): pricingSchema's output, without its input rules
+ * (money's transforms cannot be run backwards when an answer is serialized).
+ */
+const rateOut = z.object({ amount: z.number(), minutes: z.number().int() });
+export const pricingResponseSchema = z
+  .object({
+    packages: z.array(z.object({ package_id: z.number().int(), base_minutes: z.number().int() })),
+    per_bedroom: rateOut,
+    per_bathroom: rateOut,
+    extras: z.array(
+      z.object({ key: z.string(), name: z.string(), amount: z.number(), minutes: z.number().int() }),
+    ),
+    frequency_discounts: z.object({
+      one_time: z.number(),
+      weekly: z.number(),
+      every_2_weeks: z.number(),
+      every_4_weeks: z.number(),
+    }),
+    minimum: z.number(),
+  })
+  .meta({
+    examples: [
+      {
+        packages: [{ package_id: 1, base_minutes: 120 }],
+        per_bedroom: { amount: 20, minutes: 30 },
+        per_bathroom: { amount: 15, minutes: 20 },
+        extras: [{ key: 'inside-fridge', name: 'Inside the fridge', amount: 30, minutes: 30 }],
+        frequency_discounts: { one_time: 0, weekly: 15, every_2_weeks: 10, every_4_weeks: 5 },
+        minimum: 90,
+      },
+    ],
+  });
 export type PricingInput = z.input<typeof pricingSchema>;
 
 const rooms = (label: string) =>

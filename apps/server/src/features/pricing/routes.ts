@@ -1,0 +1,51 @@
+import { errorsFor, pricingResponseSchema, pricingSchema, quoteInput, quoteSchema } from '@clean/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { admin } from '../../lib/admin-routes';
+import { changesPublicContent } from '../../lib/public-cache';
+import { pricingService } from './service';
+
+/** The owner's price table (GET public, PUT admin) and the instant quote (public), issue 29. */
+export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const pricing = pricingService(app.database.db, app.publicCache);
+
+  app.get(
+    '/api/pricing',
+    {
+      schema: {
+        description:
+          'The price table. Before the owner sets one it has no packages: nothing can be priced online.',
+        response: { 200: pricingResponseSchema, ...errorsFor() },
+      },
+    },
+    (request, reply) =>
+      app.publicCache.json(request, reply, async () => ({ value: { body: await pricing.current() } })),
+  );
+
+  app.put(
+    '/api/pricing',
+    {
+      ...admin(
+        {
+          body: pricingSchema,
+          description: 'Replaces the whole table; a package_id that names no package is a 400.',
+        },
+        { 200: pricingResponseSchema },
+      ),
+      ...changesPublicContent,
+    },
+    async (request) => pricing.replace(request.body),
+  );
+
+  app.get(
+    '/api/quote',
+    {
+      schema: {
+        description:
+          'The estimate for these choices (extras: one parameter per key). An unknown package or extra is a 400.',
+        querystring: quoteInput,
+        response: { 200: quoteSchema, ...errorsFor(400) },
+      },
+    },
+    async (request) => pricing.quote(request.query),
+  );
+};

@@ -1,0 +1,62 @@
+import { type Pricing, type Quote, type QuoteInput, type QuotePackage, quote } from '@clean/shared';
+import type { Db } from '../../db/client';
+import { ValidationError } from '../../lib/errors';
+import type { PublicCache } from '../../lib/public-cache';
+import { pricingStore } from './store';
+
+/** The price table with the packages it can price: all a quote needs, read together. */
+export type PriceList = { pricing: Pricing; packages: QuotePackage[] };
+
+/** The table as clients see it: rows of packages deleted since it was set are left out (they price nothing). */
+const visible = ({ pricing, packages }: PriceList): Pricing => {
+  const ids = new Set(packages.map((p) => p.id));
+  return { ...pricing, packages: pricing.packages.filter((p) => ids.has(p.package_id)) };
+};
+
+/**
+ * The owner's price table and the instant quote. Reads for the public go through the public cache (emptied by
+ * any write to packages or to the table, here and on the other servers); a booking prices from the database.
+ */
+export function pricingService(db: Db, cache: Pick<PublicCache, 'get'>) {
+  const store = pricingStore(db);
+  const load = async (): Promise<PriceList> => {
+    const [pricing, packages] = await Promise.all([store.get(), store.packages()]);
+    return { pricing, packages };
+  };
+  const cached = () => cache.get('pricing price-list', async () => ({ value: await load() }));
+
+  /** The quote for these choices, or a 400 naming what cannot be priced. */
+  const priceWith = (list: PriceList, input: QuoteInput): Quote => {
+    const result = quote(list.pricing, list.packages, input);
+    if (!result.ok) throw new ValidationError(result.error);
+    return result.quote;
+  };
+
+  return {
+    /** GET /api/pricing. */
+    async current(): Promise<Pricing> {
+      return visible(await cached());
+    },
+
+    /** PUT /api/pricing: the whole table; a row naming no package is a 400 and nothing is stored. */
+    async replace(pricing: Pricing): Promise<Pricing> {
+      const ids = new Set((await store.packages()).map((p) => p.id));
+      const unknown = pricing.packages.find((p) => !ids.has(p.package_id));
+      if (unknown) throw new ValidationError(`packages: there is no package with id ${unknown.package_id}.`);
+      await store.set(pricing);
+      return pricing;
+    },
+
+    /** GET /api/quote: from the cached table. */
+    async quote(input: QuoteInput): Promise<Quote> {
+      return priceWith(await cached(), input);
+    },
+
+    /** A booking's quote: priced again from the database, never from a number the browser sent. */
+    async quoteForBooking(input: QuoteInput, database: Db = db): Promise<Quote> {
+      const fresh = pricingStore(database);
+      const [pricing, packages] = await Promise.all([fresh.get(), fresh.packages()]);
+      return priceWith({ pricing, packages }, input);
+    },
+  };
+}
