@@ -67,10 +67,12 @@ async function contactData(c: QueryClient, params: URLSearchParams, posted?: Pos
     c.ensureQueryData(siteConfigQueryOptions).catch(() => undefined),
   ]);
   if (status?.is_open === false || !pricing || !site) return;
+  const priced = pricing.packages.length > 0;
   const choice = readQuoteChoice(posted?.values.package_id !== undefined ? postedSource(posted) : params);
-  const result = choice.package_id
-    ? quote(pricing, packages, { ...choice, package_id: choice.package_id })
-    : null;
+  const result =
+    priced && choice.package_id
+      ? quote(pricing, packages, { ...choice, package_id: choice.package_id })
+      : null;
   const minutes = result?.ok ? result.quote.duration_minutes : defaultMinutes(pricing);
   await c.prefetchQuery(slotsQueryOptions(businessToday(site.timezone), minutes, choice.frequency));
 }

@@ -63,7 +63,9 @@ export function BookingForm() {
   const posted = usePostedForm('booking');
   const [params] = useSearchParams();
   const packages = usePackages().data ?? [];
-  const pricing = usePricing().data;
+  const table = usePricing().data;
+  // Before the owner has priced any package there is no estimate to show (the times are still offered).
+  const pricing = table?.packages.length ? table : undefined;
   const formRef = useRef<HTMLFormElement>(null);
   // The page's first render reads what the server rendered from (a refused post, else the address), so the two
   // agree; once live, the form's own controls (changed maybe before the code arrived) are the truth.
@@ -87,7 +89,7 @@ export function BookingForm() {
       ? quote(pricing, packages, { ...choice, package_id: choice.package_id })
       : null;
   const minutes = result?.ok ? result.quote.duration_minutes : defaultMinutes(pricing);
-  const slots = useSlots(businessToday(timezone), minutes, choice.frequency, Boolean(pricing));
+  const slots = useSlots(businessToday(timezone), minutes, choice.frequency, Boolean(table));
   const [start, setStart] = useState(posted?.values.requested_start ?? params.get('requested_start') ?? '');
 
   const [defaults] = useState(() => firstValues(EMPTY, FORM_ID, posted));
@@ -159,7 +161,7 @@ export function BookingForm() {
           {pricing && <Estimate result={result} seePrice={!live} />}
         </fieldset>
       )}
-      {pricing && (
+      {table && (
         <TimeChoice
           slots={slots.data}
           chosen={start}
