@@ -5,9 +5,8 @@ import {
   type HeardFrom,
   OTHER_TOWN,
   PAGE_FORMS,
-  quote,
 } from '@clean/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api';
 import { landingSource, UTM_PARAMS } from '../../lib/lead-source';
@@ -19,10 +18,8 @@ import { TextField } from '../../lib/ui/TextField';
 import { useFeedback } from '../../lib/useFeedback';
 import { firstValues, usePostedForm, useZodForm } from '../../lib/useZodForm';
 import { usePackages } from '../packages/api';
-import { BOOKING_MESSAGES, useBookingRequest, usePricing, useSlots } from './api';
-import { Estimate, QuoteFields } from './QuoteFields';
-import { businessToday, defaultMinutes, postedSource, readQuoteChoice } from './quote-input';
-import { TimeChoice } from './TimeChoice';
+import { BOOKING_MESSAGES, useBookingRequest } from './api';
+import { QuoteSection, type QuoteState } from './QuoteSection';
 
 type FormValues = BookingRequestInput;
 
@@ -58,40 +55,14 @@ const formText = (data: FormData, name: string) => {
  * script "See price" renders the page again with both.
  */
 export function BookingForm() {
-  const { towns, timezone } = useSiteConfig();
+  const { towns } = useSiteConfig();
   const booking = useBookingRequest();
   const posted = usePostedForm('booking');
   const [params] = useSearchParams();
   const packages = usePackages().data ?? [];
-  const table = usePricing().data;
-  // Before the owner has priced any package there is no estimate to show (the times are still offered).
-  const pricing = table?.packages.length ? table : undefined;
   const formRef = useRef<HTMLFormElement>(null);
-  // The page's first render reads what the server rendered from (a refused post, else the address), so the two
-  // agree; once live, the form's own controls (changed maybe before the code arrived) are the truth.
-  const [choice, setChoice] = useState(() =>
-    readQuoteChoice(posted?.values.package_id !== undefined ? postedSource(posted) : params),
-  );
-  const [live, setLive] = useState(false);
-  const readForm = () => {
-    // Only once the controls are there (the packages may still be loading after an in-app link).
-    if (formRef.current?.elements.namedItem('package_id'))
-      setChoice(readQuoteChoice(new FormData(formRef.current)));
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page comes alive
-  useEffect(() => {
-    setLive(true);
-    readForm();
-  }, []);
-
-  const result =
-    choice.package_id && pricing
-      ? quote(pricing, packages, { ...choice, package_id: choice.package_id })
-      : null;
-  const minutes = result?.ok ? result.quote.duration_minutes : defaultMinutes(pricing);
-  const slots = useSlots(businessToday(timezone), minutes, choice.frequency, Boolean(table));
-  const [start, setStart] = useState(posted?.values.requested_start ?? params.get('requested_start') ?? '');
-
+  // The estimate and the time live in QuoteSection (a change there re-renders only it); sending reads them here.
+  const quoteRef = useRef<QuoteState>(null);
   const [defaults] = useState(() => firstValues(EMPTY, FORM_ID, posted));
   const { feedback, attempt } = useFeedback(
     posted?.message
@@ -125,18 +96,19 @@ export function BookingForm() {
         if (landing.referrer) extras.referrer = landing.referrer;
         const heard = formText(data, 'heard_from');
         if (isHeardFrom(heard)) extras.heard_from = heard;
-        if (start && slots.data?.includes(start)) extras.requested_start = start;
-        if (result?.ok && choice.package_id) extras.quote = { ...choice, package_id: choice.package_id };
-        const pkg = packages.find((p) => p.id === choice.package_id)?.title;
+        const chosen = quoteRef.current;
+        if (chosen?.start) extras.requested_start = chosen.start;
+        if (chosen?.quote) extras.quote = chosen.quote;
+        const pkg = packages.find((p) => p.id === chosen?.packageId)?.title;
         try {
           await booking.mutateAsync({ ...input, ...(pkg ? { package: pkg } : {}), ...extras });
         } catch (err) {
           // The time was taken meanwhile: fresh times are on their way; nothing is chosen until the visitor picks.
-          if (err instanceof ApiError && err.status === 409) setStart('');
+          if (err instanceof ApiError && err.status === 409) quoteRef.current?.clearTime();
           throw err;
         }
         reset(EMPTY);
-        setStart('');
+        quoteRef.current?.clearTime();
         return BOOKING_MESSAGES.sent;
       },
       (err) => errorMessage(err, BOOKING_MESSAGES.failed, BOOKING_MESSAGES.network),
@@ -154,21 +126,7 @@ export function BookingForm() {
       aria-label="Booking request"
       className="space-y-5"
     >
-      {packages.length > 0 && (
-        <fieldset className="space-y-5" onChange={readForm}>
-          <legend className="sr-only">Your home</legend>
-          <QuoteFields pricing={pricing} packages={packages} choice={choice} />
-          {pricing && <Estimate result={result} seePrice={!live} />}
-        </fieldset>
-      )}
-      {table && (
-        <TimeChoice
-          slots={slots.data}
-          chosen={start}
-          onChoose={setStart}
-          loading={slots.isFetching && slots.isPlaceholderData}
-        />
-      )}
+      <QuoteSection stateRef={quoteRef} formRef={formRef} packages={packages} />
 
       <TextField label="Name" autoComplete="name" required {...field('name')} />
       <div className="grid gap-5 sm:grid-cols-2">

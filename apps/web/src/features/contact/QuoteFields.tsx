@@ -6,6 +6,7 @@ import {
   type QuotePackage,
   type QuoteResult,
 } from '@clean/shared';
+import { memo } from 'react';
 import { CheckboxField, Options, SelectField } from '../../lib/ui/FormFields';
 import { formatMinutes, MAX_ROOMS_OFFERED, type QuoteChoice } from './quote-input';
 
@@ -14,9 +15,10 @@ const ROOM_OPTIONS = Array.from({ length: MAX_ROOMS_OFFERED }, (_, i) => String(
 /**
  * The estimate's inputs (package, rooms, extras, how often) as plain named form controls: the browser reads them
  * on every change (the parent's `onChange` on the fieldset) and a "See price" GET sends them without script.
- * Uncontrolled, so what a visitor chose before the code arrived stays chosen.
+ * Uncontrolled (`choice` is only the first values), so what a visitor chose before the code arrived stays chosen,
+ * and memoized: a change re-renders the estimate, not the controls.
  */
-export function QuoteFields({
+export const QuoteFields = memo(function QuoteFields({
   pricing,
   packages,
   choice,
@@ -76,7 +78,7 @@ export function QuoteFields({
       )}
     </>
   );
-}
+});
 
 /** The estimate as the visitor changes the inputs: amount, its lines and the visit's length. */
 export function Estimate({ result, seePrice }: { result: QuoteResult | null; seePrice: boolean }) {
