@@ -15,19 +15,10 @@ import {
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken } from '../support/admin';
 import { baseUrl, openPage, outboxCount, PHONE } from '../support/browser';
-import {
-  api,
-  bookingForm,
-  expectOneInquiry,
-  fillBookingForm,
-  main,
-  openPackage,
-  shownPhotoIds,
-  usePublicJourney,
-} from '../support/public';
+import * as visitor from '../support/public';
 
 /** A visitor with JavaScript off walks the whole public site: the server's pages, links and forms are the site. */
-const { browser, stamp } = usePublicJourney('No Script');
+const { browser, stamp } = visitor.usePublicJourney('No Script');
 const noScript = (options: Parameters<typeof openPage>[1] = {}) =>
   openPage(browser(), { javaScriptEnabled: false, ...options });
 
@@ -60,7 +51,7 @@ async function formPost(method: string, pathname: string, fields: Record<string,
 const extraPhotos: number[] = [];
 beforeAll(async () => {
   for (let i = 0; i < 12; i++) {
-    const { body } = await api<GalleryPhoto>('POST', '/api/gallery/upload', {
+    const { body } = await visitor.api<GalleryPhoto>('POST', '/api/gallery/upload', {
       admin: true,
       body: { image_url: '/demo/carpet.webp', caption: `No Script ${stamp} ${i}`, category: 'Carpets' },
     });
@@ -68,7 +59,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  for (const id of extraPhotos) await api('DELETE', `/api/gallery/${id}`, { admin: true });
+  for (const id of extraPhotos) await visitor.api('DELETE', `/api/gallery/${id}`, { admin: true });
 });
 
 describe('with JavaScript off', () => {
@@ -82,23 +73,24 @@ describe('with JavaScript off', () => {
     await reviews.waitFor({ state: 'visible' });
     await reviews.click();
     await page.waitForURL('**/reviews');
-    await main(page).getByRole('heading', { name: 'Reviews', level: 1 }).waitFor();
+    await visitor.main(page).getByRole('heading', { name: 'Reviews', level: 1 }).waitFor();
     await page.context().close();
   });
 
   it('pages through the reviews and opens one', async () => {
-    const { body: second, headers } = await api<Review[]>('GET', '/api/reviews?page=2&limit=12');
+    const { body: second, headers } = await visitor.api<Review[]>('GET', '/api/reviews?page=2&limit=12');
     const pages = Math.ceil(Number(headers.get('x-total-count')) / 12);
     expect(pages).toBeGreaterThan(1);
     const page = await noScript();
     await page.goto('/reviews');
-    await main(page).getByText(`Page 1 of ${pages}`).waitFor();
-    await main(page).getByRole('link', { name: 'Next' }).click();
-    await main(page).getByText(`Page 2 of ${pages}`).waitFor();
+    await visitor.main(page).getByText(`Page 1 of ${pages}`).waitFor();
+    await visitor.main(page).getByRole('link', { name: 'Next' }).click();
+    await visitor.main(page).getByText(`Page 2 of ${pages}`).waitFor();
     const reviewer = second[0] as Review;
-    await main(page).getByText(reviewer.reviewer_name, { exact: true }).waitFor();
+    await visitor.main(page).getByText(reviewer.reviewer_name, { exact: true }).waitFor();
 
-    await main(page)
+    await visitor
+      .main(page)
       .getByRole('link', { name: `Open the review by ${reviewer.reviewer_name}` })
       .click();
     const dialog = page.getByRole('dialog');
@@ -108,39 +100,39 @@ describe('with JavaScript off', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
 
-    await main(page).getByRole('link', { name: 'Previous' }).click();
-    await main(page).getByText(`Page 1 of ${pages}`).waitFor();
-    expect(await main(page).getByText(reviewer.reviewer_name, { exact: true }).count()).toBe(0);
+    await visitor.main(page).getByRole('link', { name: 'Previous' }).click();
+    await visitor.main(page).getByText(`Page 1 of ${pages}`).waitFor();
+    expect(await visitor.main(page).getByText(reviewer.reviewer_name, { exact: true }).count()).toBe(0);
     await page.context().close();
   });
 
   it('filters and pages the gallery in one order: every match once, none twice', async () => {
-    const { body: carpets } = await api<GalleryPhoto[]>('GET', '/api/gallery?category=carpet');
+    const { body: carpets } = await visitor.api<GalleryPhoto[]>('GET', '/api/gallery?category=carpet');
     expect(carpets.length).toBeGreaterThan(12);
     const page = await noScript();
     await page.goto('/gallery');
-    await main(page).getByLabel('Search by category').fill('carpet');
-    await main(page).getByRole('button', { name: 'Search' }).click();
+    await visitor.main(page).getByLabel('Search by category').fill('carpet');
+    await visitor.main(page).getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/category=carpet/);
     const seed = new URL(page.url()).searchParams.get('seed');
     expect(seed).toMatch(/^\d+$/);
-    const seen = await shownPhotoIds(page);
+    const seen = await visitor.shownPhotoIds(page);
     expect(seen).toHaveLength(12);
 
-    const pages = main(page).getByRole('navigation', { name: 'Gallery pages' }).getByRole('link');
+    const pages = visitor.main(page).getByRole('navigation', { name: 'Gallery pages' }).getByRole('link');
     expect(await pages.count()).toBe(Math.ceil(carpets.length / 12));
     for (let n = 2; n <= Math.ceil(carpets.length / 12); n++) {
       await pages.nth(n - 1).click();
       await page.waitForURL(new RegExp(`page=${n}`));
       expect(new URL(page.url()).searchParams.get('seed')).toBe(seed);
       expect(new URL(page.url()).searchParams.get('category')).toBe('carpet');
-      seen.push(...(await shownPhotoIds(page)));
+      seen.push(...(await visitor.shownPhotoIds(page)));
     }
     expect(new Set(seen).size).toBe(seen.length);
     expect([...seen].sort((a, b) => a - b)).toEqual(carpets.map((p) => p.id).sort((a, b) => a - b));
 
     // A photo opens as a page with its dialog, and Close leaves the page as it was.
-    await main(page).locator('ul li a[href*="photo="]').first().click();
+    await visitor.main(page).locator('ul li a[href*="photo="]').first().click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     expect(await dialog.locator('dd').nth(1).textContent()).toBe('Carpet');
@@ -151,19 +143,19 @@ describe('with JavaScript off', () => {
   });
 
   it('opens a package, follows Book Now, and the booking request reaches the hub and the owner', async () => {
-    const { body: packages } = await api<Package[]>('GET', '/api/packages');
+    const { body: packages } = await visitor.api<Package[]>('GET', '/api/packages');
     const pkg = packages[0] as Package;
     const name = `No Script Booker ${stamp}`;
     const mailsBefore = outboxCount();
     const page = await noScript();
     await page.goto('/packages');
-    const dialog = await openPackage(page, pkg);
+    const dialog = await visitor.openPackage(page, pkg);
     await dialog.getByRole('link', { name: 'Book Now' }).click();
     await page.waitForURL(`**/contact?package=${pkg.id}`);
 
-    const form = bookingForm(page);
+    const form = visitor.bookingForm(page);
     expect(await form.getByLabel(/^Package/).inputValue()).toBe(String(pkg.id));
-    await fillBookingForm(form, {
+    await visitor.fillBookingForm(form, {
       name,
       email: 'no.script@example.com',
       phone: '(860) 555-0199',
@@ -172,11 +164,12 @@ describe('with JavaScript off', () => {
     });
     await form.getByRole('button', { name: 'Send Request' }).click();
     await page.waitForURL('**/contact?sent=1');
-    await main(page)
+    await visitor
+      .main(page)
       .getByText('Thank you! We received your request and will get back to you soon.')
       .waitFor();
 
-    const stored = await expectOneInquiry(
+    const stored = await visitor.expectOneInquiry(
       name,
       {
         email: 'no.script@example.com',
@@ -189,14 +182,14 @@ describe('with JavaScript off', () => {
     );
     await expect.poll(outboxCount).toBeGreaterThan(mailsBefore);
     await expect.poll(outboxSubjects).toContain(`New booking request from ${name}`);
-    await api('DELETE', `/api/inquiries/${stored.id}`, { admin: true });
+    await visitor.api('DELETE', `/api/inquiries/${stored.id}`, { admin: true });
     await page.context().close();
   });
 
   it('prices a home with "See price", picks an open time and sends: the inquiry holds its quote and time', async () => {
-    const { body: packages } = await api<Package[]>('GET', '/api/packages');
-    const { body: pricing } = await api<Pricing>('GET', '/api/pricing');
-    const { body: site } = await api<SiteConfig>('GET', '/api/site-config');
+    const { body: packages } = await visitor.api<Package[]>('GET', '/api/packages');
+    const { body: pricing } = await visitor.api<Pricing>('GET', '/api/pricing');
+    const { body: site } = await visitor.api<SiteConfig>('GET', '/api/site-config');
     const priced = packages.find((p) => pricing.packages.some((b) => b.package_id === p.id)) as Package;
     const extra = pricing.extras[0] as Pricing['extras'][number];
     const choice = {
@@ -211,7 +204,7 @@ describe('with JavaScript off', () => {
     const name = `No Script Quote ${stamp}`;
     const page = await noScript();
     await page.goto('/contact');
-    const form = bookingForm(page);
+    const form = visitor.bookingForm(page);
     // Typed before pricing: "See price" must not lose it.
     await form.getByLabel('Name').fill(name);
     await form.getByLabel('Package').selectOption(String(priced.id));
@@ -231,7 +224,7 @@ describe('with JavaScript off', () => {
 
     // The open times the server rendered are those for this visit's length and frequency.
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: site.timezone }).format(new Date());
-    const { body: slots } = await api<string[]>(
+    const { body: slots } = await visitor.api<string[]>(
       'GET',
       `/api/slots?from=${today}&duration_minutes=${expected.quote.duration_minutes}&frequency=every_2_weeks`,
     );
@@ -246,7 +239,7 @@ describe('with JavaScript off', () => {
     await radio.locator('xpath=ancestor::details/summary').click();
     await radio.check();
 
-    await fillBookingForm(form, {
+    await visitor.fillBookingForm(form, {
       name,
       email: 'no.script.quote@example.com',
       town: 'Bristol',
@@ -258,10 +251,10 @@ describe('with JavaScript off', () => {
     expect((await answer).status()).toBe(303);
     await page.waitForURL('**/contact?sent=1');
 
-    const stored = await expectOneInquiry(name, { heard_from: 'nextdoor' } as Partial<Inquiry>, [
+    const stored = await visitor.expectOneInquiry(name, { heard_from: 'nextdoor' } as Partial<Inquiry>, [
       'Priced with JavaScript off.',
     ]);
-    const { body: visits } = await api<Visit[]>(
+    const { body: visits } = await visitor.api<Visit[]>(
       'GET',
       `/api/visits?from=${today}&to=${chosen.slice(0, 10)}`,
       {
@@ -273,19 +266,22 @@ describe('with JavaScript off', () => {
     expect(new Date(hold?.start ?? 0).getTime()).toBe(new Date(chosen).getTime());
     // The server priced the choice again itself (never the browser's number).
     expect(stored.quote).toMatchObject({ ...choice, amount: expected.quote.amount });
-    if (hold) await api('PATCH', `/api/visits/${hold.key}`, { admin: true, body: { status: 'declined' } });
-    await api('DELETE', `/api/inquiries/${stored.id}`, { admin: true });
+    if (hold)
+      await visitor.api('PATCH', `/api/visits/${hold.key}`, { admin: true, body: { status: 'declined' } });
+    await visitor.api('DELETE', `/api/inquiries/${stored.id}`, { admin: true });
     await page.context().close();
   });
 
   it('a refused booking request shows the problem beside its field and keeps the rest of the input', async () => {
     const email = `refused.${stamp}@example.com`;
     const inquiryCount = async () =>
-      Number((await api('GET', '/api/inquiries?limit=1', { admin: true })).headers.get('x-total-count'));
+      Number(
+        (await visitor.api('GET', '/api/inquiries?limit=1', { admin: true })).headers.get('x-total-count'),
+      );
     const countBefore = await inquiryCount();
     const page = await noScript();
     await page.goto('/contact');
-    const form = bookingForm(page);
+    const form = visitor.bookingForm(page);
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Town').selectOption('Bristol');
     await form.getByLabel('What can we help with?').fill('No name given.');
@@ -306,8 +302,8 @@ describe('with JavaScript off', () => {
     const name = `No Script Reviewer ${stamp}`;
     const page = await noScript();
     await page.goto('/reviews');
-    await main(page).getByRole('link', { name: 'Share Your Experience' }).click();
-    const form = main(page).getByRole('form', { name: 'Share your experience' });
+    await visitor.main(page).getByRole('link', { name: 'Share Your Experience' }).click();
+    const form = visitor.main(page).getByRole('form', { name: 'Share your experience' });
     await form.waitFor();
     await form.getByLabel('Name').fill(name);
     // Chosen from the keyboard, as the native radio group allows without script. (A click is flaky here: a star
@@ -318,24 +314,26 @@ describe('with JavaScript off', () => {
     await form.getByLabel('Comment').fill('Lovely work, and no script needed.');
     await form.getByRole('button', { name: 'Submit Review' }).click();
     await page.waitForURL('**/reviews?sent=1');
-    await main(page).getByText('Thank you! Your review will appear once approved.').waitFor();
-    expect(await main(page).getByText(name).count()).toBe(0);
+    await visitor.main(page).getByText('Thank you! Your review will appear once approved.').waitFor();
+    expect(await visitor.main(page).getByText(name).count()).toBe(0);
 
-    const { body: pending } = await api<Review[]>('GET', '/api/reviews/pending', { admin: true });
+    const { body: pending } = await visitor.api<Review[]>('GET', '/api/reviews/pending', {
+      admin: true,
+    });
     const mine = pending.find((review) => review.reviewer_name === name);
     expect(mine).toMatchObject({
       rating: 4,
       comment: 'Lovely work, and no script needed.',
       status: 'pending',
     });
-    await api('DELETE', `/api/reviews/${mine?.id}`, { admin: true });
+    await visitor.api('DELETE', `/api/reviews/${mine?.id}`, { admin: true });
     await page.context().close();
   });
 
   it('no owner route takes a form post, even with the token', async () => {
-    const { body: statusBefore } = await api<ContactStatus>('GET', '/api/contact-status');
-    const { body: packagesBefore } = await api<Package[]>('GET', '/api/packages');
-    const { body: galleryBefore } = await api<GalleryPhoto[]>('GET', '/api/gallery');
+    const { body: statusBefore } = await visitor.api<ContactStatus>('GET', '/api/contact-status');
+    const { body: packagesBefore } = await visitor.api<Package[]>('GET', '/api/packages');
+    const { body: galleryBefore } = await visitor.api<GalleryPhoto[]>('GET', '/api/gallery');
     expect(statusBefore.is_open).toBe(true);
 
     for (const method of ['POST', 'PATCH']) {
@@ -345,11 +343,16 @@ describe('with JavaScript off', () => {
     }
     expect(await formPost('POST', '/api/packages', { title: `Form ${stamp}`, amount: '10' })).toBe(415);
     expect(
-      await formPost('POST', '/api/gallery/upload', { image_url: '/demo/kitchen.webp', category: 'Kitchen' }),
+      await formPost('POST', '/api/gallery/upload', {
+        image_url: '/demo/kitchen.webp',
+        category: 'Kitchen',
+      }),
     ).toBe(415);
 
-    expect((await api<ContactStatus>('GET', '/api/contact-status')).body).toEqual(statusBefore);
-    expect((await api<Package[]>('GET', '/api/packages')).body).toEqual(packagesBefore);
-    expect((await api<GalleryPhoto[]>('GET', '/api/gallery')).body).toHaveLength(galleryBefore.length);
+    expect((await visitor.api<ContactStatus>('GET', '/api/contact-status')).body).toEqual(statusBefore);
+    expect((await visitor.api<Package[]>('GET', '/api/packages')).body).toEqual(packagesBefore);
+    expect((await visitor.api<GalleryPhoto[]>('GET', '/api/gallery')).body).toHaveLength(
+      galleryBefore.length,
+    );
   });
 });

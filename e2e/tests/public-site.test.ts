@@ -201,7 +201,11 @@ describe('packages', () => {
     await page.waitForURL(`**/contact?package=${pkg.id}`);
     await page.getByRole('heading', { name: 'Contact Us', level: 1 }).waitFor();
     // The booking form has the package chosen (by id: it is the estimate's package too).
-    expect(await main(page).getByLabel(/^Package/).inputValue()).toBe(String(pkg.id));
+    expect(
+      await main(page)
+        .getByLabel(/^Package/)
+        .inputValue(),
+    ).toBe(String(pkg.id));
     await page.context().close();
   });
 

@@ -24,6 +24,7 @@ import { noStoreByDefault } from './lib/no-store';
 import { rejectNulCharacters } from './lib/nul-guard';
 import { registerOpenApi } from './lib/openapi';
 import { createOutbox, type Outbox } from './lib/outbox';
+import type { OutboxWorker } from './lib/outbox-engine';
 import { changedPublicContent, createPublicCache, type PublicCache } from './lib/public-cache';
 import { registerPublicWriteLimit } from './lib/public-write-limit';
 import { createPushOutbox, type PushOutbox } from './lib/push-outbox';
@@ -33,6 +34,7 @@ import { resolveJwtSecret, resolveVapidKeys } from './lib/secrets';
 import { registerSecurity } from './lib/security';
 import { serializerCompiler } from './lib/serializer';
 import { refuseWhileClosing } from './lib/shutdown';
+import { createSmsOutbox, type SmsSend, twilioSender } from './lib/sms';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +44,8 @@ declare module 'fastify' {
     mailer: Mailer;
     outbox: Outbox;
     pushOutbox: PushOutbox;
+    /** Text messages (reminders); its rows exist only when SMS is configured. */
+    smsOutbox: OutboxWorker;
     /** The VAPID public key devices subscribe with. */
     pushKey: string;
     publicCache: PublicCache;
@@ -57,6 +61,8 @@ export type BuildOptions = {
   /** An already-open database (tests share one); otherwise one is opened from the config and closed with the app. */
   database?: Database;
   mailer?: Mailer;
+  /** Tests: another text-message sender than config.sms's. */
+  smsSend?: SmsSend;
   logger?: FastifyServerOptions['logger'];
   /** The PostgreSQL URL to LISTEN on when `database` is given (otherwise DATABASE_URL). */
   databaseUrl?: string;
@@ -128,6 +134,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.decorate('pushKey', vapid.publicKey);
   app.addHook('onReady', async () => pushOutbox.start());
   app.addHook('preClose', () => pushOutbox.stop());
+  const smsSend: SmsSend =
+    options.smsSend ??
+    (config.sms
+      ? twilioSender(config.sms)
+      : async () => {
+          throw new Error('SMS is not configured (SMS_PROVIDER_URL)');
+        });
+  const smsOutbox = createSmsOutbox(database.db, smsSend, app.log, config.smsOutbox);
+  app.decorate('smsOutbox', smsOutbox);
+  app.addHook('onReady', async () => smsOutbox.start());
+  app.addHook('preClose', () => smsOutbox.stop());
   app.decorate(
     'auth',
     authService({

@@ -57,6 +57,24 @@ export const envSchema = z.object({
     .string()
     .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/, 'must be a time of day such as 18:00, or off')
     .default('18:00'),
+  // Text messages through a Twilio-compatible REST API (Twilio's own: https://api.twilio.com); all four or none.
+  SMS_PROVIDER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  SMS_ACCOUNT_SID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,64}$/, 'must be the account SID (letters and digits)')
+    .optional(),
+  SMS_AUTH_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
+  SMS_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in E.164 form such as +15551234567')
+    .optional(),
+  REMINDER_HOURS: z
+    .string()
+    .regex(
+      /^(off|\d{1,3}(,\d{1,3})*)$/,
+      'must be hours before a visit separated by commas, such as 72,2, or off',
+    )
+    .default('72,2'),
   VAPID_PUBLIC_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key')
@@ -169,6 +187,14 @@ export type Config = {
   backups: { keep: number; time: { hour: number; minute: number } };
   /** When the owner's daily digest is mailed, in the business zone; undefined: never (DIGEST_TIME=off). */
   digestTime: { hour: number; minute: number } | undefined;
+  /** Text messages (Twilio-compatible REST API); undefined: none are sent. */
+  sms: { url: string; accountSid: string; authToken: string; from: string } | undefined;
+  /** The three channels' outbox workers: poll, back-off (doubling from base to max), attempts before giving up. */
+  smsOutbox: { pollMs: number; retryBaseMs: number; retryMaxMs: number; maxAttempts: number };
+  /** Hours before each visit the customer is reminded, largest first; empty: no reminders (REMINDER_HOURS=off). */
+  reminderHours: number[];
+  /** How often the reminder scheduler looks for reminders due. */
+  reminderTickMs: number;
   /** Web Push: VAPID keys from the environment (else generated into DATA_DIR) and the contact they name. */
   push: {
     keys: { publicKey: string; privateKey: string } | undefined;
@@ -213,6 +239,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither',
     );
   }
+  const smsVars = [e.SMS_PROVIDER_URL, e.SMS_ACCOUNT_SID, e.SMS_AUTH_TOKEN, e.SMS_FROM];
+  if (smsVars.some(Boolean) && !smsVars.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMS_PROVIDER_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM: set all four or none',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const site = loadSiteConfig(e.SITE_CONFIG_FILE);
   return {
@@ -249,6 +281,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.DIGEST_TIME === 'off'
         ? undefined
         : { hour: Number(e.DIGEST_TIME.slice(0, 2)), minute: Number(e.DIGEST_TIME.slice(3)) },
+    sms:
+      e.SMS_PROVIDER_URL && e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
+        ? {
+            url: e.SMS_PROVIDER_URL.replace(/\/+$/, ''),
+            accountSid: e.SMS_ACCOUNT_SID,
+            authToken: e.SMS_AUTH_TOKEN,
+            from: e.SMS_FROM,
+          }
+        : undefined,
+    // A reminder is worth a few hours: 5 s doubling to 5 minutes, 30 attempts.
+    smsOutbox: { pollMs: 2_000, retryBaseMs: 5_000, retryMaxMs: 5 * 60_000, maxAttempts: 30 },
+    reminderHours:
+      e.REMINDER_HOURS === 'off'
+        ? []
+        : [...new Set(e.REMINDER_HOURS.split(',').map(Number))].filter((h) => h > 0).sort((a, b) => b - a),
+    reminderTickMs: 60_000,
     push: {
       keys:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

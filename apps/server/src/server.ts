@@ -27,6 +27,7 @@ openEmbeddedEarly(configuredDatabase(config));
 const { buildApp } = await import('./app');
 const { startBackupServices } = await import('./features/backups');
 const { startDailyDigest } = await import('./features/digest');
+const { startReminders } = await import('./features/reminders');
 const { drainThenClose } = await import('./lib/shutdown');
 const { releaseMemoryWhenIdle } = await import('./runtime/idle-memory');
 const { warmUp } = await import('./lib/warm-up');
@@ -44,6 +45,7 @@ try {
 }
 await startBackupServices(app, lock);
 startDailyDigest(app);
+startReminders(app);
 releaseMemoryWhenIdle(app.log);
 await app.listen({
   port: config.port,

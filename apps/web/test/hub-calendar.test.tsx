@@ -15,6 +15,7 @@ import {
 } from '../src/features/agenda/calendarTime';
 import { EventDetails } from '../src/features/agenda/EventDetails';
 import { buildEvents } from '../src/features/agenda/events';
+import { agendaCleaning, agendaPaidRecord } from './agenda-fixtures';
 import { stubFetch } from './utils';
 
 const NY = 'America/New_York';
@@ -77,32 +78,15 @@ const summary: CleaningDatesSummary = {
       notes: null,
       paid: true,
     },
-    {
-      cleaning_id: 8,
-      inquiry_id: 2,
-      inquiry_name: 'Undated',
-      date_time: null,
-      phone_number: null,
-      email: null,
-      call_or_text: null,
-      town: null,
-      notes: null,
-      paid: false,
-    },
+    agendaCleaning({ cleaning_id: 8, inquiry_id: 2, inquiry_name: 'Undated', date_time: null }),
   ],
   recurring_paid_records: [
-    {
+    agendaPaidRecord({
       recurring_paid_id: 3,
       inquiry_id: 4,
       inquiry_name: 'Tom Reilly',
-      phone_number: null,
-      email: null,
-      call_or_text: null,
-      town: null,
-      notes: null,
-      dates_related: '2026-01-06T14:00:00.000Z, 2026-01-20T14:00:00.000Z',
       dates: ['2026-01-06T14:00:00.000Z', '2026-01-20T14:00:00.000Z'],
-    },
+    }),
   ],
 };
 

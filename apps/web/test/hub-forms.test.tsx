@@ -160,6 +160,7 @@ describe('create forms', () => {
       amount: '',
       paid: true,
       notes: '',
+      notify_customer: true,
     });
   });
 

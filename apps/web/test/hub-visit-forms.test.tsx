@@ -87,6 +87,7 @@ describe('the schedule form', () => {
       frequency: 'Weekly',
       first_visit_at: '2027-03-02T09:00',
       duration_minutes: 60,
+      notify_customer: true,
     });
     const saved = screen.getByText('Saved, but note:');
     expect(saved.parentElement?.textContent).toContain(outside.message);
@@ -131,6 +132,9 @@ describe('the one-time cleaning form', () => {
       },
     });
     renderHub(<CreateOneTimeCleaningForm />);
+    const confirm = screen.getByLabelText('Send the customer a confirmation') as HTMLInputElement;
+    expect(confirm.checked).toBe(true);
+    fireEvent.click(confirm);
     fireEvent.input(screen.getByLabelText('Date and Time'), { target: { value: '2027-03-02T10:00' } });
     expect(await screen.findByText(overlap.message)).toBeTruthy();
     expect(Object.fromEntries(conflictCalls(fetchMock)[0]?.searchParams ?? [])).toEqual({
@@ -146,6 +150,7 @@ describe('the one-time cleaning form', () => {
     expect(JSON.parse(String(init?.body))).toMatchObject({
       date_time: '2027-03-02T10:00',
       duration_minutes: 45,
+      notify_customer: false,
     });
   });
 });

@@ -9,6 +9,7 @@ import { AgendaCalendar } from '../src/features/agenda/AgendaCalendar';
 import { splitDays } from '../src/features/agenda/api';
 import { monthRange, visitsRange } from '../src/features/agenda/calendarTime';
 import { buildEvents } from '../src/features/agenda/events';
+import { agendaCleaning, agendaPaidRecord } from './agenda-fixtures';
 import { stubFetch } from './utils';
 
 const NY = 'America/New_York';
@@ -75,32 +76,20 @@ const visits = [before, paid, oneTime, after, skipped];
 
 const summary: CleaningDatesSummary = {
   one_time_cleanings: [
-    {
+    agendaCleaning({
       cleaning_id: 7,
       inquiry_id: 1,
       inquiry_name: 'Maria Gonzalez',
       date_time: '2027-03-11T15:00:00.000Z',
-      phone_number: null,
-      email: null,
-      call_or_text: null,
-      town: null,
-      notes: null,
-      paid: false,
-    },
+    }),
   ],
   recurring_paid_records: [
-    {
+    agendaPaidRecord({
       recurring_paid_id: 31,
       inquiry_id: 4,
       inquiry_name: 'Tom Reilly',
-      phone_number: null,
-      email: null,
-      call_or_text: null,
-      town: null,
-      notes: null,
-      dates_related: '2027-03-09T14:00:00.000Z',
       dates: ['2027-03-09T14:00:00.000Z'],
-    },
+    }),
   ],
 };
 

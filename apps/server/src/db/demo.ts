@@ -19,6 +19,7 @@ import {
   recurringPaid,
   recurringPaidDates,
   recurringPayments,
+  reminderOptOuts,
   reviews,
   visitExceptions,
 } from './schema';
@@ -55,6 +56,8 @@ type DemoContent = {
       town: string;
       description: string;
       status: InquiryStatus;
+      /** "How did you hear about us?" (HEARD_FROM); absent: not said. */
+      heardFrom?: string;
     } & When
   >;
   cleanings: Array<{ inquiry: number; amount: number; paid: boolean; notes: string | null } & When>;
@@ -115,6 +118,8 @@ export async function loadDemoContent(db: Db, config: Pick<Config, 'publicUrl' |
       .insert(inquiries)
       .values(demo.inquiries.map(({ day, ...i }) => ({ ...i, submittedAt: at({ day }) })))
       .returning({ id: inquiries.id });
+    // Demo customers are made up (example.com): no reminders to them, ever.
+    await tx.insert(reminderOptOuts).values(inq.map((i) => ({ inquiryId: i.id })));
     await tx.insert(oneTimeCleanings).values(
       demo.cleanings.map(({ inquiry, day, hour, ...c }) => ({
         ...c,

@@ -193,6 +193,10 @@ export const oneTimeCleanings = pgTable(
     index('one_time_cleanings_inquiry_idx').on(t.inquiryId),
     // The Manage list's order (newest date first, undated last); also serves the agenda's date ranges.
     index('one_time_cleanings_newest_idx').on(t.dateTime.desc().nullsLast(), t.id.desc()),
+    // The longest stated visit, at once (open times read cleanings that far back from each time: features/slots).
+    index('one_time_cleanings_duration_idx')
+      .on(t.durationMinutes)
+      .where(sql`${t.durationMinutes} is not null`),
     // When a cleaning becomes old (its date, or its creation when undated): the cleanup list and count.
     index('one_time_cleanings_effective_date_idx').on(sql`coalesce(${t.dateTime}, ${t.createdAt})`),
     index('one_time_cleanings_notes_trgm_idx').using('gin', t.notes.op('gin_trgm_ops')),
@@ -355,6 +359,10 @@ export const mailOutbox = pgTable(
     replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** Files sent with it (a confirmation's .ics): `{ filename, contentType, content }` with the content as text. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
+    /** Extra headers (a reminder's List-Unsubscribe). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     attempts: integer('attempts').notNull().default(0),
     /** When the worker may (re)try it; a claim pushes it ahead so another server does not send it twice. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -402,6 +410,49 @@ export const pushOutbox = pgTable(
   },
   (t) => [index('push_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
 );
+
+/** Text messages to send (reminders to customers who chose "text"), through the same outbox engine. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
+
+/**
+ * Reminders decided (features/reminders): one row per visit, reminder and start, inserted in the transaction that
+ * puts the messages in the outbox, so two servers or a restart never send one twice. The start is part of the key:
+ * a visit moved to another time is reminded of its new time.
+ */
+export const visitReminders = pgTable(
+  'visit_reminders',
+  {
+    visitKey: text('visit_key').notNull(),
+    hoursBefore: integer('hours_before').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.visitKey, t.hoursBefore, t.startsAt] })],
+);
+
+/**
+ * Customers (inquiries) who turned reminders off with the link in a reminder (features/reminders); confirmations
+ * still go. Demo customers get a row, so demo content mails no one.
+ */
+export const reminderOptOuts = pgTable('reminder_opt_outs', {
+  inquiryId: integer('inquiry_id')
+    .primaryKey()
+    .references(() => inquiries.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
 
 /**
  * Rate-limit counters shared by every app server on one PostgreSQL (lib/rate-limit-store.ts): one row per route and

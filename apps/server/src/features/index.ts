@@ -10,10 +10,12 @@ import { galleryRoutes } from './gallery/routes';
 import { bookingRoutes } from './inquiries/public-routes';
 import { inquiriesRoutes } from './inquiries/routes';
 import { mediaRoutes } from './media/routes';
+import { outboxRoutes } from './outbox/routes';
 import { packagesRoutes } from './packages/routes';
 import { pricingRoutes } from './pricing/routes';
 import { pushRoutes } from './push/routes';
 import { recurringRoutes } from './recurring/routes';
+import { remindersRoutes } from './reminders/routes';
 import { reviewsRoutes } from './reviews/routes';
 import { seoRoutes } from './seo/routes';
 import { siteRoutes } from './site/routes';
@@ -44,4 +46,6 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(exportRoutes);
   await app.register(summaryRoutes);
   await app.register(pushRoutes);
+  await app.register(outboxRoutes);
+  await app.register(remindersRoutes);
 }

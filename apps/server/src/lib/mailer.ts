@@ -10,6 +10,10 @@ export type Mail = {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Files sent with it (a confirmation's `.ics`), their content as text. */
+  attachments?: { filename: string; contentType: string; content: string }[];
+  /** Extra headers (a reminder's List-Unsubscribe). */
+  headers?: Record<string, string>;
   /** A stable identity: the Message-ID's left part, the same each time this mail is sent. */
   id?: string;
 };

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { galleryPhotos, inquiries, mailOutbox, packages, reviews } from '../../src/db/schema';
+import { booking } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 
 /**
@@ -18,14 +19,6 @@ const post = (url: string, fields: Record<string, string>, headers: Record<strin
     headers: { 'content-type': FORM, ...headers },
     payload: new URLSearchParams(fields).toString(),
   });
-const booking = {
-  name: 'Robin Plain',
-  email: 'robin@example.com',
-  phone_number: '(860) 555-0123',
-  call_or_text: 'text',
-  town: 'Bristol',
-  description: 'Two-bedroom flat, every other week.',
-};
 /** Markup without the comments React puts between neighbouring text nodes. */
 const textOf = (html: string) => html.replaceAll('<!-- -->', '');
 const newest = async () => (await t.db.select().from(inquiries).orderBy(desc(inquiries.id)).limit(1))[0];

@@ -1,17 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addPackage } from '../support/fixtures';
+import { addPackage, booking } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 
 const t = useTestApp();
-
-const booking = {
-  name: 'Robin Plain',
-  email: 'robin@example.com',
-  phone_number: '(860) 555-0123',
-  call_or_text: 'text',
-  town: 'Bristol',
-  description: 'Two-bedroom flat, every other week.',
-};
 
 /**
  * Which writes empty the public cache, told by counting the renders of `/` (the loads the cache runs for its

@@ -2,7 +2,14 @@ import type { Visit, VisitConflict } from '@clean/shared';
 import { DEFAULT_WORKING_HOURS } from '@clean/shared';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { holds, inquiries, oneTimeCleanings, recurringPayments, visitExceptions } from '../../src/db/schema';
+import {
+  holds,
+  inquiries,
+  mailOutbox,
+  oneTimeCleanings,
+  recurringPayments,
+  visitExceptions,
+} from '../../src/db/schema';
 import { SLOT_TAKEN } from '../../src/features/slots/service';
 import { records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
@@ -79,11 +86,19 @@ describe('GET /api/slots', () => {
       '15:30',
       '16:00',
     ]);
+    // A long visit (07:00–15:00 on Wednesday) blocks from its start: only 15:30 and 16:00 remain.
+    await records(t).cleaning(maria, { dateTime: new Date('2027-03-10T12:00:00Z'), durationMinutes: 480 });
+    expect(onDay(await slots('from=2027-03-08&duration_minutes=60'), '2027-03-10')).toEqual([
+      '15:30',
+      '16:00',
+    ]);
     // Two at once allowed: the time is offered again.
     expect(
       (await t.asAdmin('PUT', '/api/working_hours', { ...DEFAULT_WORKING_HOURS, max_overlap: 2 })).statusCode,
     ).toBe(200);
-    expect(onDay(await slots('from=2027-03-08&duration_minutes=60'), '2027-03-09')).toHaveLength(17);
+    const two = await slots('from=2027-03-08&duration_minutes=60');
+    expect(onDay(two, '2027-03-09')).toHaveLength(17);
+    expect(onDay(two, '2027-03-10')).toHaveLength(17);
   });
 
   it('a recurring request needs its time free on each of its next 12 visits, in wall time across November’s change', async () => {
@@ -162,6 +177,11 @@ describe('a booking request holds its time', () => {
     const [hold] = await t.db.select().from(holds);
     expect(hold).toMatchObject({ inquiryId, durationMinutes: 120, frequency: 'one_time', status: 'held' });
     expect(hold?.start.toISOString()).toBe('2027-03-09T14:00:00.000Z');
+    // The owner's mail says the time asked for.
+    const mails = await t.db.select().from(mailOutbox);
+    expect(mails.map((m) => m.body).join('\n')).toContain(
+      'Time asked for: March 9, 2027 at 9:00 AM (120 minutes)',
+    );
     // 09:00–11:00 plus 30 minutes each side: a 2-hour visit from 06:30 to 11:00 would touch it.
     expect(onDay(await slots('from=2027-03-09&duration_minutes=120'), '2027-03-09')[0]).toBe('11:30');
 

@@ -59,6 +59,12 @@ it('first start creates admin with a random password printed once, and loads dem
   );
   expect(estimate.statusCode, estimate.body).toBe(200);
   expect(estimate.json().amount).toBeGreaterThanOrEqual(pricing.minimum);
+  // Its requests say where they came from: the hub's lead-source chart is not empty on a new install.
+  const sources = await injectAs(app, signin.json().token)('GET', '/api/summary/lead_sources');
+  expect(sources.json().sources.find((s: { source: string }) => s.source === 'google')).toMatchObject({
+    requests: 2,
+    booked: 2,
+  });
   await app.close();
 
   const counts = async () => ({

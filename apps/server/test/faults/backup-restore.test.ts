@@ -82,6 +82,7 @@ function expectSeeded(tables: Record<string, string[]>) {
     'recurring_paid_dates',
     'visit_exceptions',
     'owner_settings',
+    'holds',
   ]) {
     expect(tables[name]?.length, name).toBeGreaterThan(0);
   }

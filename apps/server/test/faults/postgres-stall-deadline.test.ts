@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { book } from '../support/load';
-import { type PostgresServer, startPostgres } from '../support/postgres';
-import { adminToken, type ServerProcess, startServerProcess } from '../support/server-process';
+import { adminToken } from '../support/server-process';
+import { useStallablePostgres } from '../support/stalled-postgres';
 
 // A stalled PostgreSQL must cost a request one statement's timeout, not one per statement: a booking runs a
 // dozen (contact switch, owner address, BEGIN, insert, mails, COMMIT, and ROLLBACK on failure). The request
@@ -11,30 +11,17 @@ const BUDGET_MS = QUERY_MS + 1_000;
 /** Scheduling noise of a shared two-core machine, on top of the budget. */
 const SLACK_MS = 500;
 
-let postgres: PostgresServer;
-let server: ServerProcess;
-let stopped: number[] = [];
-beforeAll(async () => {
-  postgres = await startPostgres();
-  server = await startServerProcess({
-    DATABASE_URL: postgres.url,
-    DATABASE_CONNECT_TIMEOUT_MS: String(QUERY_MS),
-    DATABASE_QUERY_TIMEOUT_MS: String(QUERY_MS),
-    REQUEST_TIMEOUT_MS: '30000',
-  });
-});
-afterAll(async () => {
-  for (const pid of stopped) process.kill(pid, 'SIGCONT');
-  await server?.stop();
-  postgres?.stop();
+const db = useStallablePostgres({
+  DATABASE_CONNECT_TIMEOUT_MS: String(QUERY_MS),
+  DATABASE_QUERY_TIMEOUT_MS: String(QUERY_MS),
+  REQUEST_TIMEOUT_MS: '30000',
 });
 
 test('a stalled PostgreSQL answers each booking and owner read 503 within DATABASE_QUERY_TIMEOUT_MS + 1 s', async () => {
-  const token = await adminToken(server.url);
+  const token = await adminToken(db.server().url);
   // Warm connections: the stall then catches statements on open connections, mid-transaction too.
-  for (let i = 0; i < 3; i++) expect((await book(server.url, `warm-${i}`)).status).toBe(201);
-  stopped = postgres.pids();
-  for (const pid of stopped) process.kill(pid, 'SIGSTOP');
+  for (let i = 0; i < 3; i++) expect((await book(db.server().url, `warm-${i}`)).status).toBe(201);
+  db.stall();
 
   const times: number[] = [];
   // One after another (each finds the connections the previous ones left) and a few at once.
@@ -44,8 +31,8 @@ test('a stalled PostgreSQL answers each booking and owner read 503 within DATABA
         const started = Date.now();
         const res =
           i % 2 === 0
-            ? await book(server.url, `stall-${round}-${i}`, 30_000)
-            : await fetch(`${server.url}/api/inquiries`, {
+            ? await book(db.server().url, `stall-${round}-${i}`, 30_000)
+            : await fetch(`${db.server().url}/api/inquiries`, {
                 headers: { authorization: `Bearer ${token}` },
                 signal: AbortSignal.timeout(30_000),
               });

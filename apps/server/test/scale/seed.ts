@@ -134,7 +134,8 @@ const textArray = (values: string[]) =>
  */
 export async function seedScale(db: Db, size: ScaleSize) {
   await db.execute(sql`
-    insert into inquiries (name, email, phone_number, call_or_text, town, description, status, submitted_at)
+    insert into inquiries (name, email, phone_number, call_or_text, town, description, status, submitted_at,
+                           heard_from)
     select (${textArray(FIRST_NAMES)})[1 + i % 40] || ' ' || (${textArray(LAST_NAMES)})[1 + (i / 40) % 60],
            'customer' || i || '@example.com',
            (array['860','203','413'])[1 + i % 3] || lpad((i % 10000000)::text, 7, '0'),
@@ -142,7 +143,9 @@ export async function seedScale(db: Db, size: ScaleSize) {
            (${textArray(TOWNS)})[1 + i % 6],
            'Request number ' || i,
            (${textArray(STATUSES)})[1 + i % 5]::inquiry_status,
-           now() - (i % 1460) * interval '1 day' - (i % 24) * interval '1 hour'
+           now() - (i % 1460) * interval '1 day' - (i % 24) * interval '1 hour',
+           -- One in seven said nothing (unknown).
+           (array['google','facebook','nextdoor','friend','yelp','other',null])[1 + i % 7]
       from generate_series(1, ${size.inquiries}::int) as i`);
 
   await db.execute(sql`

@@ -38,6 +38,15 @@ const VISITS_ROWS = `
       values ('working_hours', '{"days": {"mon": [["08:00", "12:00"], ["13:00", "17:30"]], "tue": [], "wed": [], "thu": [], "fri": [], "sat": [], "sun": []}, "max_overlap": 2, "default_duration_minutes": 90, "note": "Zoë \\"quoted\\""}');
 `;
 
+/** A confirmed hold naming its cleaning and one still held, at DST-edge instants (migration 0016). */
+const HOLDS_ROWS = `
+    insert into holds (inquiry_id, start, duration_minutes, frequency, amount, status, created_at, one_time_cleaning_id)
+      select c.inquiry_id, '2026-11-01T05:30:00Z', 90, 'weekly', 142.50, 'confirmed', '2026-10-30T06:30:00.123456Z', c.id
+        from one_time_cleanings c where c.notes = 'Christmas Eve';
+    insert into holds (inquiry_id, start, duration_minutes, created_at)
+      select id, '2027-03-14T07:00:00Z', 120, '2027-03-10T12:00:00Z' from inquiries order by id limit 1;
+`;
+
 /**
  * Awkward but valid data in every table of the schema: quotes, backslashes, line breaks, non-ASCII text, large and
  * tiny amounts, microsecond and DST-edge instants, NULLs; and a deleted row, so the id sequence is ahead of max(id).
@@ -81,6 +90,11 @@ export async function seedAwkwardData(database: Database) {
     sql`select to_regclass('visit_exceptions') is not null as present`,
   );
   if (visits?.present) statements.push(...splitStatements(VISITS_ROWS));
+  const [held] = await rows<{ present: boolean }>(
+    database.db,
+    sql`select to_regclass('holds') is not null as present`,
+  );
+  if (held?.present) statements.push(...splitStatements(HOLDS_ROWS));
   // One statement per call: PGlite's parameterised protocol takes one at a time.
   for (const statement of statements) await database.db.execute(sql.raw(statement));
 }

@@ -12,6 +12,16 @@ export const addPackage = (t: SignedInApp, title: string) =>
     description: '',
   });
 
+/** A visitor's booking request as the form fills it in (strings, as a form post sends them). */
+export const booking = {
+  name: 'Robin Plain',
+  email: 'robin@example.com',
+  phone_number: '(860) 555-0123',
+  call_or_text: 'text',
+  town: 'Bristol',
+  description: 'Two-bedroom flat, every other week.',
+};
+
 /**
  * Builders of the owner's records, written straight to the database (for rows the API would not make, such as
  * dates in the past), each answering the new row's id. `t.db` is read at each call, so this can be made before

@@ -28,6 +28,28 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads SMS (all four variables or none) and REMINDER_HOURS (largest first; off: none)', () => {
+    const sms = {
+      SMS_PROVIDER_URL: 'https://api.twilio.com/',
+      SMS_ACCOUNT_SID: 'AC0123456789abcdef',
+      SMS_AUTH_TOKEN: 'secret-token',
+      SMS_FROM: '+15551234567',
+    };
+    expect(loadConfig({}).sms).toBeUndefined();
+    expect(loadConfig(sms).sms).toEqual({
+      url: 'https://api.twilio.com',
+      accountSid: 'AC0123456789abcdef',
+      authToken: 'secret-token',
+      from: '+15551234567',
+    });
+    expect(() => loadConfig({ ...sms, SMS_FROM: '' })).toThrow(/SMS_FROM: set all four or none/);
+    expect(() => loadConfig({ ...sms, SMS_FROM: '555-1234' })).toThrow(/SMS_FROM/);
+    expect(loadConfig({}).reminderHours).toEqual([72, 2]);
+    expect(loadConfig({ REMINDER_HOURS: '2,24,24' }).reminderHours).toEqual([24, 2]);
+    expect(loadConfig({ REMINDER_HOURS: 'off' }).reminderHours).toEqual([]);
+    expect(() => loadConfig({ REMINDER_HOURS: '72h' })).toThrow(/REMINDER_HOURS/);
+  });
+
   it('turns demo content off by default on PostgreSQL, and PUBLIC_URL follows PORT', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://u@h/db', PORT: '8080' });
     expect(c.demoContent).toBe(false);

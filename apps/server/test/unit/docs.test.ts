@@ -128,4 +128,10 @@ describe('the docs', () => {
     }
     expect(unknown).toEqual([]);
   });
+
+  it('name every file of scripts/ (or a package.json script runs it)', () => {
+    const named = [...docs.map((d) => d.text), JSON.stringify(rootScripts)].join('\n');
+    const files = readdirSync(path.join(root, 'scripts')).filter((f) => f !== 'tsconfig.json');
+    expect(files.filter((file) => !named.includes(file))).toEqual([]);
+  });
 });

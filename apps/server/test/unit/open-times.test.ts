@@ -1,4 +1,5 @@
 import { DEFAULT_WORKING_HOURS, type WorkingHours } from '@clean/shared';
+import { tzOffset } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
 import {
   countOverlapping,
@@ -7,6 +8,7 @@ import {
   visitsOf,
   withOffset,
 } from '../../src/features/slots/open-times';
+import { offsetMinutes } from '../../src/lib/wall-time';
 
 const NY = 'America/New_York';
 const day = (date: string) => Date.parse(`${date}T00:00:00Z`);
@@ -111,5 +113,19 @@ describe('counting busy spans', () => {
     expect(countOverlapping(spans, h(3.75), h(4.5), h(12))).toBe(2);
     expect(countOverlapping(spans, h(11), h(20), h(12))).toBe(0);
     expect(countOverlapping([], h(0), h(20), h(12))).toBe(0);
+  });
+});
+
+describe('the offset cache', () => {
+  it('answers what tzOffset does every 37 minutes through two years, DST days included, in odd zones too', () => {
+    for (const zone of [NY, 'Australia/Lord_Howe', 'Asia/Kathmandu', 'UTC', 'Europe/Dublin']) {
+      const from = Date.UTC(2027, 0, 1);
+      for (let ms = from; ms < from + 2 * 365 * 86_400_000; ms += 37 * 60_000 + 13_000) {
+        if (offsetMinutes(zone, ms) !== tzOffset(zone, new Date(ms)))
+          throw new Error(`${zone} at ${new Date(ms).toISOString()}`);
+      }
+    }
+    expect(offsetMinutes(NY, Date.parse('2027-03-14T06:59:59Z'))).toBe(-300);
+    expect(offsetMinutes(NY, Date.parse('2027-03-14T07:00:00Z'))).toBe(-240);
   });
 });

@@ -3,7 +3,7 @@ import { dateTimeInput } from '../common/date-time-input';
 import { id, optionalText, pageQuery, searchText } from '../common/fields';
 import { money } from '../common/money';
 import { isoInstant } from '../common/responses';
-import { durationMinutes, visitConflictSchema } from '../visits/schemas';
+import { durationMinutes, notifyCustomer, visitConflictSchema } from '../visits/schemas';
 
 /** POST /api/one_time_cleanings (admin). PATCH takes any subset of the same fields. */
 export const oneTimeCleaningInput = z.object({
@@ -14,9 +14,12 @@ export const oneTimeCleaningInput = z.object({
   notes: optionalText('Notes', 2000),
   /** The visit's length; missing or null: the owner's default (working hours setting). */
   duration_minutes: durationMinutes().nullish(),
+  /** Mail the customer a confirmation (when the inquiry has an e-mail); false: book it silently. */
+  notify_customer: notifyCustomer,
 });
 export type OneTimeCleaningInput = z.input<typeof oneTimeCleaningInput>;
 export const oneTimeCleaningPatch = oneTimeCleaningInput
+  .omit({ notify_customer: true })
   // No default in a patch: leaving `paid` out must leave it unchanged, not reset it to false.
   .extend({ paid: z.boolean({ error: 'paid must be true or false.' }) })
   .partial()

@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { id, optionalLine, optionalText, pageQuery, requiredText, searchText } from '../common/fields';
 import { isoInstant } from '../common/responses';
 import { INQUIRY_STATUSES, PHONE_MAX_DIGITS, TOWNS } from '../constants';
-import {
-  HEARD_FROM,
-  heardFrom,
-  QUOTE_FREQUENCIES,
-  quoteInput,
-  quoteSchema,
-  requestedStart,
-} from '../pricing/schemas';
+import { HEARD_FROM, QUOTE_FREQUENCIES, quoteInput, quoteSchema, requestedStart } from '../pricing/schemas';
 import { OTHER_TOWN } from './plain';
 
 /**
@@ -43,7 +36,7 @@ const email = z
 export const leadSourceInput = {
   /** "How did you hear about us?"; '' (the form's "choose…") means not said. */
   heard_from: z
-    .union([z.literal(''), heardFrom])
+    .enum(['', ...HEARD_FROM], { error: `heard_from must be one of: ${HEARD_FROM.join(', ')}.` })
     .nullish()
     .transform((v) => (v ? v : null)),
   utm_source: optionalLine('utm_source', 100),

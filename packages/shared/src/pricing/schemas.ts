@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { durationMinutes } from '../common/duration';
 import { requiredText } from '../common/fields';
 import { money } from '../common/money';
 import { HEARD_FROM, MAX_EXTRAS, MAX_ROOMS, QUOTE_FREQUENCIES } from './quote';
@@ -155,9 +156,7 @@ export const slotsQuery = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'from must be a date like 2027-03-02.'),
   duration_minutes: z.coerce
     .number({ error: 'duration_minutes must be a whole number of minutes.' })
-    .int('duration_minutes must be a whole number of minutes.')
-    .min(15, 'duration_minutes must be at least 15.')
-    .max(720, 'duration_minutes must be at most 720.'),
+    .pipe(durationMinutes()),
   frequency: quoteFrequency.default('one_time'),
 });
 export type SlotsQuery = z.infer<typeof slotsQuery>;

@@ -3,7 +3,7 @@ import { dateTimeInput } from '../common/date-time-input';
 import { id, optionalText, pageQuery, searchText } from '../common/fields';
 import { money } from '../common/money';
 import { isoInstant } from '../common/responses';
-import { durationMinutes, visitConflictSchema } from '../visits/schemas';
+import { durationMinutes, notifyCustomer, visitConflictSchema } from '../visits/schemas';
 
 /** POST /api/recurring_payments (admin): a payment schedule. PATCH takes any subset. */
 export const recurringPaymentInput = z.object({
@@ -20,9 +20,12 @@ export const recurringPaymentInput = z.object({
   first_visit_at: dateTimeInput('first_visit_at').nullish(),
   /** Each visit's length; missing or null: the owner's default (working hours setting). */
   duration_minutes: durationMinutes().nullish(),
+  /** Mail the customer a confirmation of the first visit (when the inquiry has an e-mail); false: none. */
+  notify_customer: notifyCustomer,
 });
 export type RecurringPaymentInput = z.input<typeof recurringPaymentInput>;
 export const recurringPaymentPatch = recurringPaymentInput
+  .omit({ notify_customer: true })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change.');
 

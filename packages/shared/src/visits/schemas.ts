@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateTimeInput } from '../common/date-time-input';
+import { durationMinutes } from '../common/duration';
 import { isoInstant } from '../common/responses';
 import { QUOTE_FREQUENCIES } from '../pricing/schemas';
 
@@ -9,13 +10,11 @@ import { QUOTE_FREQUENCIES } from '../pricing/schemas';
  * only what differs from the rule (skipped, moved, done) is stored.
  */
 
-/** A visit's length: 15 minutes to 12 hours, in whole minutes. */
-export const durationMinutes = (label = 'duration_minutes') =>
-  z
-    .number({ error: `${label} must be a whole number of minutes.` })
-    .int(`${label} must be a whole number of minutes.`)
-    .min(15, `${label} must be at least 15 minutes.`)
-    .max(720, `${label} must be at most 720 minutes (12 hours).`);
+/** A visit's length; it lives in common/ because pricing needs it too and visits imports pricing (no cycle). */
+export { durationMinutes };
+
+/** A create form's "Send the customer a confirmation": on unless the owner unticks it. */
+export const notifyCustomer = z.boolean({ error: 'notify_customer must be true or false.' }).default(true);
 
 /** The owner's default visit length when a cleaning or schedule names none. */
 export const DEFAULT_VISIT_MINUTES = 120;

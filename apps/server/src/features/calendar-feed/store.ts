@@ -9,6 +9,13 @@ import { visitsStore } from '../visits/store';
 const ROW_ID = 1;
 /** 32 random bytes, URL-safe: unguessable, and the only thing protecting the feed. */
 const newSecret = () => randomBytes(32).toString('base64url');
+/**
+ * The UID (before `@host`) of a visit's event, by its key (features/visits/rule.ts): the feed's, and the customer's
+ * confirmation's, so a later file of the same visit updates that calendar entry instead of adding one.
+ */
+export const feedUid = (visitKey: string) =>
+  /^o\d+$/.test(visitKey) ? `one-time-${visitKey.slice(1)}` : `visit-${visitKey}`;
+
 export const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export type FeedEvent = {
@@ -85,7 +92,7 @@ export const calendarFeedStore = (db: Db) => ({
       ).map((r) => [r.id, r.minutes ?? undefined]),
     );
     const events: FeedEvent[] = agenda.one_time_cleanings.map((c) => ({
-      uid: `one-time-${c.cleaning_id}`,
+      uid: feedUid(`o${c.cleaning_id}`),
       kind: 'One-Time',
       name: c.inquiry_name,
       start: new Date(c.date_time as string),
@@ -101,7 +108,7 @@ export const calendarFeedStore = (db: Db) => ({
     const paidByVisits = new Set(visits.map((v) => v.recurring_paid_id));
     for (const v of visits) {
       events.push({
-        uid: `visit-${v.key}`,
+        uid: feedUid(v.key),
         kind: 'Visit',
         name: v.inquiry_name,
         start: new Date(v.start),

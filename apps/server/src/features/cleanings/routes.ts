@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { inquiriesStore } from '../inquiries/store';
 import { manageRoutes } from '../manage-routes';
+import { customerNotices } from '../notifications/customer';
 import { holdsAccess } from '../slots/service';
 import { visitsService } from '../visits/service';
 import { visitsStore } from '../visits/store';
@@ -25,6 +26,7 @@ export const cleaningsRoutes: FastifyPluginAsyncZod = async (app) => {
       timezone: app.config.timezone,
       holds: holdsAccess(db, app.config),
     }).conflictsOf,
+    confirm: customerNotices({ db, config: app.config, kick: app.outbox.kick, log: app.log }).confirm,
   });
   manageRoutes(app, '/api/one_time_cleanings', oneTimeCleaningSchema, {
     list: [oneTimeCleaningQuery, cleanings.list],

@@ -10,6 +10,7 @@ import { referencing } from '../../lib/db-errors';
 import { NotFoundError } from '../../lib/errors';
 import { paging } from '../../lib/paging';
 import { instantIn } from '../../lib/wall-time';
+import type { BookedVisit } from '../notifications/customer';
 import type { CleaningsStore } from './store';
 
 const NOT_FOUND = 'No one-time cleaning with that id.';
@@ -26,10 +27,12 @@ export type CleaningsDeps = {
     minutes: number | null | undefined;
     excludeKey: string;
   }) => Promise<VisitConflict[]>;
+  /** Mails the customer the confirmation of a visit just booked (features/notifications/customer.ts). */
+  confirm: (visit: BookedVisit) => Promise<unknown>;
 };
 
 /** One-time cleanings. Date-times without an offset are wall time in the business time zone. */
-export function cleaningsService({ store, inquiryExists, timezone, conflictsOf }: CleaningsDeps) {
+export function cleaningsService({ store, inquiryExists, timezone, conflictsOf, confirm }: CleaningsDeps) {
   /** The answer of a create or edit: the cleaning and the conflicts of its visit (the hub warns, nothing is refused). */
   const withConflicts = async (cleaning: OneTimeCleaning): Promise<OneTimeCleaning> => ({
     ...cleaning,
@@ -61,6 +64,14 @@ export function cleaningsService({ store, inquiryExists, timezone, conflictsOf }
           durationMinutes: b.duration_minutes ?? null,
         }),
       );
+      if (b.notify_customer && created.date_time)
+        await confirm({
+          key: `o${created.id}`,
+          inquiryId: created.inquiry_id,
+          start: new Date(created.date_time),
+          minutes: created.duration_minutes ?? null,
+          amount: created.amount,
+        });
       return withConflicts(created);
     },
 

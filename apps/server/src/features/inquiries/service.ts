@@ -21,6 +21,7 @@ import { closedMessage } from '../contact-status/service';
 import { contactStatusStore } from '../contact-status/store';
 import { mayAcknowledge } from '../notifications/acknowledgements';
 import { acknowledgementMail, newInquiryMail, ownerAddress } from '../notifications/mails';
+import { pricingService } from '../pricing/service';
 import { bookingNotice } from '../push/notices';
 import { siteStore } from '../site/store';
 import { slotsService } from '../slots/service';
@@ -65,6 +66,7 @@ const isAdmin = (user: { username: string } | null) => user?.username === ADMIN_
 export function inquiriesService({ db, config, kickOutbox, now = () => new Date() }: InquiriesDeps) {
   const store = inquiriesStore(db);
   const contactStatus = contactStatusStore(db);
+  const pricing = pricingService(db);
   // The facts in force when the request comes (the owner may have edited them in the hub since start).
   const site = siteStore(db, config.site);
   const slots = slotsService({ db, config, now });
@@ -77,12 +79,18 @@ export function inquiriesService({ db, config, kickOutbox, now = () => new Date(
 
   /** A visitor's booking request: refused while the form is closed; mails the owner and the visitor. */
   async function createBooking(body: unknown): Promise<Inquiry> {
-    const { package: chosen, requested_start, ...b } = parse(bookingRequestInput, body);
+    const { package: chosen, quote: choices, requested_start, ...b } = parse(bookingRequestInput, body);
     if (!(await contactStatus.get()).is_open) throw new ConflictError(closedMessage(await site.current()));
-    // The visit the request asks for. HOOK for the quote (issue 29, item 2): once the request carries `quote`,
-    // its recomputed duration_minutes, frequency and amount go here; until then the owner's default length, once.
+    // Priced again from the owner's table (a 400 before anything is stored when it cannot be priced).
+    const quote = choices ? { ...choices, ...(await pricing.quoteForBooking(choices)) } : null;
+    // The visit the request asks for: as long, as often and at the amount the quote says; without a quote the
+    // owner's default length, once.
     const held = requested_start
-      ? await slots.prepare(requested_start, { minutes: null, frequency: 'one_time', amount: 0 })
+      ? await slots.prepare(requested_start, {
+          minutes: quote?.duration_minutes ?? null,
+          frequency: quote?.frequency ?? 'one_time',
+          amount: quote?.amount ?? 0,
+        })
       : null;
     if (chosen) b.description = [`Package: ${chosen}`, b.description].filter(Boolean).join('\n\n');
     const owner = await ownerAddress(db, config);
@@ -93,6 +101,7 @@ export function inquiriesService({ db, config, kickOutbox, now = () => new Date(
       const txDb = tx as unknown as Db;
       const created = await inquiriesStore(txDb).create({
         ...toValues(b, 'New Inquiry'),
+        quote,
         heardFrom: b.heard_from,
         utmSource: b.utm_source,
         utmMedium: b.utm_medium,
@@ -104,10 +113,10 @@ export function inquiriesService({ db, config, kickOutbox, now = () => new Date(
       const mail = acknowledgementMail(created, facts);
       const ack = mail && (await mayAcknowledge(txDb, mail.to, config.acknowledgementsPerDay)) ? mail : null;
       await enqueueMails(txDb, [
-        ...(owner ? [newInquiryMail(created, owner, config)] : []),
+        ...(owner ? [newInquiryMail(created, owner, config, held ?? undefined)] : []),
         ...(ack ? [ack] : []),
       ]);
-      await enqueuePush(txDb, bookingNotice(created));
+      await enqueuePush(txDb, bookingNotice(created, config.timezone, held?.start.toISOString() ?? null));
       return created;
     });
     kickOutbox();

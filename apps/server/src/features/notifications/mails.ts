@@ -1,4 +1,15 @@
-import { ADMIN_USERNAME, formatPhone, type Inquiry, type Review, singleLine } from '@clean/shared';
+import {
+  ADMIN_USERNAME,
+  formatDateTime,
+  formatMoney,
+  formatPhone,
+  HEARD_FROM_LABELS,
+  type Inquiry,
+  type InquiryQuote,
+  QUOTE_FREQUENCY_LABELS,
+  type Review,
+  singleLine,
+} from '@clean/shared';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -30,9 +41,27 @@ function block(label: string, value: string | null | undefined): string {
   return [`${label}:`, ...text.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/).map((l) => `> ${l}`)].join('\n');
 }
 
-/** To the owner: a new booking request, everything needed to call back at once. */
-export function newInquiryMail(inquiry: Inquiry, to: string, config: Config): Mail {
+/** The quote in a few words: "$243.00 for about 4 h 20 min, every 2 weeks". */
+export function quoteSummary(quote: InquiryQuote): string {
+  const h = Math.floor(quote.duration_minutes / 60);
+  const m = quote.duration_minutes % 60;
+  const length = [h ? `${h} h` : '', m ? `${m} min` : ''].filter(Boolean).join(' ');
+  return `${formatMoney(quote.amount)} for about ${length}, ${QUOTE_FREQUENCY_LABELS[quote.frequency].toLowerCase()}`;
+}
+
+/**
+ * To the owner: a new booking request, everything needed to call back at once — with the server's quote and,
+ * when the request holds one, the time asked for (shown in the business's zone).
+ */
+export function newInquiryMail(
+  inquiry: Inquiry,
+  to: string,
+  config: Config,
+  /** The time the request holds (issue 29), shown in the business time zone. */
+  requested?: { start: Date; minutes: number },
+): Mail {
   const how = inquiry.call_or_text === 'text' ? 'Text' : 'Call';
+  const quote = inquiry.quote;
   return {
     to,
     subject: `New booking request from ${inquiry.name}`,
@@ -45,6 +74,22 @@ export function newInquiryMail(inquiry: Inquiry, to: string, config: Config): Ma
       line('E-mail', inquiry.email),
       line('Prefers', inquiry.phone_number ? `${how} me` : null),
       line('Town', inquiry.town),
+      ...(quote
+        ? [
+            line('Estimate', quoteSummary(quote)),
+            ...quote.lines.map((l) => `  ${singleLine(l.label)}: ${formatMoney(l.amount)}`),
+          ]
+        : []),
+      // Only a request that holds a time has the line: the others' mails stay as they were.
+      ...(requested
+        ? [
+            line(
+              'Time asked for',
+              `${formatDateTime(requested.start, config.timezone)} (${requested.minutes} minutes), held until you confirm or decline it on the Agenda`,
+            ),
+          ]
+        : []),
+      ...(inquiry.heard_from ? [line('Heard about us', HEARD_FROM_LABELS[inquiry.heard_from])] : []),
       block('Description', inquiry.description),
       '',
       `Open the contact center: ${config.publicUrl}/contact-center`,

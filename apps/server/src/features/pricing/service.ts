@@ -16,14 +16,16 @@ const visible = ({ pricing, packages }: PriceList): Pricing => {
 /**
  * The owner's price table and the instant quote. Reads for the public go through the public cache (emptied by
  * any write to packages or to the table, here and on the other servers); a booking prices from the database.
+ * Without a cache (the booking service) every read is from the database.
  */
-export function pricingService(db: Db, cache: Pick<PublicCache, 'get'>) {
+export function pricingService(db: Db, cache: Pick<PublicCache, 'get'> | null = null) {
   const store = pricingStore(db);
   const load = async (): Promise<PriceList> => {
     const [pricing, packages] = await Promise.all([store.get(), store.packages()]);
     return { pricing, packages };
   };
-  const cached = () => cache.get('pricing price-list', async () => ({ value: await load() }));
+  const cached = () =>
+    cache ? cache.get('pricing price-list', async () => ({ value: await load() })) : load();
 
   /** The quote for these choices, or a 400 naming what cannot be priced. */
   const priceWith = (list: PriceList, input: QuoteInput): Quote => {
@@ -53,10 +55,8 @@ export function pricingService(db: Db, cache: Pick<PublicCache, 'get'>) {
     },
 
     /** A booking's quote: priced again from the database, never from a number the browser sent. */
-    async quoteForBooking(input: QuoteInput, database: Db = db): Promise<Quote> {
-      const fresh = pricingStore(database);
-      const [pricing, packages] = await Promise.all([fresh.get(), fresh.packages()]);
-      return priceWith({ pricing, packages }, input);
+    async quoteForBooking(input: QuoteInput): Promise<Quote> {
+      return priceWith(await load(), input);
     },
   };
 }

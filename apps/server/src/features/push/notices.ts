@@ -1,9 +1,19 @@
-import type { Inquiry, PushNotice, Review } from '@clean/shared';
+import { formatDateTime, formatMoney, type Inquiry, type PushNotice, type Review } from '@clean/shared';
 
-/** A new booking request: the name and town only (the lock screen is not private), opening Manage. */
-export const bookingNotice = (inquiry: Inquiry): PushNotice => ({
-  title: 'New booking request',
-  body: inquiry.town ? `${inquiry.name}, ${inquiry.town}` : inquiry.name,
+/**
+ * A new booking request: the name and town (the lock screen is not private: nothing more of the visitor), the
+ * quoted price and the time asked for (`requestedStart`, an instant, in the business's zone), opening Manage.
+ */
+export const bookingNotice = (
+  inquiry: Inquiry,
+  timeZone: string,
+  requestedStart: string | null = null,
+): PushNotice => ({
+  title: inquiry.quote ? `New booking request — ${formatMoney(inquiry.quote.amount)}` : 'New booking request',
+  body: [
+    inquiry.town ? `${inquiry.name}, ${inquiry.town}` : inquiry.name,
+    ...(requestedStart ? [`asks for ${formatDateTime(requestedStart, timeZone)}`] : []),
+  ].join(' — '),
   url: '/contact-center?tab=manage',
 });
 

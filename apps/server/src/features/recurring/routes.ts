@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { requireAdmin } from '../../lib/guard';
 import { inquiriesStore } from '../inquiries/store';
 import { manageRoutes } from '../manage-routes';
+import { customerNotices } from '../notifications/customer';
 import { holdsAccess } from '../slots/service';
 import { visitsService } from '../visits/service';
 import { visitsStore } from '../visits/store';
@@ -34,6 +35,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     timezone,
     conflictsOf: visitsService({ store: visitsStore(db), timezone, holds: holdsAccess(db, app.config) })
       .conflictsOf,
+    confirm: customerNotices({ db, config: app.config, kick: app.outbox.kick, log: app.log }).confirm,
   });
 
   manageRoutes(app, '/api/recurring_payments', recurringPaymentSchema, {

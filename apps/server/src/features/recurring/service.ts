@@ -16,6 +16,8 @@ import { deleting, referencing } from '../../lib/db-errors';
 import { NotFoundError } from '../../lib/errors';
 import { paging } from '../../lib/paging';
 import { instantIn } from '../../lib/wall-time';
+import type { BookedVisit } from '../notifications/customer';
+import { recurringKey } from '../visits/rule';
 import type { PaidStore, SchedulesStore } from './store';
 
 const SCHEDULE_NOT_FOUND = 'No recurring payment schedule with that id.';
@@ -38,6 +40,8 @@ export type RecurringDeps = {
     frequency: string;
     excludeKey: string;
   }) => Promise<VisitConflict[]>;
+  /** Mails the customer the confirmation of the first visit (features/notifications/customer.ts). */
+  confirm: (visit: BookedVisit) => Promise<unknown>;
 };
 
 const found = <T>(value: T | undefined, message: string): T => {
@@ -53,6 +57,7 @@ export function recurringService({
   overdue,
   timezone,
   conflictsOf,
+  confirm,
 }: RecurringDeps) {
   const instants = (values: string[]) => values.map((v) => instantIn(v, timezone, 'dates_related'));
   const firstVisit = (value: string | null | undefined) =>
@@ -94,7 +99,20 @@ export function recurringService({
             durationMinutes: b.duration_minutes ?? null,
           }),
       );
-      return withConflicts(found(await schedules.get(id), SCHEDULE_NOT_FOUND));
+      const schedule = found(await schedules.get(id), SCHEDULE_NOT_FOUND);
+      // Only a schedule with visits on the calendar has a first visit to confirm.
+      if (b.notify_customer && schedule.first_visit_at && !schedule.visits_note) {
+        const start = new Date(schedule.first_visit_at);
+        await confirm({
+          key: recurringKey(id, start),
+          inquiryId: schedule.inquiry_id,
+          start,
+          minutes: schedule.duration_minutes ?? null,
+          amount: schedule.amount,
+          frequency: schedule.frequency,
+        });
+      }
+      return withConflicts(schedule);
     },
 
     async updateSchedule(id: number, b: z.output<typeof recurringPaymentPatch>): Promise<RecurringPayment> {

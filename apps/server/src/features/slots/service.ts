@@ -12,7 +12,9 @@ import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { closedMessage } from '../contact-status/service';
 import { contactStatusStore } from '../contact-status/store';
+import type { BookedVisit } from '../notifications/customer';
 import { siteStore } from '../site/store';
+import { recurringKey } from '../visits/rule';
 import {
   type HeldTime,
   type HoldOutcome,
@@ -207,7 +209,13 @@ export const REQUEST_LAPSED =
  * bookingRules.holdDays ago), with the instant each lapses — what the Agenda shows as requested and the owner's
  * conflicts count — and confirming or declining one.
  */
-export function holdsAccess(db: Db, config: Config, now: () => Date = () => new Date()): HoldsAccess {
+export function holdsAccess(
+  db: Db,
+  config: Config,
+  now: () => Date = () => new Date(),
+  /** Told of a visit a confirm just made, once its transaction committed (the customer's confirmation). */
+  onBooked: (visit: BookedVisit) => Promise<unknown> = async () => {},
+): HoldsAccess {
   const site = siteStore(db, config.site);
   const holdMs = async () => (await site.current()).bookingRules.holdDays * DAY;
   const held = (row: HoldRow, ms: number): HeldTime => ({
@@ -229,7 +237,8 @@ export function holdsAccess(db: Db, config: Config, now: () => Date = () => new 
     async change(id, status) {
       const ms = await holdMs();
       const at = now();
-      return holdsStore(db).change(id, async (tx, row): Promise<HoldOutcome> => {
+      let booked: BookedVisit | null = null;
+      const outcome = await holdsStore(db).change(id, async (tx, row): Promise<HoldOutcome> => {
         if (!row) throw new NotFoundError(NO_SUCH_VISIT);
         const txHolds = holdsStore(tx as unknown as Db);
         if (row.status === 'confirmed') {
@@ -245,8 +254,20 @@ export function holdsAccess(db: Db, config: Config, now: () => Date = () => new 
         }
         if (row.status === 'declined') throw new ConflictError(REQUEST_DECLINED);
         if (row.createdAt.getTime() + ms <= at.getTime()) throw new ConflictError(REQUEST_LAPSED);
-        return txHolds.confirm(row, FREQUENCY_LABEL[row.frequency]);
+        const made = await txHolds.confirm(row, FREQUENCY_LABEL[row.frequency]);
+        booked = {
+          key: made.made === 'one_time' ? `o${made.cleaningId}` : recurringKey(made.scheduleId, row.start),
+          inquiryId: row.inquiryId,
+          start: row.start,
+          minutes: row.durationMinutes,
+          amount: row.amount,
+          frequency: FREQUENCY_LABEL[row.frequency] ?? undefined,
+        };
+        return made;
       });
+      // Only the confirm that made the visit tells the customer; the nineteen that found it made do not.
+      if (booked) await onBooked(booked);
+      return outcome;
     },
   };
 }

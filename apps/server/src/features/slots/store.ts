@@ -1,5 +1,5 @@
 import type { QuoteFrequency } from '@clean/shared';
-import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contactStatus, holds, inquiries, oneTimeCleanings, recurringPayments } from '../../db/schema';
 
@@ -159,22 +159,31 @@ export const holdsStore = (db: Db) => ({
   /**
    * For each window, how many one-time cleanings (each lasting its own or `defaultMinutes`) overlap it, counted up
    * to `cap` (the owner's max_overlap: more changes nothing). Only windows with some are answered, by index.
-   * Each count reads the date index backwards from the window's end over the 12 hours before it (the longest
-   * visit), so on a busy day it stops at the first cleaning or two instead of reading the whole day.
+   * A cleaning overlapping a window starts at most the longest cleaning's length before it (the partial index on
+   * duration_minutes gives it at once), so each count reads the date index backwards from the window's end over
+   * that much: on a busy day it stops at the first cleaning instead of reading the whole day.
    */
   async cleaningCounts(windows: Window[], defaultMinutes: number, cap: number): Promise<Map<number, number>> {
     if (windows.length === 0) return new Map();
+    const [longest] = await db
+      .select({ minutes: max(oneTimeCleanings.durationMinutes) })
+      .from(oneTimeCleanings)
+      .where(isNotNull(oneTimeCleanings.durationMinutes));
+    const lookback = Math.max(defaultMinutes, longest?.minutes ?? 0);
+    // A lateral subquery (evaluated once per window), ordered as the date index is (desc nulls last) so the
+    // index gives the order and the limit stops the scan.
     const result = (await db.execute(sql`
-      select w.i::int as i, w.n::int as n from (
-        select c.i, (select count(*) from (
+      select c.i::int as i, x.n::int as n
+        from unnest(${pgArray(windows.map((w) => w.start))}::timestamptz[],
+                    ${pgArray(windows.map((w) => w.end))}::timestamptz[]) with ordinality as c(s, e, i)
+        cross join lateral (
+          select count(*) as n from (
             select 1 from one_time_cleanings o
-             where o.date_time >= c.s - ${`${LONGEST_MINUTES} minutes`}::interval and o.date_time < c.e
+             where o.date_time >= c.s - ${`${lookback} minutes`}::interval and o.date_time < c.e
                and o.date_time + coalesce(o.duration_minutes, ${defaultMinutes}::int) * interval '1 minute' > c.s
-             order by o.date_time desc
-             limit ${cap}::int) as x) as n
-          from unnest(${pgArray(windows.map((w) => w.start))}::timestamptz[],
-                      ${pgArray(windows.map((w) => w.end))}::timestamptz[]) with ordinality as c(s, e, i)) as w
-       where w.n > 0`)) as unknown as { rows: { i: number | string; n: number | string }[] };
+             order by o.date_time desc nulls last
+             limit ${cap}::int) as y) as x
+       where x.n > 0`)) as unknown as { rows: { i: number | string; n: number | string }[] };
     // ordinality counts from 1.
     return new Map(result.rows.map((r) => [Number(r.i) - 1, Number(r.n)]));
   },

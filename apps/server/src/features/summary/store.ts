@@ -1,6 +1,6 @@
-import type { PaidSummary, RevenueTotals } from '@clean/shared';
+import { LEAD_SOURCES, type LeadSources, type PaidSummary, type RevenueTotals } from '@clean/shared';
 import { TZDate } from '@date-fns/tz';
-import { and, gte, lt, sql } from 'drizzle-orm';
+import { and, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { revenueBuckets } from '../../db/schema';
 
@@ -27,7 +27,70 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * all time and each of the last 12 months — months and years as the business's calendar counts them.
  * Sums are numeric in the database and exact to the cent, read from revenue_buckets (kept by triggers).
  */
+/** The revenue summary's 12 business months: the first of the month 11 months back, to the next month's first. */
+export function twelveMonths(timeZone: string, now: Date): { from: Date; to: Date } {
+  const local = new TZDate(now.getTime(), timeZone);
+  const year = local.getFullYear();
+  const month = local.getMonth();
+  return {
+    from: new Date(new TZDate(year, month - 11, 1, timeZone).getTime()),
+    to: new Date(new TZDate(year, month + 1, 1, timeZone).getTime()),
+  };
+}
+
 export const summaryStore = (db: Db) => ({
+  /** Where the last 12 months' requests came from (leadSourcesSchema says what each figure counts). */
+  async leadSources(timeZone: string, now: Date): Promise<LeadSources> {
+    const { from, to } = twelveMonths(timeZone, now);
+    const inWindow = (column: SQL) => sql`${column} >= ${from.toISOString()}::timestamptz
+      and ${column} < ${to.toISOString()}::timestamptz`;
+    // Each table is read once and joined by hash (a subquery per request, at 25,000 requests in the window,
+    // took over a second on the scale test's data).
+    // Its cost estimate passes PostgreSQL's JIT threshold, and compiling took longer than running it (40–2,000 ms
+    // of a 100–300 ms query on the scale test's data): off for this one query (SET LOCAL ends with the transaction).
+    const result = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      return tx.execute(sql`
+      with leads as (
+        select id, coalesce(heard_from, 'unknown') as source, status in ('Booked', 'Completed') as booked
+        from inquiries where ${inWindow(sql`submitted_at`)}
+      ),
+      cleanings as (
+        select c.inquiry_id,
+          coalesce(sum(c.amount) filter (where c.paid and ${inWindow(sql`c.date_time`)}), 0) as paid
+        from one_time_cleanings c where c.inquiry_id in (select id from leads) group by c.inquiry_id
+      ),
+      schedules as (
+        select r.inquiry_id, coalesce(sum(p.amount_paid), 0) as paid
+        from recurring_payments r
+        left join recurring_paid p on p.recurring_payment_id = r.id and ${inWindow(sql`p.submitted_at`)}
+        where r.inquiry_id in (select id from leads) group by r.inquiry_id
+      )
+      select l.source, count(*)::int as requests,
+        (count(*) filter (where l.booked or c.inquiry_id is not null or s.inquiry_id is not null))::int as booked,
+        (coalesce(sum(c.paid), 0) + coalesce(sum(s.paid), 0))::text as revenue
+      from leads l
+      left join cleanings c on c.inquiry_id = l.id
+      left join schedules s on s.inquiry_id = l.id
+      group by l.source`);
+    });
+    type Row = { source: string; requests: number; booked: number; revenue: string | null };
+    const found = new Map((result as unknown as { rows: Row[] }).rows.map((r) => [r.source, r]));
+    return {
+      from: from.toISOString(),
+      to: to.toISOString(),
+      sources: LEAD_SOURCES.map((source) => {
+        const row = found.get(source);
+        return {
+          source,
+          requests: Number(row?.requests ?? 0),
+          booked: Number(row?.booked ?? 0),
+          revenue: toCents(row?.revenue) / 100,
+        };
+      }),
+    };
+  },
+
   async summary(timeZone: string, now = new Date()): Promise<PaidSummary> {
     const local = new TZDate(now.getTime(), timeZone);
     const year = local.getFullYear();

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { admin } from '../../lib/admin-routes';
+import { customerNotices } from '../notifications/customer';
 import { holdsAccess } from '../slots/service';
 import { visitsService } from './service';
 import { visitsStore } from './store';
@@ -32,7 +33,13 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
   const visits = visitsService({
     store: visitsStore(app.database.db),
     timezone: app.config.timezone,
-    holds: holdsAccess(app.database.db, app.config),
+    holds: holdsAccess(
+      app.database.db,
+      app.config,
+      undefined,
+      customerNotices({ db: app.database.db, config: app.config, kick: app.outbox.kick, log: app.log })
+        .confirm,
+    ),
   });
 
   app.get(

@@ -6,8 +6,9 @@ import {
   WEEKDAYS,
   type WorkingHours,
 } from '@clean/shared';
-import { TZDate, tzOffset } from '@date-fns/tz';
+import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
+import { offsetMinutes } from '../../lib/wall-time';
 
 /**
  * The rule of a recurring schedule's visits, computed at read time: occurrence k is the first visit plus k periods,
@@ -49,7 +50,7 @@ const computed = new WeakMap<Rule, { timeZone: string; nth: (k: number) => Date 
 
 function occurrencesOf(rule: Rule, timeZone: string): (k: number) => Date {
   // The first visit's wall time, read as UTC fields.
-  const asWall = new Date(rule.first.getTime() + tzOffset(timeZone, rule.first) * 60_000);
+  const asWall = new Date(rule.first.getTime() + offsetMinutes(timeZone, rule.first.getTime()) * 60_000);
   const wall = {
     y: asWall.getUTCFullYear(),
     m: asWall.getUTCMonth(),
@@ -76,8 +77,8 @@ function occurrencesOf(rule: Rule, timeZone: string): (k: number) => Date {
  * instant itself. A repeated wall time (clocks fall back) is the first of the two, as instantIn reads it.
  */
 export function instantOfWall(wallMs: number, timeZone: string): Date {
-  const guess = wallMs - tzOffset(timeZone, new Date(wallMs)) * 60_000;
-  return new Date(wallMs - tzOffset(timeZone, new Date(guess)) * 60_000);
+  const guess = wallMs - offsetMinutes(timeZone, wallMs) * 60_000;
+  return new Date(wallMs - offsetMinutes(timeZone, guess) * 60_000);
 }
 
 /** Occurrence k (k ≥ 0) of a rule. */

@@ -1,5 +1,6 @@
 import { AgendaCalendar } from '../../features/agenda/AgendaCalendar';
 import { CalendarFeed } from '../../features/agenda/CalendarFeed';
+import { FailedMessages } from '../../features/outbox/FailedMessages';
 import { NotifyButton } from '../../features/push/NotifyButton';
 import { OverduePayments } from '../../features/recurring/OverduePayments';
 import { RevenueSummary } from '../../features/summary/RevenueSummary';
@@ -8,6 +9,7 @@ import { RevenueSummary } from '../../features/summary/RevenueSummary';
 export function AgendaTab() {
   return (
     <div className="space-y-10">
+      <FailedMessages />
       <AgendaCalendar />
       <OverduePayments />
       <RevenueSummary />

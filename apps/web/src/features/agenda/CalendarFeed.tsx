@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { failureMessage } from '../../lib/failure';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
+import { HubSection } from '../../lib/ui/HubSection';
 import { inputClass } from '../../lib/ui/TextField';
 import { useCalendarFeed, useRotateCalendarFeed } from './api';
 
@@ -10,7 +11,6 @@ import { useCalendarFeed, useRotateCalendarFeed } from './api';
  * subscribe, and a new address when the old one may have leaked.
  */
 export function CalendarFeed() {
-  const headingId = useId();
   const inputId = useId();
   const feed = useCalendarFeed();
   const rotate = useRotateCalendarFeed();
@@ -28,13 +28,7 @@ export function CalendarFeed() {
   }
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="space-y-3 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
-    >
-      <h2 id={headingId} className="text-2xl font-bold text-brand-950">
-        Calendar on your phone
-      </h2>
+    <HubSection title="Calendar on your phone">
       {feed.isPending && (
         <p role="status" className="text-stone-600">
           Loading the calendar address...
@@ -92,6 +86,6 @@ export function CalendarFeed() {
           )}
         </>
       )}
-    </section>
+    </HubSection>
   );
 }

@@ -21,6 +21,7 @@ type Values = {
   amount: string;
   paid: boolean;
   notes: string;
+  notify_customer: boolean;
 };
 const empty = (): Values => ({
   inquiry: null,
@@ -29,6 +30,7 @@ const empty = (): Values => ({
   amount: '',
   paid: false,
   notes: '',
+  notify_customer: true,
 });
 
 /** Create Cleaning → one-time cleaning. */
@@ -83,6 +85,7 @@ export function CreateOneTimeCleaningForm() {
       </div>
       <NotesField {...register('notes')} />
       <CheckboxField label="Paid" {...register('paid')} />
+      <CheckboxField label="Send the customer a confirmation" {...register('notify_customer')} />
     </CreateForm>
   );
 }

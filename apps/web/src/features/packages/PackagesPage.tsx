@@ -1,14 +1,13 @@
 import { formatMoney, type Package } from '@clean/shared';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
-import { DIALOG_SIZES, PHOTO_PLACEHOLDER } from '../../lib/photo';
 import { Alert } from '../../lib/ui/Alert';
 import { Button, ButtonLink } from '../../lib/ui/Button';
 import { Dialog } from '../../lib/ui/Dialog';
 import { LeafMark } from '../../lib/ui/LeafMark';
 import { InlineLoading } from '../../lib/ui/Loading';
 import { Page } from '../../lib/ui/Page';
-import { SafeImage } from '../../lib/ui/SafeImage';
+import { DialogImage } from '../../lib/ui/PhotoDialog';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useDialogParam } from '../../lib/useSearchState';
 import { useSession } from '../auth/session';
@@ -138,18 +137,12 @@ export function PackagesPage() {
       <Dialog open={selected !== null} onClose={dialog.close} title={selected?.title ?? ''}>
         {selected && (
           <>
-            <div className="overflow-hidden rounded-xl bg-brand-50">
-              <SafeImage
-                src={selected.image_url}
-                image={selected.image}
-                sizes={DIALOG_SIZES}
-                fallback={PHOTO_PLACEHOLDER}
-                alt={selected.title}
-                width={selected.image?.width ?? 800}
-                height={selected.image?.height ?? 600}
-                className="mx-auto h-auto max-h-[50vh] w-full object-contain"
-              />
-            </div>
+            <DialogImage
+              src={selected.image_url}
+              image={selected.image}
+              alt={selected.title}
+              maxHeight="max-h-[50vh]"
+            />
             <p className="mt-4 text-sm font-semibold text-brand-800">From {formatMoney(selected.amount)}</p>
             {selected.description && (
               <p className="mt-2 leading-relaxed whitespace-pre-line text-stone-700">

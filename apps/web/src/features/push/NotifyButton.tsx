@@ -1,13 +1,13 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
+import { HubSection } from '../../lib/ui/HubSection';
 import { pushSupported, subscribeThisDevice } from './api';
 
 type State = 'idle' | 'busy' | 'on' | 'denied' | 'failed';
 
 /** Agenda → "Notices on this phone": a new booking request or review pushes a short notice to this device. */
 export function NotifyButton() {
-  const headingId = useId();
   const [state, setState] = useState<State>('idle');
   const supported = pushSupported();
 
@@ -22,13 +22,7 @@ export function NotifyButton() {
   }
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="space-y-3 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
-    >
-      <h2 id={headingId} className="text-2xl font-bold text-brand-950">
-        Notices on this phone
-      </h2>
+    <HubSection title="Notices on this phone">
       <p className="text-stone-700">
         A new booking request or a review waiting for approval shows on this device at once (the name and town
         only); tapping it opens the hub.
@@ -51,6 +45,6 @@ export function NotifyButton() {
         )}
         {state === 'failed' && <Alert tone="error">Could not turn notices on. Please try again.</Alert>}
       </div>
-    </section>
+    </HubSection>
   );
 }

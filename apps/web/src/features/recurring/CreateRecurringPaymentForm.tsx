@@ -4,7 +4,7 @@ import { useSiteConfig } from '../../lib/site-config';
 import { ConflictsWarning } from '../../lib/ui/ConflictsWarning';
 import { CreateForm } from '../../lib/ui/CreateForm';
 import { DurationField, minutesOrNull } from '../../lib/ui/DurationField';
-import { MoneyField, NotesField } from '../../lib/ui/FormFields';
+import { CheckboxField, MoneyField, NotesField } from '../../lib/ui/FormFields';
 import { InquirySelect } from '../../lib/ui/InquirySelect';
 import type { SearchOption } from '../../lib/ui/SearchSelect';
 import { TextField } from '../../lib/ui/TextField';
@@ -21,6 +21,7 @@ type Values = {
   first_visit_at: string;
   duration_minutes: string;
   notes: string;
+  notify_customer: boolean;
 };
 const empty = (): Values => ({
   inquiry: null,
@@ -29,6 +30,7 @@ const empty = (): Values => ({
   first_visit_at: '',
   duration_minutes: '',
   notes: '',
+  notify_customer: true,
 });
 
 /** Create Cleaning → recurring payment schedule (server validates; its refusal shows in red). */
@@ -84,6 +86,7 @@ export function CreateRecurringPaymentForm() {
       <ConflictsWarning conflicts={saved.conflicts} saved />
       {saved.note && <p className="text-sm text-stone-700">{saved.note}</p>}
       <NotesField {...register('notes')} />
+      <CheckboxField label="Send the customer a confirmation" {...register('notify_customer')} />
     </CreateForm>
   );
 }

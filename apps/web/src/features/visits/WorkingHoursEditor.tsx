@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { failureMessage } from '../../lib/failure';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
+import { MinutesField } from '../../lib/ui/DurationField';
 import { TextField } from '../../lib/ui/TextField';
 import { useSubmit } from '../../lib/useSubmit';
 import { useSetWorkingHours, useWorkingHours } from './api';
@@ -157,13 +158,8 @@ function HoursForm({ saved }: { saved: WorkingHours }) {
           value={maxOverlap}
           onChange={(e) => setMaxOverlap(e.target.value)}
         />
-        <TextField
+        <MinutesField
           label="Default visit length (minutes)"
-          type="number"
-          inputMode="numeric"
-          min={15}
-          max={720}
-          step={15}
           hint="For cleanings and schedules that name none."
           value={length}
           onChange={(e) => setLength(e.target.value)}

@@ -1,4 +1,5 @@
 import type { GalleryPhoto } from '@clean/shared';
+import type { ComponentProps } from 'react';
 import { Link, type To } from 'react-router';
 import { DIALOG_SIZES, PHOTO_PLACEHOLDER, photoAlt, photoText } from '../photo';
 import { buttonClass } from './Button';
@@ -23,19 +24,12 @@ export function PhotoDialog({
     <Dialog open={photo !== null} onClose={onClose} title={text?.caption ?? ''} className="max-w-3xl">
       {photo && text && (
         <>
-          <div className="overflow-hidden rounded-xl bg-brand-50">
-            <SafeImage
-              src={photo.image_url}
-              image={photo.image}
-              sizes={DIALOG_SIZES}
-              fallback={PHOTO_PLACEHOLDER}
-              alt={photoAlt(photo)}
-              // An uploaded photo's own proportions (the box is right before it loads); a link's are unknown.
-              width={photo.image?.width ?? 800}
-              height={photo.image?.height ?? 600}
-              className="mx-auto h-auto max-h-[60vh] w-full object-contain"
-            />
-          </div>
+          <DialogImage
+            src={photo.image_url}
+            image={photo.image}
+            alt={photoAlt(photo)}
+            maxHeight="max-h-[60vh]"
+          />
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-semibold text-stone-700">Caption</dt>
             <dd className="text-stone-900">{text.caption}</dd>
@@ -56,5 +50,36 @@ export function PhotoDialog({
         </>
       )}
     </Dialog>
+  );
+}
+
+/**
+ * A dialog's large picture, whole (object-contain) and at most `maxHeight` tall. An uploaded photo has its own
+ * proportions, so the box is right before it loads; a link's are unknown (4:3 assumed).
+ */
+export function DialogImage({
+  src,
+  image,
+  alt,
+  maxHeight,
+}: {
+  src: string;
+  image: ComponentProps<typeof SafeImage>['image'];
+  alt: string;
+  maxHeight: 'max-h-[50vh]' | 'max-h-[60vh]';
+}) {
+  return (
+    <div className="overflow-hidden rounded-xl bg-brand-50">
+      <SafeImage
+        src={src}
+        image={image}
+        sizes={DIALOG_SIZES}
+        fallback={PHOTO_PLACEHOLDER}
+        alt={alt}
+        width={image?.width ?? 800}
+        height={image?.height ?? 600}
+        className={`mx-auto h-auto ${maxHeight} w-full object-contain`}
+      />
+    </div>
   );
 }

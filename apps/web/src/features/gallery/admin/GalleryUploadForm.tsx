@@ -11,6 +11,7 @@ import { photoForm } from '../../../lib/photo-upload';
 import { Options, SelectField } from '../../../lib/ui/FormFields';
 import { FormPanel } from '../../../lib/ui/FormPanel';
 import { FormFeedback, SubmitButton } from '../../../lib/ui/FormStatus';
+import { PhotoFileInput } from '../../../lib/ui/PhotoPicker';
 import { TextField } from '../../../lib/ui/TextField';
 import { useFeedback } from '../../../lib/useFeedback';
 import { useZodForm } from '../../../lib/useZodForm';
@@ -99,19 +100,7 @@ export function GalleryUploadForm() {
         placeholder="https://…"
         {...field('image_url')}
       />
-      <div className="space-y-1">
-        <label htmlFor={fileId} className="block text-sm font-medium text-stone-800">
-          Or take or choose a photo
-        </label>
-        <input
-          id={fileId}
-          ref={fileInput}
-          type="file"
-          accept="image/*"
-          className="block w-full text-sm text-stone-800 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-900"
-          onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
-        />
-      </div>
+      <PhotoFileInput id={fileId} inputRef={fileInput} onFile={setFile} />
       <TextField label="Caption (optional)" {...field('caption')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField label="Category" {...field('category')}>

@@ -1,0 +1,65 @@
+import type { SiteConfig } from '@clean/shared';
+import formbody from '@fastify/formbody';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { resolveJwtSecret } from '../../lib/secrets';
+import { siteStore } from '../site/store';
+import { optOutTokens, REMINDER_OFF_PATH, turnRemindersOff } from './service';
+
+const tokenQuery = z.object({ token: z.string().max(100).optional() });
+const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The reminders' opt-out link: GET shows a page with one button (a mail scanner that follows links turns nothing
+ * off), POST turns reminders off for that customer — also RFC 8058's one-click POST from a mail program's
+ * "Unsubscribe" (List-Unsubscribe-Post). Plain HTML, no script, not indexed; a bad token is a 404 page.
+ */
+export const remindersRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(formbody, { bodyLimit: 1024 });
+  const tokens = optOutTokens(resolveJwtSecret(app.config.jwtSecret, app.config.dataDir));
+  // The facts in force (the owner may have edited them in the hub since start).
+  const site = siteStore(app.database.db, app.config.site);
+
+  const page = async (reply: FastifyReply, status: number, body: (facts: SiteConfig) => string) => {
+    const facts = await site.current();
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">` +
+          `<meta name="viewport" content="width=device-width, initial-scale=1"><title>Reminders — ${html(facts.businessName)}</title></head>` +
+          `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">${body(facts)}</body></html>`,
+      );
+  };
+  const notFound = (reply: FastifyReply) =>
+    page(
+      reply,
+      404,
+      (facts) =>
+        `<h1>This link does not work</h1><p>Call us at ${html(facts.phone)} and we will stop the reminders.</p>`,
+    );
+  const tokenOf = (query: unknown) => tokenQuery.safeParse(query).data?.token ?? '';
+
+  app.get(REMINDER_OFF_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const token = tokenOf(request.query);
+    if (tokens.inquiryOf(token) === undefined) return notFound(reply);
+    return page(
+      reply,
+      200,
+      () =>
+        `<h1>Stop visit reminders?</h1><p>You will still get a confirmation when a visit is booked.</p>` +
+        `<form method="post" action="${REMINDER_OFF_PATH}?token=${encodeURIComponent(token)}"><button type="submit">Turn reminders off</button></form>`,
+    );
+  });
+  app.post(REMINDER_OFF_PATH, { schema: { hide: true } }, async (request, reply) => {
+    if (!(await turnRemindersOff(app.database.db, tokens, tokenOf(request.query)))) return notFound(reply);
+    return page(
+      reply,
+      200,
+      (facts) =>
+        `<h1>Reminders are off</h1><p>${html(facts.businessName)} will send you no more visit reminders. Questions: ${html(facts.phone)}.</p>`,
+    );
+  });
+};

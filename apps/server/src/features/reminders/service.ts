@@ -1,0 +1,250 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { formatMoney, formatPhone, singleLine, type Visit } from '@clean/shared';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import {
+  inquiries,
+  oneTimeCleanings,
+  recurringPayments,
+  reminderOptOuts,
+  visitReminders,
+} from '../../db/schema';
+import type { Mail } from '../../lib/mailer';
+import { enqueueMails } from '../../lib/outbox';
+import { e164, enqueueSms, type Sms } from '../../lib/sms';
+import { visitTimeText } from '../notifications/visit-ics';
+import { siteStore } from '../site/store';
+import { visitsService } from '../visits/service';
+import { visitsStore } from '../visits/store';
+
+const HOUR_MS = 3_600_000;
+export const REMINDER_OFF_PATH = '/reminders/off';
+
+/**
+ * The opt-out token of a customer: their inquiry id and an HMAC of it under a key derived from the server's
+ * secret. Nothing is stored (so every reminder carries the same working link, and a database dump holds no
+ * token); a forged or altered one fails the comparison.
+ */
+export function optOutTokens(secret: string) {
+  const key = createHmac('sha256', secret).update('reminder-opt-out').digest();
+  const mac = (inquiryId: number) =>
+    createHmac('sha256', key).update(`reminders-off:${inquiryId}`).digest('base64url').slice(0, 32);
+  return {
+    tokenFor: (inquiryId: number) => `${inquiryId}.${mac(inquiryId)}`,
+    /** The inquiry a token names, or undefined when it is not one this server signed. */
+    inquiryOf(token: string): number | undefined {
+      const match = /^(\d{1,10})\.([A-Za-z0-9_-]{32})$/.exec(token);
+      if (!match) return undefined;
+      const id = Number(match[1]);
+      const given = Buffer.from(match[2] as string);
+      const expected = Buffer.from(mac(id));
+      return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
+    },
+  };
+}
+export type OptOutTokens = ReturnType<typeof optOutTokens>;
+
+export type RemindersDeps = {
+  db: Db;
+  config: Config;
+  tokens: OptOutTokens;
+  /** Sends what was enqueued at once (the mail and text outboxes). */
+  kick?: () => void;
+};
+
+/**
+ * The reminder due for a visit at `now`: the one of the configured hours (largest first, e.g. 72, 2) whose time
+ * (start minus that many hours, absolute hours, so DST changes nothing) passed most recently, or none before the
+ * first one's time or once the visit has begun. A server that was down at a reminder's time sends the latest one
+ * due when it comes back, never the older ones it missed.
+ */
+export function dueReminder(start: Date, hours: number[], now: Date): number | undefined {
+  if (start.getTime() <= now.getTime()) return undefined;
+  let due: number | undefined;
+  for (const h of hours) if (start.getTime() - h * HOUR_MS <= now.getTime()) due = h;
+  return due;
+}
+
+type Due = { visit: Visit; hours: number };
+
+/**
+ * One pass of the reminders at `now`: every planned visit starting within the largest reminder's hours gets the
+ * reminder due (dueReminder), once. Its row in visit_reminders (visit key, hours, start) and its messages commit
+ * in one transaction, and the row's key decides: a second server, or this one after a restart, inserts nothing and
+ * sends nothing. A visit moved elsewhere has a new start, so it is reminded of its new time; skipped, done,
+ * cancelled or declined visits are not planned, and are never reminded. Answers how many visits were reminded.
+ */
+export async function runReminders(deps: RemindersDeps, now: Date): Promise<number> {
+  const { db, config } = deps;
+  const hours = config.reminderHours;
+  const longest = hours[0];
+  if (longest === undefined) return 0;
+  const visits = visitsService({ store: visitsStore(db), timezone: config.timezone });
+  // [now, now + longest]: a visit exactly `longest` hours ahead is due now (the range's end is exclusive).
+  const upcoming = await visits.visitsBetween(now, new Date(now.getTime() + longest * HOUR_MS + 1));
+  const due: Due[] = upcoming.flatMap((visit) => {
+    if (visit.status !== 'planned' || visit.inquiry_id === null) return [];
+    const h = dueReminder(new Date(visit.start), hours, now);
+    return h === undefined ? [] : [{ visit, hours: h }];
+  });
+  if (due.length === 0) return 0;
+  const booked = await bookedAt(db, due);
+  const optedOut = new Set(
+    (
+      await db
+        .select({ id: reminderOptOuts.inquiryId })
+        .from(reminderOptOuts)
+        .where(inArray(reminderOptOuts.inquiryId, [...new Set(due.map((d) => d.visit.inquiry_id))]))
+    ).map((r) => r.id),
+  );
+  // Read before the transactions: on the embedded database a read outside one waits for it to end.
+  const facts = await siteStore(db, config.site).current();
+  let reminded = 0;
+  for (const d of due) {
+    if (optedOut.has(d.visit.inquiry_id)) continue;
+    // A visit booked after this reminder's time (30 h ahead: the 72 h one) just had its confirmation.
+    const bookedAtMs = booked.get(d.visit.key);
+    if (bookedAtMs !== undefined && bookedAtMs > Date.parse(d.visit.start) - d.hours * HOUR_MS) continue;
+    const messages = reminderMessages(d, { ...facts, phone: formatPhone(facts.phone) }, deps);
+    if (!messages.mail && !messages.sms) continue;
+    const sent = await db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(visitReminders)
+        .values({ visitKey: d.visit.key, hoursBefore: d.hours, startsAt: new Date(d.visit.start) })
+        .onConflictDoNothing()
+        .returning({ key: visitReminders.visitKey });
+      if (claimed.length === 0) return false;
+      const txDb = tx as unknown as Db;
+      if (messages.mail) await enqueueMails(txDb, [messages.mail]);
+      if (messages.sms) await enqueueSms(txDb, [messages.sms]);
+      return true;
+    });
+    if (sent) reminded++;
+  }
+  if (reminded > 0) deps.kick?.();
+  return reminded;
+}
+
+/** When each due visit's cleaning or schedule was created, by visit key. */
+async function bookedAt(db: Db, due: Due[]): Promise<Map<string, number>> {
+  const cleaningIds = due.flatMap((d) => d.visit.one_time_cleaning_id ?? []);
+  const scheduleIds = [...new Set(due.flatMap((d) => d.visit.recurring_payment_id ?? []))];
+  const [cleanings, schedules] = await Promise.all([
+    cleaningIds.length
+      ? db
+          .select({ id: oneTimeCleanings.id, at: oneTimeCleanings.createdAt })
+          .from(oneTimeCleanings)
+          .where(inArray(oneTimeCleanings.id, cleaningIds))
+      : [],
+    scheduleIds.length
+      ? db
+          .select({ id: recurringPayments.id, at: recurringPayments.createdAt })
+          .from(recurringPayments)
+          .where(inArray(recurringPayments.id, scheduleIds))
+      : [],
+  ]);
+  const cleaningAt = new Map(cleanings.map((c) => [c.id, c.at.getTime()]));
+  const scheduleAt = new Map(schedules.map((c) => [c.id, c.at.getTime()]));
+  const result = new Map<string, number>();
+  for (const { visit } of due) {
+    const at =
+      visit.one_time_cleaning_id !== null
+        ? cleaningAt.get(visit.one_time_cleaning_id)
+        : visit.recurring_payment_id !== null
+          ? scheduleAt.get(visit.recurring_payment_id)
+          : undefined;
+    if (at !== undefined) result.set(visit.key, at);
+  }
+  return result;
+}
+
+/** The reminder's mail (when the customer has an e-mail) and text (when they chose "text" and SMS is configured). */
+function reminderMessages(
+  { visit, hours }: Due,
+  facts: { businessName: string; phone: string },
+  deps: RemindersDeps,
+): { mail?: Mail; sms?: Sms } {
+  const { config, tokens } = deps;
+  const when = visitTimeText(new Date(visit.start), config.timezone);
+  const off = `${config.publicUrl}${REMINDER_OFF_PATH}?token=${tokens.tokenFor(visit.inquiry_id as number)}`;
+  const soon = hours <= 24 ? 'today' : hours <= 48 ? 'tomorrow' : `in ${Math.round(hours / 24)} days`;
+  const mail: Mail | undefined = visit.email
+    ? {
+        to: visit.email,
+        subject: `Reminder: your cleaning on ${when} — ${facts.businessName}`,
+        text: [
+          `Hello ${singleLine(visit.inquiry_name)},`,
+          '',
+          `A reminder of your cleaning with ${facts.businessName}, ${soon}:`,
+          '',
+          `When: ${when}`,
+          `Where: ${singleLine(visit.town ?? '') || '—'}`,
+          `Price: ${formatMoney(visit.amount)}`,
+          '',
+          `To change or cancel, call or text us at ${facts.phone}.`,
+          '',
+          `No more reminders: ${off}`,
+          '',
+          facts.businessName,
+        ].join('\n'),
+        headers: {
+          'List-Unsubscribe': `<${off}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      }
+    : undefined;
+  const to = config.sms && visit.call_or_text === 'text' ? e164(visit.phone_number) : undefined;
+  const sms: Sms | undefined = to
+    ? {
+        to,
+        body: `${facts.businessName} reminder: your cleaning ${when}. Questions: ${facts.phone}. No more reminders: ${off}`,
+      }
+    : undefined;
+  return { ...(mail ? { mail } : {}), ...(sms ? { sms } : {}) };
+}
+
+/** POST /reminders/off: this customer gets no more reminders (confirmations still go). Idempotent. */
+export async function turnRemindersOff(db: Db, tokens: OptOutTokens, token: string): Promise<boolean> {
+  const inquiryId = tokens.inquiryOf(token);
+  if (inquiryId === undefined) return false;
+  const [found] = await db.select({ id: inquiries.id }).from(inquiries).where(eq(inquiries.id, inquiryId));
+  // A customer deleted since: the link names no one.
+  if (!found) return false;
+  await db.insert(reminderOptOuts).values({ inquiryId }).onConflictDoNothing();
+  return true;
+}
+
+/**
+ * Looks for reminders due every `tickMs` (and at once: a server coming back sends what is due now), with the clock
+ * as a parameter for tests. Stops before the database closes.
+ */
+export function scheduleReminders(
+  deps: RemindersDeps & { log: FastifyBaseLogger; tickMs: number; now?: () => Date },
+) {
+  const now = deps.now ?? (() => new Date());
+  let running: Promise<void> | undefined;
+  const run = () => {
+    if (running) return;
+    running = runReminders(deps, now())
+      .then(
+        (reminded) => {
+          if (reminded > 0) deps.log.info({ reminded }, 'visit reminders queued');
+        },
+        (err) => deps.log.error({ err }, 'visit reminders failed; trying again at the next tick'),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(run, deps.tickMs);
+  timer.unref();
+  run();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

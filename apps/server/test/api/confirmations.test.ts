@@ -1,0 +1,175 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays } from 'date-fns';
+import { simpleParser } from 'mailparser';
+import ical, { type VEvent } from 'node-ical';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../src/db/schema';
+import { useTestApp } from '../support/harness';
+import { startSmtp } from '../support/smtp';
+
+/**
+ * The customer's confirmation of a booked visit, through the outbox to a real SMTP peer: one mail with the time
+ * in the business zone (named), the town, the price, the owner's phone and an .ics whose UID is the owner's
+ * feed's for that visit; none when the owner unticks it, or when the customer gave no e-mail.
+ */
+const smtp = await startSmtp();
+afterAll(() => smtp.close());
+const t = useTestApp(
+  {
+    smtpUrl: smtp.url,
+    publicUrl: 'https://clean.example',
+    outbox: { pollMs: 100, retryBaseMs: 100, retryMaxMs: 400, maxAttempts: 50 },
+  },
+  { realMailer: true },
+);
+
+async function post(url: string, payload: object) {
+  const res = await t.asAdmin('POST', url, payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: number }>();
+}
+const customer = (name: string, email: string | null = `${name.toLowerCase()}@customer.test`) =>
+  post('/api/inquiries', { name, email, phone_number: '8605550123', call_or_text: 'text', town: 'Bristol' });
+const icsEvents = (text: string) =>
+  Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === 'VEVENT');
+const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address));
+/** Waits until the outbox has sent everything, so "no mail" is a fact, not a race. */
+async function outboxEmpty() {
+  const deadline = Date.now() + 10_000;
+  while ((await t.db.select().from(mailOutbox)).some((m) => !m.sentAt)) {
+    if (Date.now() > deadline) throw new Error('outbox not emptied');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+const feedUids = async () => {
+  const { url } = (await t.asAdmin('GET', '/api/calendar_feed')).json<{ url: string }>();
+  return icsEvents((await t.anonymous('GET', new URL(url).pathname)).body).map((e) => e.uid);
+};
+
+beforeEach(() => {
+  smtp.received.length = 0;
+});
+
+describe('confirmation of a one-time cleaning', () => {
+  it('mails the customer once: time named in the business zone, town, price, phone, and an .ics with TZID and the feed’s UID', async () => {
+    const ann = await customer('Ann');
+    const cleaning = await post('/api/one_time_cleanings', {
+      inquiry_id: ann.id,
+      date_time: '2027-03-02T09:00',
+      amount: 150,
+    });
+    const received = await smtp.waitFor(1);
+    await outboxEmpty();
+    expect(mailsTo('ann@customer.test')).toHaveLength(1);
+    const mail = await simpleParser(received.raw);
+    expect(mail.subject).toContain('Your cleaning is booked');
+    expect(mail.text).toContain('When: Tuesday, March 2, 2027 at 9:00 AM EST');
+    expect(mail.text).toContain('Where: Bristol');
+    expect(mail.text).toContain('Price: $150.00');
+    expect(mail.text).toContain('(860) 555-0142');
+    // The personal link is another change's (issue 30, item 2): no placeholder meanwhile.
+    expect(mail.text).not.toMatch(/https?:\/\//);
+
+    const ics = mail.attachments.find((a) => a.filename === 'visit.ics');
+    expect(ics?.contentType).toBe('text/calendar');
+    const text = ics?.content.toString('utf8') ?? '';
+    expect(text).toContain('DTSTART;TZID=America/New_York:20270302T090000');
+    expect(text).toContain('BEGIN:VTIMEZONE');
+    const [event] = icsEvents(text);
+    expect(event?.start.toISOString()).toBe('2027-03-02T14:00:00.000Z');
+    expect(event?.start.tz).toBe('America/New_York');
+    expect(event?.uid).toBe(`one-time-${cleaning.id}@clean.example`);
+    expect(event?.location).toBe('Bristol');
+    // The same entry as the owner's feed: a later file for this visit updates it.
+    expect(await feedUids()).toContain(event?.uid);
+  });
+
+  it('sends nothing with notify_customer: false, nor to a customer without e-mail', async () => {
+    const bob = await customer('Bob');
+    await post('/api/one_time_cleanings', {
+      inquiry_id: bob.id,
+      date_time: '2027-03-03T09:00',
+      amount: 100,
+      notify_customer: false,
+    });
+    const cal = await customer('Cal', null);
+    await post('/api/one_time_cleanings', { inquiry_id: cal.id, date_time: '2027-03-03T11:00', amount: 100 });
+    await outboxEmpty();
+    expect(smtp.received).toHaveLength(0);
+    // A bad value is refused before anything is written.
+    const res = await t.asAdmin('POST', '/api/one_time_cleanings', {
+      inquiry_id: bob.id,
+      date_time: '2027-03-03T09:00',
+      amount: 100,
+      notify_customer: 'yes',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/notify_customer/);
+  });
+});
+
+describe('confirmation of a recurring schedule', () => {
+  it('confirms the first visit, with the frequency, as the feed’s entry of that visit', async () => {
+    const dee = await customer('Dee');
+    const zone = t.config.timezone;
+    const now = new TZDate(Date.now(), zone);
+    const first = new TZDate(now.getFullYear(), now.getMonth(), now.getDate(), 10, 0, zone);
+    const start = addDays(first, 7);
+    const wall = `${start.getFullYear()}-${String(start.getMonth() + 1).padStart(2, '0')}-${String(start.getDate()).padStart(2, '0')}T10:00`;
+    const schedule = await post('/api/recurring_payments', {
+      inquiry_id: dee.id,
+      amount: 120,
+      frequency: 'Every 2 weeks',
+      first_visit_at: wall,
+    });
+    const mail = await simpleParser((await smtp.waitFor(1)).raw);
+    expect(mail.text).toContain('Your first cleaning');
+    expect(mail.text).toContain('Price: $120.00 a visit (Every 2 weeks)');
+    const [event] = icsEvents(
+      mail.attachments.find((a) => a.filename === 'visit.ics')?.content.toString('utf8') ?? '',
+    );
+    expect(event?.start.toISOString()).toBe(new Date(start.getTime()).toISOString());
+    expect(event?.uid).toMatch(new RegExp(`^visit-r${schedule.id}-\\d{8}T\\d{4,6}Z?@clean\\.example$`));
+    expect(await feedUids()).toContain(event?.uid);
+
+    // A schedule without a first visit has nothing to confirm.
+    await post('/api/recurring_payments', { inquiry_id: dee.id, amount: 120, frequency: 'Weekly' });
+    await outboxEmpty();
+    expect(mailsTo('dee@customer.test')).toHaveLength(1);
+  });
+});
+
+describe('confirmation of a booking request the owner confirms', () => {
+  it('mails the customer once, however many confirms arrive at once', async () => {
+    expect((await t.asAdmin('PATCH', '/api/contact-status', { is_open: true })).statusCode).toBe(200);
+    const [start] = (await t.anonymous('GET', '/api/slots?from=2027-04-05&duration_minutes=120')).json<
+      string[]
+    >();
+    expect(start).toBeDefined();
+    const booking = await t.anonymous('POST', '/api/inquiries', {
+      name: 'Rae Request',
+      email: 'rae@customer.test',
+      town: 'Bristol',
+      requested_start: start,
+    });
+    expect(booking.statusCode, booking.body).toBe(201);
+    await outboxEmpty();
+    smtp.received.length = 0; // the owner's new-request mail
+    const visits = (await t.asAdmin('GET', '/api/visits?from=2027-04-05&to=2027-04-06')).json<
+      { key: string }[]
+    >();
+    const hold = visits.find((v) => v.key.startsWith('h'));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.asAdmin('PATCH', `/api/visits/${hold?.key}`, { status: 'confirmed' }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    await smtp.waitFor(1);
+    await outboxEmpty();
+    expect(mailsTo('rae@customer.test')).toHaveLength(1);
+    const mail = await simpleParser(mailsTo('rae@customer.test')[0]?.raw ?? '');
+    expect(mail.subject).toContain('Your cleaning is booked');
+    expect(mail.text).toContain('When: Monday, April 5, 2027 at 8:00 AM EDT');
+  });
+});
