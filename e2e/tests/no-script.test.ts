@@ -251,6 +251,8 @@ describe('with JavaScript off', () => {
     expect((await answer).status()).toBe(303);
     await page.waitForURL('**/contact?sent=1');
 
+    // The owner's new-request mail, as for every booking request.
+    await expect.poll(outboxSubjects).toContain(`New booking request from ${name}`);
     const stored = await visitor.expectOneInquiry(name, { heard_from: 'nextdoor' } as Partial<Inquiry>, [
       'Priced with JavaScript off.',
     ]);
