@@ -1,6 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ContactStatus, GalleryPhoto, Package, Review } from '@clean/shared';
+import {
+  type ContactStatus,
+  formatMoney,
+  type GalleryPhoto,
+  type Inquiry,
+  type Package,
+  type Pricing,
+  quote,
+  type Review,
+  type SiteConfig,
+  type Visit,
+} from '@clean/shared';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken } from '../support/admin';
 import { baseUrl, openPage, outboxCount, PHONE } from '../support/browser';
@@ -67,10 +78,7 @@ describe('with JavaScript off', () => {
   });
 
   it('pages through the reviews and opens one', async () => {
-    const { body: second, headers } = await visitor.api<Review[]>(
-      'GET',
-      '/api/reviews?page=2&limit=12',
-    );
+    const { body: second, headers } = await visitor.api<Review[]>('GET', '/api/reviews?page=2&limit=12');
     const pages = Math.ceil(Number(headers.get('x-total-count')) / 12);
     expect(pages).toBeGreaterThan(1);
     const page = await noScript();
@@ -99,10 +107,7 @@ describe('with JavaScript off', () => {
   });
 
   it('filters and pages the gallery in one order: every match once, none twice', async () => {
-    const { body: carpets } = await visitor.api<GalleryPhoto[]>(
-      'GET',
-      '/api/gallery?category=carpet',
-    );
+    const { body: carpets } = await visitor.api<GalleryPhoto[]>('GET', '/api/gallery?category=carpet');
     expect(carpets.length).toBeGreaterThan(12);
     const page = await noScript();
     await page.goto('/gallery');
@@ -149,7 +154,7 @@ describe('with JavaScript off', () => {
     await page.waitForURL(`**/contact?package=${pkg.id}`);
 
     const form = visitor.bookingForm(page);
-    expect(await form.getByLabel('Package (optional)').inputValue()).toBe(pkg.title);
+    expect(await form.getByLabel(/^Package/).inputValue()).toBe(String(pkg.id));
     await visitor.fillBookingForm(form, {
       name,
       email: 'no.script@example.com',
@@ -181,13 +186,99 @@ describe('with JavaScript off', () => {
     await page.context().close();
   });
 
+  it('prices a home with "See price", picks an open time and sends: the inquiry holds its quote and time', async () => {
+    const { body: packages } = await visitor.api<Package[]>('GET', '/api/packages');
+    const { body: pricing } = await visitor.api<Pricing>('GET', '/api/pricing');
+    const { body: site } = await visitor.api<SiteConfig>('GET', '/api/site-config');
+    const priced = packages.find((p) => pricing.packages.some((b) => b.package_id === p.id)) as Package;
+    const extra = pricing.extras[0] as Pricing['extras'][number];
+    const choice = {
+      package_id: priced.id,
+      bedrooms: 3,
+      bathrooms: 2,
+      extras: [extra.key],
+      frequency: 'every_2_weeks' as const,
+    };
+    const expected = quote(pricing, packages, choice);
+    if (!expected.ok) throw new Error(expected.error);
+    const name = `No Script Quote ${stamp}`;
+    const page = await noScript();
+    await page.goto('/contact');
+    const form = visitor.bookingForm(page);
+    // Typed before pricing: "See price" must not lose it.
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Package').selectOption(String(priced.id));
+    await form.getByLabel('Bedrooms').selectOption('3');
+    await form.getByLabel('Bathrooms').selectOption('2');
+    await form.getByLabel(new RegExp(`^${extra.name}`)).check();
+    await form.getByLabel('How often?').selectOption('every_2_weeks');
+    await form.getByRole('button', { name: 'See price' }).click();
+    await page.waitForURL(/package_id=/);
+
+    expect(await form.getByTestId('estimate-amount').textContent()).toBe(formatMoney(expected.quote.amount));
+    expect(await form.getByLabel('Package').inputValue()).toBe(String(priced.id));
+    expect(await form.getByLabel('Bedrooms').inputValue()).toBe('3');
+    expect(await form.getByLabel(new RegExp(`^${extra.name}`)).isChecked()).toBe(true);
+    expect(await form.getByLabel('How often?').inputValue()).toBe('every_2_weeks');
+    expect(await form.getByLabel('Name').inputValue()).toBe(name);
+
+    // The open times the server rendered are those for this visit's length and frequency.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: site.timezone }).format(new Date());
+    const { body: slots } = await visitor.api<string[]>(
+      'GET',
+      `/api/slots?from=${today}&duration_minutes=${expected.quote.duration_minutes}&frequency=every_2_weeks`,
+    );
+    expect(slots.length).toBeGreaterThan(0);
+    const offered = await form
+      .locator('input[name="requested_start"]')
+      .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    expect(offered).toEqual(['', ...slots]);
+    const chosen = slots[1] ?? (slots[0] as string);
+    const radio = form.locator(`input[name="requested_start"][value="${chosen}"]`);
+    // Its day opens natively (<details>), then the time is chosen.
+    await radio.locator('xpath=ancestor::details/summary').click();
+    await radio.check();
+
+    await visitor.fillBookingForm(form, {
+      name,
+      email: 'no.script.quote@example.com',
+      town: 'Bristol',
+      description: 'Priced with JavaScript off.',
+    });
+    await form.getByLabel('How did you hear about us? (optional)').selectOption('nextdoor');
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST');
+    await form.getByRole('button', { name: 'Send Request' }).click();
+    expect((await answer).status()).toBe(303);
+    await page.waitForURL('**/contact?sent=1');
+
+    // The owner's new-request mail, as for every booking request.
+    await expect.poll(outboxSubjects).toContain(`New booking request from ${name}`);
+    const stored = await visitor.expectOneInquiry(name, { heard_from: 'nextdoor' } as Partial<Inquiry>, [
+      'Priced with JavaScript off.',
+    ]);
+    const { body: visits } = await visitor.api<Visit[]>(
+      'GET',
+      `/api/visits?from=${today}&to=${chosen.slice(0, 10)}`,
+      {
+        admin: true,
+      },
+    );
+    const hold = visits.find((v) => v.inquiry_id === stored.id);
+    expect(hold).toMatchObject({ kind: 'request', status: 'requested' });
+    expect(new Date(hold?.start ?? 0).getTime()).toBe(new Date(chosen).getTime());
+    // The server priced the choice again itself (never the browser's number).
+    expect(stored.quote).toMatchObject({ ...choice, amount: expected.quote.amount });
+    if (hold)
+      await visitor.api('PATCH', `/api/visits/${hold.key}`, { admin: true, body: { status: 'declined' } });
+    await visitor.api('DELETE', `/api/inquiries/${stored.id}`, { admin: true });
+    await page.context().close();
+  });
+
   it('a refused booking request shows the problem beside its field and keeps the rest of the input', async () => {
     const email = `refused.${stamp}@example.com`;
     const inquiryCount = async () =>
       Number(
-        (await visitor.api('GET', '/api/inquiries?limit=1', { admin: true })).headers.get(
-          'x-total-count',
-        ),
+        (await visitor.api('GET', '/api/inquiries?limit=1', { admin: true })).headers.get('x-total-count'),
       );
     const countBefore = await inquiryCount();
     const page = await noScript();
@@ -252,9 +343,7 @@ describe('with JavaScript off', () => {
       expect(status, method).toBeGreaterThanOrEqual(400);
       expect(status, method).toBeLessThan(500);
     }
-    expect(await formPost('POST', '/api/packages', { title: `Form ${stamp}`, amount: '10' })).toBe(
-      415,
-    );
+    expect(await formPost('POST', '/api/packages', { title: `Form ${stamp}`, amount: '10' })).toBe(415);
     expect(
       await formPost('POST', '/api/gallery/upload', {
         image_url: '/demo/kitchen.webp',
@@ -262,9 +351,7 @@ describe('with JavaScript off', () => {
       }),
     ).toBe(415);
 
-    expect((await visitor.api<ContactStatus>('GET', '/api/contact-status')).body).toEqual(
-      statusBefore,
-    );
+    expect((await visitor.api<ContactStatus>('GET', '/api/contact-status')).body).toEqual(statusBefore);
     expect((await visitor.api<Package[]>('GET', '/api/packages')).body).toEqual(packagesBefore);
     expect((await visitor.api<GalleryPhoto[]>('GET', '/api/gallery')).body).toHaveLength(
       galleryBefore.length,

@@ -99,10 +99,13 @@ describe('accessibility (axe)', () => {
 });
 
 describe('speed', () => {
-  it('the first load of / transfers under 120 KB of JavaScript, compressed (phone and desktop)', async () => {
-    for (const [label, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
+  // /contact is measured and logged, and must load no Zod; it is over the budget already on main (about 127 KB
+  // gzip before the quote form: react-hook-form and the date zone code), so only / is held to it for now.
+  it('the first load of / transfers under 120 KB of JavaScript, compressed (phone and desktop); /contact loads no Zod', async () => {
+    for (const [label, viewport, route] of [
+      ['phone', PHONE, '/'],
+      ['desktop', DESKTOP, '/'],
+      ['phone', PHONE, '/contact'],
     ] as const) {
       const page = await openPage(browser(), { viewport });
       const js: Array<{ url: string; transferred: Promise<number> }> = [];
@@ -116,22 +119,28 @@ describe('speed', () => {
           encodings.add(response.headers()['content-encoding'] ?? 'none');
         }
       });
-      await page.goto('/');
-      await page.locator('.carousel[data-ready]').waitFor();
+      await page.goto(route);
+      await page
+        .locator(route === '/' ? '.carousel[data-ready]' : 'html[data-hydrated]')
+        .waitFor({ state: 'attached' });
       await page.waitForLoadState('networkidle');
 
       const transferred = (await Promise.all(js.map((f) => f.transferred))).reduce((a, b) => a + b, 0);
       const gzip = (await Promise.all(js.map((f) => gzipBytes(f.url)))).reduce((a, b) => a + b, 0);
       const names = js.map((f) => new URL(f.url).pathname.split('/').pop());
       console.log(
-        `JS for the first load of / (${label}): ${js.length} files, ${(transferred / 1024).toFixed(1)} KB ` +
+        `JS for the first load of ${route} (${label}): ${js.length} files, ${(transferred / 1024).toFixed(1)} KB ` +
           `transferred (${[...encodings].join(', ')}), ${(gzip / 1024).toFixed(1)} KB as gzip — ${names.join(', ')}`,
       );
       expect(js.length).toBeGreaterThan(0);
       expect(encodings.has('none')).toBe(false);
       expect(names.filter((n) => n && ADMIN_CHUNK.test(n))).toEqual([]);
-      expect(transferred).toBeLessThan(BUDGET_BYTES);
-      expect(gzip).toBeLessThan(BUDGET_BYTES);
+      // Zod (the schemas' chunks) loads when a form is first checked, never with the page.
+      expect(names.filter((n) => n && /^(schemas|booking-schema)-/.test(n))).toEqual([]);
+      if (route === '/') {
+        expect(transferred).toBeLessThan(BUDGET_BYTES);
+        expect(gzip).toBeLessThan(BUDGET_BYTES);
+      }
       await page.context().close();
     }
   });

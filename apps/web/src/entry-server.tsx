@@ -11,6 +11,7 @@ import {
   type PublicRoute,
   pageParam,
   postedFormKey,
+  quote,
   textParam,
 } from '@clean/shared';
 import { dehydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -19,6 +20,8 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/App';
 import { createQueryClient } from './app/queryClient';
+import { pricingQueryOptions, slotsQueryOptions } from './features/contact/api';
+import { businessToday, defaultMinutes, postedSource, readQuoteChoice } from './features/contact/quote-input';
 import { contactStatusQueryOptions } from './features/contact-status/api';
 import {
   carouselPhotosQueryOptions,
@@ -34,7 +37,10 @@ import { type PageMeta, PageMetaContext } from './lib/usePageMeta';
 export { localBusiness } from './features/home/LocalBusinessJsonLd';
 
 /** The first screen of data of each server-rendered page (the same queries the page itself runs). */
-const PAGE_DATA: Record<PublicRoute, (client: QueryClient, params: URLSearchParams) => Promise<void>> = {
+const PAGE_DATA: Record<
+  PublicRoute,
+  (client: QueryClient, params: URLSearchParams, posted?: PostedForm) => Promise<void>
+> = {
   '/': (c) => c.prefetchQuery(carouselPhotosQueryOptions),
   '/packages': (c) => c.prefetchQuery(packagesQueryOptions),
   // The page shown, in the visit's order: the address's seed, or one drawn here and sent with the page's data
@@ -45,11 +51,31 @@ const PAGE_DATA: Record<PublicRoute, (client: QueryClient, params: URLSearchPara
     await c.prefetchQuery(galleryPageQueryOptions(category, seed, pageParam(params)));
   },
   '/reviews': (c, params) => c.prefetchQuery(approvedReviewsQueryOptions(pageParam(params))),
-  '/contact': (c) =>
-    Promise.all([c.prefetchQuery(contactStatusQueryOptions), c.prefetchQuery(packagesQueryOptions)]).then(
-      () => {},
-    ),
+  '/contact': (c, params, posted) => contactData(c, params, posted),
 };
+
+/**
+ * /contact: the switch and the packages; while the form is open, the price table and the open times for the
+ * estimate's length (the address's or a refused post's choice; else the shortest visit), so without script the
+ * times are radio buttons already there.
+ */
+async function contactData(c: QueryClient, params: URLSearchParams, posted?: PostedForm) {
+  const [status, packages, pricing, site] = await Promise.all([
+    c.fetchQuery(contactStatusQueryOptions).catch(() => undefined),
+    c.fetchQuery(packagesQueryOptions).catch(() => []),
+    c.fetchQuery(pricingQueryOptions).catch(() => undefined),
+    c.ensureQueryData(siteConfigQueryOptions).catch(() => undefined),
+  ]);
+  if (status?.is_open === false || !pricing || !site) return;
+  const priced = pricing.packages.length > 0;
+  const choice = readQuoteChoice(posted?.values.package_id !== undefined ? postedSource(posted) : params);
+  const result =
+    priced && choice.package_id
+      ? quote(pricing, packages, { ...choice, package_id: choice.package_id })
+      : null;
+  const minutes = result?.ok ? result.quote.duration_minutes : defaultMinutes(pricing);
+  await c.prefetchQuery(slotsQueryOptions(businessToday(site.timezone), minutes, choice.frequency));
+}
 
 export const SERVER_RENDERED = Object.keys(PAGE_DATA);
 
@@ -76,7 +102,7 @@ export async function render(
   const queryClient = createQueryClient();
   await Promise.all([
     queryClient.prefetchQuery(siteConfigQueryOptions),
-    PAGE_DATA[pathname as PublicRoute]?.(queryClient, searchParams),
+    PAGE_DATA[pathname as PublicRoute]?.(queryClient, searchParams, posted?.value),
   ]);
   if (posted) queryClient.setQueryData(postedFormKey(posted.form), posted.value);
 

@@ -2,6 +2,7 @@ import './index.css';
 import './lib/zod-jitless';
 import type { PublicRoute } from '@clean/shared';
 import { publicPageChunks } from './app/page-chunks';
+import { rememberLanding } from './lib/lead-source';
 
 /**
  * The browser entry is only this. A server-rendered page works before its code (links, forms, the menu), so the
@@ -56,6 +57,10 @@ function firstPaint() {
     }).observe({ type: 'paint', buffered: true });
   });
 }
+
+// How this visit arrived (utm_* and the linking site), kept for a booking request: read at once, before any
+// in-page navigation changes the address.
+rememberLanding();
 
 const loaded = new Promise<void>((resolve) => {
   if (document.readyState === 'complete') resolve();

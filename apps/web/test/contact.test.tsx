@@ -81,6 +81,13 @@ describe('/contact booking request', () => {
       town: 'Plainville',
       description: 'Weekly clean',
       package: null,
+      // Without a price table (no GET /api/pricing) there is no quote, time or source to send.
+      quote: null,
+      heard_from: null,
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      referrer: null,
     });
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('');
@@ -107,8 +114,9 @@ describe('/contact booking request', () => {
     expect(form.getAttribute('method')).toBe('post');
     expect(form.getAttribute('action')).toBe('/contact');
     const chosen = (await screen.findByLabelText('Package (optional)')) as HTMLSelectElement;
-    expect([...chosen.options].map((o) => o.value)).toEqual(['', 'Deep Clean', 'Office']);
-    expect(chosen.value).toBe('Office');
+    // The package's id is the value (the estimate's input); its name still heads the request.
+    expect([...chosen.options].map((o) => o.text)).toEqual(['Not sure yet', 'Deep Clean', 'Office']);
+    expect(chosen.value).toBe('2');
     fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'Jo' } });
     fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'jo@example.com' } });
     fireEvent.change(screen.getByLabelText('Town'), { target: { value: 'Avon' } });

@@ -115,6 +115,47 @@ describe('form posts elsewhere', () => {
 });
 
 describe('pages rendered from their address', () => {
+  it('/contact after "See price" (a GET of the whole form): the estimate\'s inputs as page parameters, the visitor\'s details kept but never cached', async () => {
+    const [pkg] = await t.db
+      .insert(packages)
+      .values({ title: 'Priced Clean', amount: 150, imageUrl: '/demo/kitchen.webp' })
+      .returning();
+    const pricing = {
+      packages: [{ package_id: pkg?.id, base_minutes: 120 }],
+      per_bedroom: { amount: 20, minutes: 30 },
+      per_bathroom: { amount: 15, minutes: 20 },
+      extras: [{ key: 'inside-oven', name: 'Inside the oven', amount: 35, minutes: 30 }],
+      frequency_discounts: { one_time: 0, weekly: 15, every_2_weeks: 10, every_4_weeks: 5 },
+      minimum: 90,
+    };
+    expect((await t.injectAs(t.token)('PUT', '/api/pricing', pricing)).statusCode).toBe(200);
+    const choice = `package_id=${pkg?.id}&bedrooms=3&bathrooms=2&extras=inside-oven&frequency=weekly`;
+    const priced = await t.anonymous('GET', `/contact?${choice}`);
+    expect(priced.statusCode).toBe(200);
+    expect(priced.headers['cache-control']).toBe('no-cache');
+    // 150 + 2×20 + 15 + 35 = 240, less 15%: $204.00, 120 + 60 + 20 + 30 minutes.
+    expect(textOf(priced.body)).toContain('$204.00');
+    expect(textOf(priced.body)).toContain('about 3 h 50 min');
+    expect(priced.body).toMatch(
+      /<input(?=[^>]*name="extras")(?=[^>]*value="inside-oven")(?=[^>]*checked)[^>]*>/,
+    );
+
+    const kept = await t.anonymous(
+      'GET',
+      `/contact?name=Robin+Plain&email=robin%40example.com&description=Top+floor&heard_from=yelp&${choice}`,
+    );
+    expect(kept.statusCode).toBe(200);
+    expect(kept.headers['cache-control']).toBe('no-store');
+    expect(kept.body).toContain('value="Robin Plain"');
+    expect(kept.body).toContain('value="robin@example.com"');
+    expect(kept.body).toContain('Top floor</textarea>');
+    expect(kept.body).toMatch(/<option value="yelp" selected/);
+    expect(textOf(kept.body)).toContain('$204.00');
+    // The visitor's page is theirs: the next visitor's /contact has none of it.
+    const next = await t.anonymous('GET', `/contact?${choice}`);
+    expect(next.body).not.toContain('Robin Plain');
+  });
+
   it('renders the page the address names and ignores what no page reads', async () => {
     await t.db.insert(reviews).values(
       Array.from({ length: 13 }, (_, i) => ({

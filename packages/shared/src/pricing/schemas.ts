@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { durationMinutes } from '../common/duration';
 import { requiredText } from '../common/fields';
 import { money } from '../common/money';
+import { HEARD_FROM, MAX_EXTRAS, MAX_ROOMS, QUOTE_FREQUENCIES } from './quote';
+
+export * from './quote';
 
 /**
  * The owner's price table and the instant quote (issue 29). One document, read by anyone
@@ -9,20 +12,9 @@ import { money } from '../common/money';
  * browser runs on every change and the server runs again on every booking (it never trusts the browser's number).
  */
 
-/** How often a quoted visit repeats; the booking form's choice and the key of each discount. */
-export const QUOTE_FREQUENCIES = ['one_time', 'weekly', 'every_2_weeks', 'every_4_weeks'] as const;
-export type QuoteFrequency = (typeof QUOTE_FREQUENCIES)[number];
 export const quoteFrequency = z.enum(QUOTE_FREQUENCIES, {
   error: `frequency must be one of: ${QUOTE_FREQUENCIES.join(', ')}.`,
 });
-/** The words the form and the mails use; the schedule's free-text frequency a confirmed request gets. */
-export const QUOTE_FREQUENCY_LABELS: Record<QuoteFrequency, string> = {
-  one_time: 'One time',
-  weekly: 'Weekly',
-  every_2_weeks: 'Every 2 weeks',
-  every_4_weeks: 'Every 4 weeks',
-};
-
 /** Extra minutes a line adds: whole minutes, 0 to 12 hours. */
 const minutes = (label: string) =>
   z
@@ -46,9 +38,6 @@ const rate = (label: string) =>
 export const extraKey = z
   .string({ error: 'Extra key must be text.' })
   .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'Extra key must be a short slug like inside-fridge (a–z, 0–9, -).');
-
-export const MAX_EXTRAS = 50;
-export const MAX_ROOMS = 20;
 
 /** GET /api/pricing (public) answers it; PUT /api/pricing (admin) takes it whole. */
 export const pricingSchema = z.strictObject({
@@ -157,64 +146,6 @@ export const quoteSchema = z.object({
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
-/** What the quote needs of a package: the packages list gives it. */
-export type QuotePackage = { id: number; title: string; amount: number };
-
-export type QuoteResult = { ok: true; quote: Quote } | { ok: false; error: string };
-
-const cents = (dollars: number) => Math.round(dollars * 100);
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/**
- * The estimate, to the cent, in integer cents throughout (no float drift): subtotal = base + (bedrooms − 1) ×
- * per bedroom + (bathrooms − 1) × per bathroom (0 counts as 1) + the extras; amount = the larger of the minimum
- * and the subtotal less the frequency's discount (rounded half up to the cent); minutes = base minutes + the same
- * room and extra minutes. An unknown package (or one without a base length) or extra key is an error.
- */
-export function quote(pricing: Pricing, packages: readonly QuotePackage[], input: QuoteInput): QuoteResult {
-  const pkg = packages.find((p) => p.id === input.package_id);
-  const base = pricing.packages.find((p) => p.package_id === input.package_id);
-  if (!pkg || !base) return { ok: false, error: 'That package cannot be priced online.' };
-  const lines: Quote['lines'] = [{ label: pkg.title, amount: pkg.amount, minutes: base.base_minutes }];
-  let subtotal = cents(pkg.amount);
-  let total = base.base_minutes;
-  const rooms = [
-    [Math.max(input.bedrooms, 1) - 1, pricing.per_bedroom, 'more bedroom'],
-    [Math.max(input.bathrooms, 1) - 1, pricing.per_bathroom, 'more bathroom'],
-  ] as const;
-  for (const [count, perRoom, word] of rooms) {
-    if (count === 0) continue;
-    const lineCents = count * cents(perRoom.amount);
-    subtotal += lineCents;
-    total += count * perRoom.minutes;
-    lines.push({ label: plural(count, word), amount: lineCents / 100, minutes: count * perRoom.minutes });
-  }
-  for (const key of input.extras) {
-    const extra = pricing.extras.find((e) => e.key === key);
-    if (!extra) return { ok: false, error: `Unknown extra: ${key}.` };
-    subtotal += cents(extra.amount);
-    total += extra.minutes;
-    lines.push({ label: extra.name, amount: extra.amount, minutes: extra.minutes });
-  }
-  const percentBasis = Math.round(pricing.frequency_discounts[input.frequency] * 100);
-  // subtotal × (10000 − basis) is an exact integer below 2^53; one rounded division gives the cents.
-  const discounted = Math.round((subtotal * (10_000 - percentBasis)) / 10_000);
-  if (discounted !== subtotal) {
-    lines.push({
-      label: `${QUOTE_FREQUENCY_LABELS[input.frequency]} discount (${percentBasis / 100}%)`,
-      amount: (discounted - subtotal) / 100,
-      minutes: 0,
-    });
-  }
-  const minimum = cents(pricing.minimum);
-  if (discounted < minimum)
-    lines.push({ label: 'Minimum visit price', amount: (minimum - discounted) / 100, minutes: 0 });
-  return {
-    ok: true,
-    quote: { amount: Math.max(discounted, minimum) / 100, duration_minutes: total, lines },
-  };
-}
-
 /** GET /api/slots (public): open start times from a business date, up to 21 days, for a visit of this length. */
 export const SLOTS_MAX_DAYS = 21;
 /** A recurring request's time must be free on this many of its next occurrences. */
@@ -252,17 +183,6 @@ export const requestedStart = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
-/** "How did you hear about us?" on the booking form; the hub's lead-source summary groups by it. */
-export const HEARD_FROM = ['google', 'facebook', 'nextdoor', 'friend', 'yelp', 'other'] as const;
-export type HeardFrom = (typeof HEARD_FROM)[number];
-export const HEARD_FROM_LABELS: Record<HeardFrom, string> = {
-  google: 'Google',
-  facebook: 'Facebook',
-  nextdoor: 'Nextdoor',
-  friend: 'A friend or neighbour',
-  yelp: 'Yelp',
-  other: 'Other',
-};
 export const heardFrom = z.enum(HEARD_FROM, {
   error: `heard_from must be one of: ${HEARD_FROM.join(', ')}.`,
 });

@@ -11,11 +11,29 @@ export const PAGE_PARAMS = {
   '/packages': ['package'],
   '/gallery': ['category', 'page', 'seed', 'photo'],
   '/reviews': ['page', 'review', 'write', 'sent'],
-  '/contact': ['package', 'sent'],
+  // The booking form's estimate ("See price" without script submits the form here by GET) and the campaign a
+  // visitor landed on /contact from (kept in hidden inputs when the page has no script).
+  '/contact': [
+    'package',
+    'package_id',
+    'bedrooms',
+    'bathrooms',
+    'extras',
+    'frequency',
+    'sent',
+    'utm_source',
+    'utm_medium',
+    'utm_campaign',
+  ],
 } as const satisfies Record<PublicRoute, readonly string[]>;
 
-/** The one free-text parameter (the gallery's category search); every other one is a whole number. */
-const TEXT_PARAMS = new Set(['category']);
+/** The free-text parameters (the gallery's category search, a campaign's names); most others are whole numbers. */
+const TEXT_PARAMS = new Set(['category', 'utm_source', 'utm_medium', 'utm_campaign']);
+/** Short slugs (an extra's key, a frequency); `extras` may repeat. */
+const SLUG_PARAMS = new Set(['frequency', 'extras']);
+const REPEATED_PARAMS = new Set(['extras']);
+const SLUG = /^[a-z0-9][a-z0-9_-]{0,39}$/;
+const REPEAT_MAX = 50;
 const TEXT_MAX = 100;
 
 /** A positive whole number written in digits, or null. */
@@ -38,8 +56,20 @@ export const pageParam = (params: URLSearchParams) => numberParam(params.get('pa
 export function pageSearch(route: PublicRoute, params: URLSearchParams): URLSearchParams {
   const kept = new URLSearchParams();
   for (const name of PAGE_PARAMS[route]) {
+    if (REPEATED_PARAMS.has(name)) {
+      // Each slug once, in sorted order: the same choice is the same address (and cache entry).
+      const values = [...new Set(params.getAll(name).filter((v) => SLUG.test(v)))].sort();
+      for (const value of values.slice(0, REPEAT_MAX)) kept.append(name, value);
+      continue;
+    }
     const raw = params.get(name);
-    const value = TEXT_PARAMS.has(name) ? textParam(raw) : String(numberParam(raw) ?? '');
+    const value = TEXT_PARAMS.has(name)
+      ? textParam(raw)
+      : SLUG_PARAMS.has(name)
+        ? SLUG.test(raw ?? '')
+          ? (raw as string)
+          : ''
+        : String(numberParam(raw) ?? '');
     if (value) kept.set(name, value);
   }
   return kept;

@@ -1,4 +1,5 @@
 import {
+  bookingBodyFromForm,
   bookingRequestInput,
   numberParam,
   PAGE_FORMS,
@@ -11,6 +12,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { ConflictError, DomainError, statusOf } from '../../lib/errors';
 import { inquiriesServiceFor } from '../inquiries/service';
+import { packagesStore } from '../packages/store';
 import { reviewsService } from '../reviews/service';
 import type { PageRenderer } from './render';
 
@@ -24,6 +26,35 @@ function fieldsOf(body: unknown): Record<string, string> {
   }
   return fields;
 }
+
+/** Every value a plain form sent for `name` (checkboxes sharing a name, such as the estimate's extras). */
+function allOf(body: unknown, name: string): string[] {
+  if (typeof body !== 'object' || body === null) return [];
+  const value = (body as Record<string, unknown>)[name];
+  return (Array.isArray(value) ? value : [value]).filter(
+    (v): v is string => typeof v === 'string' && v !== '',
+  );
+}
+
+/**
+ * The JSON body POST /api/inquiries takes, from the booking form's plain post (the shared bookingBodyFromForm:
+ * the estimate's flat controls become `quote`), with the chosen package's name for the head of the description,
+ * as the form sent it before it carried the package's id.
+ */
+export function bookingBody(body: unknown, packages: ReadonlyArray<{ id: number; title: string }>) {
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, string | string[]>) : {};
+  const input = bookingBodyFromForm(fields);
+  const packageId = numberParam(fieldsOf(body).package_id);
+  const title = packages.find((p) => p.id === packageId)?.title;
+  if (title) input.package = title;
+  return input;
+}
+
+/** What the page renders again after a refusal: the form's values, the extras as one comma-separated value. */
+const postedValues = (body: unknown): Record<string, string> => ({
+  ...fieldsOf(body),
+  extras: allOf(body, 'extras').join(','),
+});
 
 /** Each field's first problem, as the form shows it beside the field. */
 function fieldErrors(error: z.ZodError): Record<string, string> {
@@ -77,6 +108,7 @@ function tooManyPage(form: PageForm, message: string, site: { businessName: stri
 export const pageFormRoutes: FastifyPluginAsync<{ pages: PageRenderer }> = async (app, { pages }) => {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   const inquiries = inquiriesServiceFor(app);
+  const packages = packagesStore(app.database.db);
   const reviews = reviewsService({
     db: app.database.db,
     config: app.config,
@@ -121,17 +153,21 @@ export const pageFormRoutes: FastifyPluginAsync<{ pages: PageRenderer }> = async
     '/contact',
     { onRequest: app.publicWriteLimit, schema: { hide: true } },
     async (request, reply) => {
-      const values = fieldsOf(request.body);
-      const checked = bookingRequestInput.safeParse(values);
+      const values = postedValues(request.body);
+      const input = bookingBody(request.body, await packages.list());
+      const checked = bookingRequestInput.safeParse(input);
       if (!checked.success) {
         const message = 'Please check the highlighted fields.';
         return refuse(reply, 'booking', 400, { values, errors: fieldErrors(checked.error), message });
       }
       try {
-        await inquiries.create(null, values);
+        await inquiries.create(null, input);
       } catch (err) {
-        if (!(err instanceof ConflictError)) throw err;
-        return refuse(reply, 'booking', 409, { values, errors: {}, message: err.message });
+        if (!(err instanceof DomainError) || statusOf(err) >= 500) throw err;
+        // The time was just taken (or the form closed): the page again, with fresh times and none chosen.
+        const { requested_start: _taken, ...kept } = values;
+        const shown = err instanceof ConflictError ? kept : values;
+        return refuse(reply, 'booking', statusOf(err), { values: shown, errors: {}, message: err.message });
       }
       return reply.redirect(`${PAGE_FORMS.booking}?sent=1`, 303);
     },

@@ -1,7 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type PageForm, type PostedForm, PUBLIC_ROUTES, type PublicRoute, pageSearch } from '@clean/shared';
+import {
+  PAGE_FORMS,
+  type PageForm,
+  type PostedForm,
+  PUBLIC_ROUTES,
+  type PublicRoute,
+  pageSearch,
+} from '@clean/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, isFresh } from '../../lib/public-cache';
 import { approvedRating } from '../seo/rating';
@@ -20,6 +27,18 @@ type ServerBundle = {
   localBusiness: (site: FastifyInstance['config']['site'], origin: string) => Record<string, unknown>;
   SERVER_RENDERED: string[];
 };
+
+/** The booking form's fields that are no page parameter: the visitor's details, their time and lead source. */
+const KEPT_BOOKING_FIELDS = [
+  'name',
+  'email',
+  'phone_number',
+  'call_or_text',
+  'town',
+  'description',
+  'requested_start',
+  'heard_from',
+] as const;
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -169,10 +188,35 @@ export async function pageRenderer(app: FastifyInstance, webDist: string) {
     return { value: { body, etag: etagOf(body), status: rendered.status }, expiresAt };
   }
 
+  /**
+   * /contact after "See price" without script: the booking form came back by GET with everything in it. The
+   * estimate's inputs are page parameters; the visitor's own details (kept here, so nothing typed is lost) make
+   * the page theirs: rendered for them alone, never cached.
+   */
+  async function sendKeptBooking(query: URLSearchParams, search: URLSearchParams, reply: FastifyReply) {
+    const values: Record<string, string> = {};
+    for (const name of KEPT_BOOKING_FIELDS) {
+      const value = query.get(name);
+      if (value) values[name] = value.slice(0, 2000);
+    }
+    for (const name of new Set(search.keys())) values[name] = search.getAll(name).join(',');
+    values.package_id ??= '';
+    const page = await renderPage(PAGE_FORMS.booking, search, {
+      form: 'booking',
+      value: { values, errors: {}, message: null },
+    });
+    reply.header('cache-control', 'no-store');
+    return reply.status(200).type('text/html; charset=utf-8').send(page.value.body);
+  }
+
   /** A page: a public one rendered from its address (cached by it), any other the app the browser renders. */
   async function sendPage(route: string, request: FastifyRequest, reply: FastifyReply) {
     if (!serverRenders(route)) return sendApp(request, reply, 200);
-    const search = pageSearch(route, new URLSearchParams(request.url.split('?')[1] ?? ''));
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const search = pageSearch(route, query);
+    if (route === PAGE_FORMS.booking && KEPT_BOOKING_FIELDS.some((name) => query.get(name))) {
+      return sendKeptBooking(query, search, reply);
+    }
     const load = () => renderPage(route, search);
     // The gallery is shuffled on each load (spec §4) unless its address names the order (the seed of a visit).
     const page =

@@ -1,7 +1,15 @@
-import { type BookingRequestInput, numberParam, OTHER_TOWN, PAGE_FORMS } from '@clean/shared';
-import { useEffect, useState } from 'react';
+import {
+  type BookingRequestInput,
+  HEARD_FROM,
+  HEARD_FROM_LABELS,
+  type HeardFrom,
+  OTHER_TOWN,
+  PAGE_FORMS,
+} from '@clean/shared';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
+import { landingSource, UTM_PARAMS } from '../../lib/lead-source';
 import { useSiteConfig } from '../../lib/site-config';
 import { Options, SelectField, TextAreaField } from '../../lib/ui/FormFields';
 import { FormFeedback, SubmitButton } from '../../lib/ui/FormStatus';
@@ -11,6 +19,7 @@ import { useFeedback } from '../../lib/useFeedback';
 import { firstValues, usePostedForm, useZodForm } from '../../lib/useZodForm';
 import { usePackages } from '../packages/api';
 import { BOOKING_MESSAGES, useBookingRequest } from './api';
+import { QuoteSection, type QuoteState } from './QuoteSection';
 
 type FormValues = BookingRequestInput;
 
@@ -26,13 +35,24 @@ const EMPTY: FormValues = {
   // The "Select your town" option: the schema refuses it with its message.
   town: '' as FormValues['town'],
   description: '',
-  package: '',
+};
+
+const isHeardFrom = (value: string): value is HeardFrom => (HEARD_FROM as readonly string[]).includes(value);
+
+/** A form control's value as text ('' when absent). */
+const formText = (data: FormData, name: string) => {
+  const value = data.get(name);
+  return typeof value === 'string' ? value.trim() : '';
 };
 
 /**
  * Our booking request form (DESIGN §5.4): creates an inquiry with status New Inquiry. A plain HTML form posted to
  * /contact before or without script (the server answers with the page and its message); once the page is live,
  * checked here and sent as JSON. "Book Now" on a package links here with the package chosen.
+ *
+ * With the owner's price table it is also the instant quote (issue 29): the estimate follows every change in the
+ * browser (the shared `quote()`, no request), and the open times for the estimate's length are offered; without
+ * script "See price" renders the page again with both.
  */
 export function BookingForm() {
   const { towns } = useSiteConfig();
@@ -40,8 +60,10 @@ export function BookingForm() {
   const posted = usePostedForm('booking');
   const [params] = useSearchParams();
   const packages = usePackages().data ?? [];
-  const chosen = packages.find((pkg) => pkg.id === numberParam(params.get('package')))?.title ?? '';
-  const [defaults] = useState(() => firstValues({ ...EMPTY, package: chosen }, FORM_ID, posted));
+  const formRef = useRef<HTMLFormElement>(null);
+  // The estimate and the time live in QuoteSection (a change there re-renders only it); sending reads them here.
+  const quoteRef = useRef<QuoteState>(null);
+  const [defaults] = useState(() => firstValues(EMPTY, FORM_ID, posted));
   const { feedback, attempt } = useFeedback(
     posted?.message
       ? { tone: 'error', text: posted.message }
@@ -49,21 +71,44 @@ export function BookingForm() {
         ? { tone: 'success', text: BOOKING_MESSAGES.sent }
         : null,
   );
-  const { field, register, control, handleSubmit, reset, formState, getValues, setValue } = useZodForm(
+  const { field, register, control, handleSubmit, reset, formState } = useZodForm(
     loadSchema,
     defaults,
     posted?.errors,
   );
-  // Reached in the app before the packages had loaded: the package is chosen once they have.
-  useEffect(() => {
-    if (chosen && !getValues('package')) setValue('package', chosen);
-  }, [chosen, getValues, setValue]);
+  const heardFrom = posted?.values.heard_from ?? params.get('heard_from') ?? '';
+  // A visit that landed on /contact with a campaign's parameters: kept in the form itself, so a post without
+  // script carries them too (with script, the tab's landing record says the same).
+  const utm = UTM_PARAMS.map(
+    (name) => [name, posted?.values[name] ?? params.get(name) ?? ''] as const,
+  ).filter(([, value]) => value);
 
   const onSubmit = handleSubmit((input) =>
     attempt(
       async () => {
-        await booking.mutateAsync(input);
+        const data = new FormData(formRef.current ?? undefined);
+        const landing = landingSource();
+        const extras: Partial<BookingRequestInput> = {};
+        for (const name of UTM_PARAMS) {
+          const value = formText(data, name) || landing[name];
+          if (value) extras[name] = value;
+        }
+        if (landing.referrer) extras.referrer = landing.referrer;
+        const heard = formText(data, 'heard_from');
+        if (isHeardFrom(heard)) extras.heard_from = heard;
+        const chosen = quoteRef.current;
+        if (chosen?.start) extras.requested_start = chosen.start;
+        if (chosen?.quote) extras.quote = chosen.quote;
+        const pkg = packages.find((p) => p.id === chosen?.packageId)?.title;
+        try {
+          await booking.mutateAsync({ ...input, ...(pkg ? { package: pkg } : {}), ...extras });
+        } catch (err) {
+          // The time was taken meanwhile: fresh times are on their way; nothing is chosen until the visitor picks.
+          if (err instanceof ApiError && err.status === 409) quoteRef.current?.clearTime();
+          throw err;
+        }
         reset(EMPTY);
+        quoteRef.current?.clearTime();
         return BOOKING_MESSAGES.sent;
       },
       (err) => errorMessage(err, BOOKING_MESSAGES.failed, BOOKING_MESSAGES.network),
@@ -73,6 +118,7 @@ export function BookingForm() {
   return (
     <form
       id={FORM_ID}
+      ref={formRef}
       method="post"
       action={PAGE_FORMS.booking}
       onSubmit={onSubmit}
@@ -80,6 +126,8 @@ export function BookingForm() {
       aria-label="Booking request"
       className="space-y-5"
     >
+      <QuoteSection stateRef={quoteRef} formRef={formRef} packages={packages} />
+
       <TextField label="Name" autoComplete="name" required {...field('name')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
@@ -119,19 +167,20 @@ export function BookingForm() {
         <option value={OTHER_TOWN}>Other</option>
       </SelectField>
 
-      {packages.length > 0 && (
-        <SelectField label="Package (optional)" {...field('package')}>
-          <option value="">Not sure yet</option>
-          <Options values={packages.map((pkg) => pkg.title)} />
-        </SelectField>
-      )}
-
       <TextAreaField
         label="What can we help with?"
         rows={5}
         placeholder="Home or office, size, how often, anything we should know…"
         {...field('description')}
       />
+
+      <SelectField label="How did you hear about us? (optional)" name="heard_from" defaultValue={heardFrom}>
+        <option value="">Choose one</option>
+        <Options values={HEARD_FROM.map((key) => ({ value: key, label: HEARD_FROM_LABELS[key] }))} />
+      </SelectField>
+      {utm.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
 
       <FormFeedback feedback={feedback} />
       <SubmitButton

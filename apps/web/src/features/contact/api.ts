@@ -1,8 +1,10 @@
-import type { BookingRequestInput, Inquiry } from '@clean/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BookingRequestInput, Inquiry, Pricing, QuoteFrequency } from '@clean/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api';
 import { hubKeys } from '../../lib/hubKeys';
 import { contactStatusKey } from '../contact-status/api';
+
+export const slotsKey = ['slots'] as const;
 
 /** POST /api/inquiries: the public booking request (refused with 409 while the owner has closed the form). */
 export function useBookingRequest() {
@@ -10,15 +12,49 @@ export function useBookingRequest() {
   return useMutation({
     mutationFn: (input: BookingRequestInput) =>
       apiFetch<Inquiry>('/api/inquiries', { method: 'POST', body: input, token: null }),
-    onSuccess: () => client.invalidateQueries({ queryKey: hubKeys.inquiries }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: slotsKey });
+      return client.invalidateQueries({ queryKey: hubKeys.inquiries });
+    },
     onError: (err) => {
-      // A 409 means the owner closed the form meanwhile: show the closed message instead.
+      // A 409: the owner closed the form meanwhile (show the closed message), or the time was just taken (offer
+      // the times again).
       if (err instanceof ApiError && err.status === 409) {
         void client.invalidateQueries({ queryKey: contactStatusKey });
+        void client.invalidateQueries({ queryKey: slotsKey });
       }
     },
   });
 }
+
+/** GET /api/pricing (public): the owner's price table the estimate is computed from. */
+export const pricingQueryOptions = queryOptions({
+  queryKey: ['pricing'],
+  queryFn: ({ signal }) => apiFetch<Pricing>('/api/pricing', { signal, token: null }),
+});
+export const usePricing = () => useQuery(pricingQueryOptions);
+
+/** GET /api/slots (public): open start times from `from` for a visit this long, free on each repeat. */
+export const slotsQueryOptions = (from: string, durationMinutes: number, frequency: QuoteFrequency) =>
+  queryOptions({
+    queryKey: [...slotsKey, from, durationMinutes, frequency],
+    queryFn: ({ signal }) =>
+      apiFetch<string[]>('/api/slots', {
+        signal,
+        token: null,
+        query: { from, duration_minutes: durationMinutes, frequency },
+      }),
+    // Times go fast: never keep a list long (another visitor may hold one), but keep showing the last one while
+    // the next length's list loads.
+    staleTime: 15_000,
+    placeholderData: keepPreviousData,
+  });
+export const useSlots = (
+  from: string,
+  durationMinutes: number,
+  frequency: QuoteFrequency,
+  enabled: boolean,
+) => useQuery({ ...slotsQueryOptions(from, durationMinutes, frequency), enabled });
 
 export const BOOKING_MESSAGES = {
   sent: 'Thank you! We received your request and will get back to you soon.',
