@@ -1,23 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
-import { openDatabase } from '../../src/db/client';
 import { holds, inquiries, oneTimeCleanings } from '../../src/db/schema';
 import { SLOT_TAKEN } from '../../src/features/slots/service';
-import { injectAnonymous, injectAs, useTestApp } from '../support/harness';
+import { useTestApp } from '../support/harness';
+import { withSecondServer } from '../support/second-server';
 
 // PostgreSQL only (one PGlite belongs to one process): run by the api-postgres project.
 const t = useTestApp({ timezone: 'America/New_York' });
 
 describe('holds with two app servers on one PostgreSQL', () => {
   it('twenty requests for one time sent to both at once: one holds it; twenty confirms make one cleaning', async () => {
-    const url = (t.database as { url?: string }).url;
-    expect(url).toBeTruthy();
-    // The second server has its own connection pool, as a second process would.
-    const database = await openDatabase({ databaseUrl: url });
-    const other = await buildApp(t.config, { database, databaseUrl: url });
-    try {
-      await other.ready();
-      const visitors = [t.anonymous, injectAnonymous(other)];
+    await withSecondServer(t, async (other) => {
+      const visitors = [t.anonymous, other.anonymous];
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
           visitors[i % 2]?.('POST', '/api/inquiries', {
@@ -35,7 +28,7 @@ describe('holds with two app servers on one PostgreSQL', () => {
       expect(await t.db.$count(inquiries)).toBe(1);
 
       const [hold] = await t.db.select().from(holds);
-      const owners = [t.asAdmin, injectAs(other, t.token)];
+      const owners = [t.asAdmin, other.asAdmin];
       const confirms = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
           owners[i % 2]?.('PATCH', `/api/visits/h${hold?.id}`, { status: 'confirmed' }),
@@ -44,9 +37,6 @@ describe('holds with two app servers on one PostgreSQL', () => {
       expect(confirms.map((a) => a?.statusCode)).toEqual(Array(20).fill(200));
       expect(new Set(confirms.map((a) => a?.json<{ key: string }>().key)).size).toBe(1);
       expect(await t.db.$count(oneTimeCleanings)).toBe(1);
-    } finally {
-      await other.close();
-      await database.close();
-    }
+    });
   });
 });

@@ -1,24 +1,17 @@
 import type { Visit } from '@clean/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
-import { openDatabase } from '../../src/db/client';
 import { recurringPaid, recurringPaidDates } from '../../src/db/schema';
 import { records } from '../support/fixtures';
-import { injectAs, useTestApp } from '../support/harness';
+import { useTestApp } from '../support/harness';
+import { withSecondServer } from '../support/second-server';
 
 // PostgreSQL only (one PGlite belongs to one process): run by the api-postgres project.
 const t = useTestApp({ timezone: 'America/New_York' });
 
 describe('Done & paid with two app servers on one PostgreSQL', () => {
   it('sent to both at once, makes exactly one paid record', async () => {
-    const url = (t.database as { url?: string }).url;
-    expect(url).toBeTruthy();
-    // The second server has its own connection pool, as a second process would.
-    const database = await openDatabase({ databaseUrl: url });
-    const other = await buildApp(t.config, { database, databaseUrl: url });
-    try {
-      await other.ready();
+    await withSecondServer(t, async (other) => {
       const maria = await records(t).inquiry('Maria Gonzalez');
       const created = await t.asAdmin('POST', '/api/recurring_payments', {
         inquiry_id: maria,
@@ -28,7 +21,7 @@ describe('Done & paid with two app servers on one PostgreSQL', () => {
       });
       expect(created.statusCode, created.body).toBe(201);
       const id = created.json<{ id: number }>().id;
-      const servers = [t.asAdmin, injectAs(other, t.token)];
+      const servers = [t.asAdmin, other.asAdmin];
       // A fresh occurrence (no row yet), and one the owner already changed (its row exists: only the lock holds).
       const fresh = `r${id}-20270316T130000Z`;
       const changed = `r${id}-20270330T130000Z`;
@@ -59,9 +52,6 @@ describe('Done & paid with two app servers on one PostgreSQL', () => {
       }
       const paid = await t.db.select().from(recurringPaid).where(eq(recurringPaid.recurringPaymentId, id));
       expect(paid.map((p) => p.amountPaid)).toEqual([120, 120]);
-    } finally {
-      await other.close();
-      await database.close();
-    }
+    });
   });
 });

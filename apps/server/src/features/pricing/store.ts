@@ -1,7 +1,8 @@
 import { type Pricing, pricingSchema, type QuotePackage } from '@clean/shared';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ownerSettings, packages } from '../../db/schema';
+import { ownerSetting } from '../../db/owner-settings';
+import { packages } from '../../db/schema';
 
 /** The owner_settings key of the price table (one JSON document, as the working hours are). */
 export const PRICING = 'pricing';
@@ -21,21 +22,9 @@ export const EMPTY_PRICING: Pricing = {
 
 export const pricingStore = (db: Db) => ({
   /** The stored table, or EMPTY_PRICING (none set, or one that no longer reads: it is never half-used). */
-  async get(): Promise<Pricing> {
-    const [row] = await db
-      .select({ value: ownerSettings.value })
-      .from(ownerSettings)
-      .where(eq(ownerSettings.key, PRICING));
-    const parsed = row ? pricingSchema.safeParse(row.value) : undefined;
-    return parsed?.success ? parsed.data : EMPTY_PRICING;
-  },
-
-  async set(pricing: Pricing): Promise<void> {
-    await db
-      .insert(ownerSettings)
-      .values({ key: PRICING, value: pricing })
-      .onConflictDoUpdate({ target: ownerSettings.key, set: { value: pricing, updatedAt: sql`now()` } });
-  },
+  get: (): Promise<Pricing> => ownerSetting(db, PRICING, pricingSchema, EMPTY_PRICING).get(),
+  set: (pricing: Pricing): Promise<void> =>
+    ownerSetting(db, PRICING, pricingSchema, EMPTY_PRICING).set(pricing),
 
   /** What the quote needs of every package: its id, title and base price. */
   async packages(): Promise<QuotePackage[]> {

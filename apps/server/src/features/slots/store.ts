@@ -2,6 +2,7 @@ import type { QuoteFrequency } from '@clean/shared';
 import { and, asc, eq, gt, gte, isNotNull, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contactStatus, holds, inquiries, oneTimeCleanings, recurringPayments } from '../../db/schema';
+import type { Customer } from '../visits/store';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -23,9 +24,8 @@ const holdColumns = {
   town: inquiries.town,
   description: inquiries.description,
 };
-export type HoldRow = {
+export type HoldRow = Customer & {
   id: number;
-  inquiryId: number;
   start: Date;
   durationMinutes: number;
   frequency: QuoteFrequency;
@@ -34,11 +34,6 @@ export type HoldRow = {
   createdAt: Date;
   oneTimeCleaningId: number | null;
   recurringPaymentId: number | null;
-  inquiryName: string;
-  phoneNumber: string | null;
-  email: string | null;
-  callOrText: 'call' | 'text' | null;
-  town: string | null;
   description: string | null;
 };
 

@@ -29,7 +29,7 @@ import {
   ruleOf,
   type Span,
 } from './rule';
-import type { CleaningRow, ExceptionRow, ScheduleRow, VisitsStore } from './store';
+import type { CleaningRow, Customer, ExceptionRow, ScheduleRow, VisitsStore } from './store';
 
 export const NO_SUCH_VISIT = 'No visit with that key.';
 export const NOT_AN_OCCURRENCE = 'No visit with that key: the schedule has no visit at that time.';
@@ -51,14 +51,8 @@ export const HOLD_ONLY_CONFIRM =
 export const CONFIRM_ONLY_REQUESTS = 'Only a requested time can be confirmed or declined.';
 
 /** A live hold (issue 29) as the visits see it: the Agenda's requests and a conflict for the owner's visits. */
-export type HeldTime = {
+export type HeldTime = Customer & {
   id: number;
-  inquiryId: number;
-  inquiryName: string;
-  phoneNumber: string | null;
-  email: string | null;
-  callOrText: 'call' | 'text' | null;
-  town: string | null;
   description: string | null;
   start: Date;
   durationMinutes: number;

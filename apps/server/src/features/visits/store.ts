@@ -1,10 +1,10 @@
 import { DEFAULT_WORKING_HOURS, type WorkingHours, workingHoursSchema } from '@clean/shared';
 import { and, asc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { ownerSetting } from '../../db/owner-settings';
 import {
   inquiries,
   oneTimeCleanings,
-  ownerSettings,
   recurringPaid,
   recurringPaidDates,
   recurringPayments,
@@ -34,13 +34,16 @@ const cleaningColumns = {
   durationMinutes: oneTimeCleanings.durationMinutes,
   doneAt: oneTimeCleanings.doneAt,
 };
-export type CleaningRow = {
+/** Who a visit is for, as the Agenda shows them (a cleaning's, a schedule's or a held request's inquiry). */
+export type Customer = {
   inquiryId: number;
   inquiryName: string;
   phoneNumber: string | null;
   email: string | null;
   callOrText: 'call' | 'text' | null;
   town: string | null;
+};
+export type CleaningRow = Customer & {
   id: number;
   dateTime: Date | null;
   amount: number;
@@ -294,22 +297,10 @@ export const visitsStore = (db: Db) => ({
     return rows.length > 0;
   },
 
-  async workingHours(): Promise<WorkingHours> {
-    const [row] = await db
-      .select({ value: ownerSettings.value })
-      .from(ownerSettings)
-      .where(eq(ownerSettings.key, WORKING_HOURS));
-    // A document written by an older version is read through the schema (its defaults fill what it lacks).
-    const parsed = row ? workingHoursSchema.safeParse(row.value) : undefined;
-    return parsed?.success ? parsed.data : DEFAULT_WORKING_HOURS;
-  },
-
-  async setWorkingHours(hours: WorkingHours): Promise<void> {
-    await db
-      .insert(ownerSettings)
-      .values({ key: WORKING_HOURS, value: hours })
-      .onConflictDoUpdate({ target: ownerSettings.key, set: { value: hours, updatedAt: sql`now()` } });
-  },
+  workingHours: (): Promise<WorkingHours> =>
+    ownerSetting(db, WORKING_HOURS, workingHoursSchema, DEFAULT_WORKING_HOURS).get(),
+  setWorkingHours: (hours: WorkingHours): Promise<void> =>
+    ownerSetting(db, WORKING_HOURS, workingHoursSchema, DEFAULT_WORKING_HOURS).set(hours),
 });
 
 export type VisitsStore = ReturnType<typeof visitsStore>;

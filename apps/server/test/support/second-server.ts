@@ -1,0 +1,25 @@
+import { expect } from 'vitest';
+import { buildApp } from '../../src/app';
+import { openDatabase } from '../../src/db/client';
+import { type Inject, injectAnonymous, injectAs, type SignedInApp } from './harness';
+
+/**
+ * Runs `body` with a second app server on the test app's PostgreSQL, with its own connection pool as a second
+ * process would have, as the visitor and as the owner; both are closed afterwards, whatever happened.
+ */
+export async function withSecondServer(
+  t: SignedInApp,
+  body: (other: { anonymous: Inject; asAdmin: Inject }) => Promise<void>,
+): Promise<void> {
+  const url = (t.database as { url?: string }).url;
+  expect(url, 'PostgreSQL only: one PGlite belongs to one process').toBeTruthy();
+  const database = await openDatabase({ databaseUrl: url });
+  const other = await buildApp(t.config, { database, databaseUrl: url });
+  try {
+    await other.ready();
+    await body({ anonymous: injectAnonymous(other), asAdmin: injectAs(other, t.token) });
+  } finally {
+    await other.close();
+    await database.close();
+  }
+}
