@@ -45,21 +45,18 @@ export const remindersRoutes: FastifyPluginAsync = async (app) => {
   app.get(REMINDER_OFF_PATH, { schema: { hide: true } }, async (request, reply) => {
     const token = tokenOf(request.query);
     if (tokens.inquiryOf(token) === undefined) return notFound(reply);
-    return page(
-      reply,
-      200,
-      () =>
-        `<h1>Stop visit reminders?</h1><p>You will still get a confirmation when a visit is booked.</p>` +
-        `<form method="post" action="${REMINDER_OFF_PATH}?token=${encodeURIComponent(token)}"><button type="submit">Turn reminders off</button></form>`,
-    );
+    return page(reply, 200, () => askPage(token));
   });
   app.post(REMINDER_OFF_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (!(await turnRemindersOff(app.database.db, tokens, tokenOf(request.query)))) return notFound(reply);
-    return page(
-      reply,
-      200,
-      (facts) =>
-        `<h1>Reminders are off</h1><p>${html(facts.businessName)} will send you no more visit reminders. Questions: ${html(facts.phone)}.</p>`,
-    );
+    return page(reply, 200, donePage);
   });
 };
+
+/** The opt-out link's page: one button, so following the link alone (a mail scanner) turns nothing off. */
+const askPage = (token: string) =>
+  `<h1>Stop visit reminders?</h1><p>You will still get a confirmation when a visit is booked.</p>` +
+  `<form method="post" action="${REMINDER_OFF_PATH}?token=${encodeURIComponent(token)}"><button type="submit">Turn reminders off</button></form>`;
+
+const donePage = (facts: SiteConfig) =>
+  `<h1>Reminders are off</h1><p>${html(facts.businessName)} will send you no more visit reminders. Questions: ${html(facts.phone)}.</p>`;
