@@ -224,8 +224,15 @@ describe('typed or failed before the code runs, taken up once live', () => {
     expect(office).toHaveLength(1);
     const photo = office[0] as GalleryPhoto;
     const page = await openPage(browser());
+    // Every encoding of the photo fails: an uploaded one is a <picture> (AVIF, WebP, then the JPEG link).
+    const files = new Set([
+      photo.image_url,
+      ...[photo.image?.srcset ?? '', ...(photo.image?.sources ?? []).map((s) => s.srcset)].flatMap(
+        srcsetUrls,
+      ),
+    ]);
     await page.route(
-      (url) => url.pathname === photo.image_url,
+      (url) => files.has(url.pathname),
       (route) => route.abort(),
     );
     const held = await holdScripts(page);
@@ -251,3 +258,6 @@ describe('typed or failed before the code runs, taken up once live', () => {
     await page.context().close();
   });
 });
+
+/** The URLs of a `srcset` ("/media/a.avif 320w, /media/b.avif 640w"). */
+const srcsetUrls = (srcset: string) => srcset.split(',').map((part) => part.trim().split(/\s+/)[0] ?? '');

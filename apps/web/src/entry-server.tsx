@@ -5,6 +5,7 @@
  * the query cache is sent along so the browser hydrates the same data without fetching it again.
  */
 import {
+  businessDate,
   numberParam,
   type PageForm,
   type PostedForm,
@@ -21,7 +22,7 @@ import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/App';
 import { createQueryClient } from './app/queryClient';
 import { pricingQueryOptions, slotsQueryOptions } from './features/contact/api';
-import { businessToday, defaultMinutes, postedSource, readQuoteChoice } from './features/contact/quote-input';
+import { defaultMinutes, postedSource, readQuoteChoice } from './features/contact/quote-input';
 import { contactStatusQueryOptions } from './features/contact-status/api';
 import {
   carouselPhotosQueryOptions,
@@ -74,7 +75,9 @@ async function contactData(c: QueryClient, params: URLSearchParams, posted?: Pos
       ? quote(pricing, packages, { ...choice, package_id: choice.package_id })
       : null;
   const minutes = result?.ok ? result.quote.duration_minutes : defaultMinutes(pricing);
-  await c.prefetchQuery(slotsQueryOptions(businessToday(site.timezone), minutes, choice.frequency));
+  await c.prefetchQuery(
+    slotsQueryOptions(businessDate(new Date(), site.timezone), minutes, choice.frequency),
+  );
 }
 
 export const SERVER_RENDERED = Object.keys(PAGE_DATA);

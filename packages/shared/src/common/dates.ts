@@ -108,3 +108,14 @@ function dateFormat(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
   }
   return format;
 }
+
+/** YYYY-MM-DD of `now` in the business zone: "today" for the digest's once-a-day row and the open times' start. */
+export function businessDate(now: Date, timeZone: string): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}

@@ -7,10 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { inquiriesStore } from '../inquiries/store';
 import { manageRoutes } from '../manage-routes';
-import { customerNotices } from '../notifications/customer';
-import { holdsAccess } from '../slots/service';
-import { visitsService } from '../visits/service';
-import { visitsStore } from '../visits/store';
+import { newVisitDeps } from '../visits/new-visit-deps';
 import { cleaningsService } from './service';
 import { cleaningsStore } from './store';
 
@@ -21,12 +18,7 @@ export const cleaningsRoutes: FastifyPluginAsyncZod = async (app) => {
     store: cleaningsStore(db),
     inquiryExists: inquiriesStore(db).exists,
     timezone: app.config.timezone,
-    conflictsOf: visitsService({
-      store: visitsStore(db),
-      timezone: app.config.timezone,
-      holds: holdsAccess(db, app.config),
-    }).conflictsOf,
-    confirm: customerNotices({ db, config: app.config, kick: app.outbox.kick, log: app.log }).confirm,
+    ...newVisitDeps(app),
   });
   manageRoutes(app, '/api/one_time_cleanings', oneTimeCleaningSchema, {
     list: [oneTimeCleaningQuery, cleanings.list],

@@ -36,16 +36,6 @@ export type DigestContent = {
   reviews: Array<{ name: string; rating: number }>;
 };
 
-/** YYYY-MM-DD of `now` in the business zone: the key of the digest's once-a-day row. */
-export function businessDate(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
 /** Tomorrow in the business zone, midnight to midnight: 23 or 25 hours long on a DST change. */
 export function tomorrowOf(now: Date, timeZone: string): { start: Date; end: Date } {
   const today = new TZDate(now.getTime(), timeZone);

@@ -1,3 +1,4 @@
+import { businessDate } from '@clean/shared';
 import { Cron } from 'croner';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -6,7 +7,7 @@ import type { Db } from '../../db/client';
 import { dailyDigests } from '../../db/schema';
 import { enqueueMails } from '../../lib/outbox';
 import { ownerAddress } from '../notifications/mails';
-import { businessDate, collectDigest, digestMail } from './content';
+import { collectDigest, digestMail } from './content';
 
 export type DigestOutcome = 'mailed' | 'nothing to say' | 'already done';
 export type DigestTime = { hour: number; minute: number };

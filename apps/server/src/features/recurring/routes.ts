@@ -15,10 +15,7 @@ import { z } from 'zod';
 import { requireAdmin } from '../../lib/guard';
 import { inquiriesStore } from '../inquiries/store';
 import { manageRoutes } from '../manage-routes';
-import { customerNotices } from '../notifications/customer';
-import { holdsAccess } from '../slots/service';
-import { visitsService } from '../visits/service';
-import { visitsStore } from '../visits/store';
+import { newVisitDeps } from '../visits/new-visit-deps';
 import { overdueSchedules } from './overdue';
 import { recurringService } from './service';
 import { paidStore, schedulesStore } from './store';
@@ -33,9 +30,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     inquiryExists: inquiriesStore(db).exists,
     overdue: () => overdueSchedules(db, timezone),
     timezone,
-    conflictsOf: visitsService({ store: visitsStore(db), timezone, holds: holdsAccess(db, app.config) })
-      .conflictsOf,
-    confirm: customerNotices({ db, config: app.config, kick: app.outbox.kick, log: app.log }).confirm,
+    ...newVisitDeps(app),
   });
 
   manageRoutes(app, '/api/recurring_payments', recurringPaymentSchema, {

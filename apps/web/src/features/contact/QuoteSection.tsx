@@ -1,11 +1,11 @@
-import { type QuoteInput, quote } from '@clean/shared';
+import { businessDate, type QuoteInput, quote } from '@clean/shared';
 import { type RefObject, useDeferredValue, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSiteConfig } from '../../lib/site-config';
 import { usePostedForm } from '../../lib/useZodForm';
 import { usePricing, useSlots } from './api';
 import { Estimate, QuoteFields } from './QuoteFields';
-import { businessToday, defaultMinutes, postedSource, readQuoteChoice } from './quote-input';
+import { defaultMinutes, postedSource, readQuoteChoice } from './quote-input';
 import { TimeChoice } from './TimeChoice';
 
 /** What sending the form needs of this section: the quote's inputs (when priced), the time, and a reset. */
@@ -61,7 +61,12 @@ export function QuoteSection({
   const minutes = result?.ok ? result.quote.duration_minutes : defaultMinutes(pricing);
   // The times follow in a render of their own, after the estimate: a price update never waits for the query.
   const slotsFor = { minutes: useDeferredValue(minutes), frequency: useDeferredValue(choice.frequency) };
-  const slots = useSlots(businessToday(timezone), slotsFor.minutes, slotsFor.frequency, Boolean(table));
+  const slots = useSlots(
+    businessDate(new Date(), timezone),
+    slotsFor.minutes,
+    slotsFor.frequency,
+    Boolean(table),
+  );
   // The length the list on screen is for (the previous one while the next loads).
   const shownMinutes = useRef(slotsFor.minutes);
   if (!slots.isPlaceholderData) shownMinutes.current = slotsFor.minutes;
