@@ -41,6 +41,8 @@ import { createSmsOutbox, type SmsSend, twilioSender } from './lib/sms';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** The clock of the customers' own changes (features/customer-link): tests move it. */
+    clock: () => Date;
     database: Database;
     auth: AuthService;
     mailer: Mailer;
@@ -70,6 +72,8 @@ export type BuildOptions = {
   databaseUrl?: string;
   /** The TLS agent push messages go through (tests: one that trusts a local push endpoint). */
   pushAgent?: Agent;
+  /** Tests: the clock of the customers' own changes (their link's cutoff and open times). */
+  clock?: () => Date;
 };
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -118,6 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }, app.log);
 
   app.decorate('config', config);
+  app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorate('database', database);
   app.decorate('mailer', mailer);
   const outbox = createOutbox(database.db, mailer, app.log, config.outbox);

@@ -6,6 +6,7 @@
  */
 import {
   businessDate,
+  type CustomerLinkView,
   numberParam,
   type PageForm,
   type PostedForm,
@@ -16,14 +17,17 @@ import {
   textParam,
 } from '@clean/shared';
 import { dehydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
+import { Route, Routes, StaticRouter } from 'react-router';
 import { AppRoutes } from './app/App';
 import { createQueryClient } from './app/queryClient';
+import { RootLayout } from './app/RootLayout';
 import { pricingQueryOptions, slotsQueryOptions } from './features/contact/api';
 import { defaultMinutes, postedSource, readQuoteChoice } from './features/contact/quote-input';
 import { contactStatusQueryOptions } from './features/contact-status/api';
+import { CustomerLinkPage, LinkProblemPage } from './features/customer-link/CustomerLinkPage';
 import {
   carouselPhotosQueryOptions,
   galleryPageQueryOptions,
@@ -121,13 +125,49 @@ export async function render(
       </PageMetaContext.Provider>
     </StrictMode>
   );
-  // Waits for every lazy page (their data is already in the query cache), so the page arrives whole; with no
-  // chunk size limit every boundary is written in place, never outlined behind an inline script.
-  const { prelude } = await prerenderToNodeStream(app, { progressiveChunkSize: Number.POSITIVE_INFINITY });
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
-  const html = Buffer.concat(chunks).toString('utf8');
+  const html = await staticHtml(app);
   const state = JSON.stringify(dehydrate(queryClient));
   queryClient.clear();
   return { html, state, status: 200, ...meta };
+}
+
+/** Waits for every lazy part, so the page arrives whole, every boundary written in place (no inline script). */
+async function staticHtml(app: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(app, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** What a customer's link shows: their visits, or why it cannot (an unknown link, too many tries). */
+export type LinkContent = { view: CustomerLinkView } | { problem: { title: string; text: string } };
+
+/**
+ * A customer's personal page (`/visit/{token}`, features/customer-link) in the public site's frame (navigation,
+ * footer), from the view the server made: static markup only, sent without the app's script (it needs none, and
+ * the router knows no such page). Answers the markup inside #root.
+ */
+export async function renderCustomerLink(
+  content: LinkContent,
+  origin: string,
+  fetch: typeof globalThis.fetch,
+): Promise<string> {
+  setFetch(fetch);
+  const queryClient = createQueryClient();
+  await queryClient.prefetchQuery(siteConfigQueryOptions);
+  const page =
+    'view' in content ? <CustomerLinkPage view={content.view} /> : <LinkProblemPage {...content.problem} />;
+  const html = await staticHtml(
+    <QueryClientProvider client={queryClient}>
+      <StaticRouter location={new URL('/visit', origin).pathname}>
+        <Routes>
+          <Route element={<RootLayout />}>
+            <Route path="*" element={page} />
+          </Route>
+        </Routes>
+      </StaticRouter>
+    </QueryClientProvider>,
+  );
+  queryClient.clear();
+  return html;
 }

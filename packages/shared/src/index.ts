@@ -10,6 +10,7 @@ export * from './common/money';
 export * from './common/responses';
 export * from './constants';
 export * from './contact-status/schemas';
+export * from './customer-link/schemas';
 export * from './gallery/schemas';
 export * from './inquiries/plain';
 export * from './inquiries/schemas';

@@ -186,6 +186,8 @@ export const oneTimeCleanings = pgTable(
     durationMinutes: integer('duration_minutes'),
     /** When the owner marked the visit done (Done & paid, or Mark paid); null: not yet. */
     doneAt: timestamp('done_at', { withTimezone: true }),
+    /** When the customer cancelled it with their personal link (features/customer-link); null: not cancelled. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -543,5 +545,28 @@ export const holds = pgTable(
     check('holds_amount_nonnegative', sql`${t.amount} >= 0`),
     index('holds_held_start_idx').on(t.start).where(sql`${t.status} = 'held'`),
     index('holds_inquiry_idx').on(t.inquiryId),
+  ],
+);
+
+/**
+ * A customer's personal link (features/customer-link): `/visit/<token>`, the token 128 random bits of which only
+ * the SHA-256 is kept (a database dump holds no working link). At most one live link per inquiry (the partial
+ * unique index); revoking sets `revoked_at`, and the next confirmation issues a new one.
+ */
+export const customerLinks = pgTable(
+  'customer_links',
+  {
+    id: serial('id').primaryKey(),
+    inquiryId: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token, hex. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('customer_links_token_hash_idx').on(t.tokenHash),
+    uniqueIndex('customer_links_live_idx').on(t.inquiryId).where(sql`${t.revokedAt} is null`),
   ],
 );

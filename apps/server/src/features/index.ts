@@ -5,6 +5,7 @@ import { calendarFeedRoutes } from './calendar-feed/routes';
 import { cleaningsRoutes } from './cleanings/routes';
 import { cleanupRoutes } from './cleanup/routes';
 import { contactStatusRoutes } from './contact-status/routes';
+import { customerLinkAdminRoutes } from './customer-link/routes';
 import { exportRoutes } from './exports/routes';
 import { galleryRoutes } from './gallery/routes';
 import { bookingRoutes } from './inquiries/public-routes';
@@ -37,6 +38,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(bookingRoutes);
   await app.register(slotsRoutes);
   await app.register(inquiriesRoutes);
+  await app.register(customerLinkAdminRoutes);
   await app.register(cleaningsRoutes);
   await app.register(recurringRoutes);
   await app.register(agendaRoutes);

@@ -18,10 +18,15 @@ export function redactQuery(url: string): string {
  * or the web app's page, not the feed's route, and would log the whole URL.
  */
 const SECRET_PATH = /(\/calendar\/+)[^?]+/i;
+/**
+ * A customer's personal link (`/visit/<token>`, and its form posts below it) is a secret too: the token segment is
+ * dropped, what follows it (the visit and the action) kept.
+ */
+const LINK_PATH = /(\/visit\/+)[^/?]+/i;
 
 /** A URL fit for the log: secret path segments and every query value redacted. */
 export function redactUrl(url: string): string {
-  return redactQuery(url.replace(SECRET_PATH, '$1[redacted]'));
+  return redactQuery(url.replace(SECRET_PATH, '$1[redacted]').replace(LINK_PATH, '$1[redacted]'));
 }
 
 /**

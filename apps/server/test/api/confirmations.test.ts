@@ -67,8 +67,8 @@ describe('confirmation of a one-time cleaning', () => {
     expect(mail.text).toContain('Where: Bristol');
     expect(mail.text).toContain('Price: $150.00');
     expect(mail.text).toContain('(860) 555-0142');
-    // The personal link is another change's (issue 30, item 2): no placeholder meanwhile.
-    expect(mail.text).not.toMatch(/https?:\/\//);
+    // The customer's personal link (features/customer-link), under PUBLIC_URL.
+    expect(mail.text).toMatch(/https:\/\/clean\.example\/visit\/[A-Za-z0-9_-]{22}\n/);
 
     const ics = mail.attachments.find((a) => a.filename === 'visit.ics');
     expect(ics?.contentType).toBe('text/calendar');

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { buildApp } from '../../src/app';
+import { type BuildOptions, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/client';
 import { sessionTokens } from '../../src/features/auth/tokens';
@@ -86,7 +86,15 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** Builds the real app on a fresh database with a known admin password. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { realMailer?: boolean; env?: NodeJS.ProcessEnv; pushAgent?: Agent } = {},
+  options: {
+    realMailer?: boolean;
+    env?: NodeJS.ProcessEnv;
+    pushAgent?: Agent;
+    /** The clock of the customers' own changes (features/customer-link). */
+    clock?: () => Date;
+    /** Where the app logs (support/log-capture.ts); otherwise LOG_LEVEL silent. */
+    logger?: BuildOptions['logger'];
+  } = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clean-test-'));
   const config: Config = {
@@ -107,6 +115,8 @@ export async function createTestApp(
     mailer: options.realMailer ? undefined : memory.mailer,
     databaseUrl: database.url,
     pushAgent: options.pushAgent,
+    clock: options.clock,
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   await app.ready();
   return {

@@ -30,8 +30,11 @@ export type VisitsQuery = z.infer<typeof visitsQuery>;
 
 /** `request`: a visitor's booking request holding its time until the owner confirms or declines it (issue 29). */
 export const VISIT_KINDS = ['one_time', 'recurring', 'request'] as const;
-/** `requested`: a held request (kind request); `declined`: the answer to declining one. */
-export const VISIT_STATUSES = ['planned', 'done', 'skipped', 'requested', 'declined'] as const;
+/**
+ * `requested`: a held request (kind request); `declined`: the answer to declining one; `cancelled`: a one-time
+ * cleaning the customer cancelled with their personal link (it keeps no time).
+ */
+export const VISIT_STATUSES = ['planned', 'done', 'skipped', 'requested', 'declined', 'cancelled'] as const;
 export type VisitStatus = (typeof VISIT_STATUSES)[number];
 
 /**

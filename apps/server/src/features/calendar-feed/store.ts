@@ -80,26 +80,31 @@ export const calendarFeedStore = (db: Db) => ({
       agendaStore(db).bounded(since, until, timeZone),
       visitsOf.workingHours(),
     ]);
-    // Lengths set on cleanings (few: the rest take the owner's default).
-    const lengths = new Map(
-      (
-        await db
-          .select({ id: oneTimeCleanings.id, minutes: oneTimeCleanings.durationMinutes })
-          .from(oneTimeCleanings)
-          .where(
-            sql`${oneTimeCleanings.dateTime} >= ${since} and ${oneTimeCleanings.durationMinutes} is not null`,
-          )
-      ).map((r) => [r.id, r.minutes ?? undefined]),
-    );
-    const events: FeedEvent[] = agenda.one_time_cleanings.map((c) => ({
-      uid: feedUid(`o${c.cleaning_id}`),
-      kind: 'One-Time',
-      name: c.inquiry_name,
-      start: new Date(c.date_time as string),
-      minutes: lengths.get(c.cleaning_id) ?? hours.default_duration_minutes,
-      phone: c.phone_number,
-      notes: c.notes,
-    }));
+    // Lengths set on cleanings, and the cleanings customers cancelled (few: the rest take the owner's default).
+    const special = await db
+      .select({
+        id: oneTimeCleanings.id,
+        minutes: oneTimeCleanings.durationMinutes,
+        cancelled: oneTimeCleanings.cancelledAt,
+      })
+      .from(oneTimeCleanings)
+      .where(
+        sql`${oneTimeCleanings.dateTime} >= ${since} and (${oneTimeCleanings.durationMinutes} is not null or ${oneTimeCleanings.cancelledAt} is not null)`,
+      );
+    const lengths = new Map(special.map((r) => [r.id, r.minutes ?? undefined]));
+    // A cancelled visit leaves the owner's calendar, as a skipped one does.
+    const cancelled = new Set(special.flatMap((r) => (r.cancelled ? [r.id] : [])));
+    const events: FeedEvent[] = agenda.one_time_cleanings
+      .filter((c) => !cancelled.has(c.cleaning_id))
+      .map((c) => ({
+        uid: feedUid(`o${c.cleaning_id}`),
+        kind: 'One-Time',
+        name: c.inquiry_name,
+        start: new Date(c.date_time as string),
+        minutes: lengths.get(c.cleaning_id) ?? hours.default_duration_minutes,
+        phone: c.phone_number,
+        notes: c.notes,
+      }));
     // Recurring visits of a bounded window (a schedule runs for years), each occurrence its own event named by
     // its key, so a move changes that event and a skip removes it.
     const visits = (await visitsOf.recurringBetween(window.from, window.to, hours)).filter(

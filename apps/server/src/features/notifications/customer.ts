@@ -7,6 +7,7 @@ import { inquiries } from '../../db/schema';
 import type { Mail } from '../../lib/mailer';
 import { enqueueMails } from '../../lib/outbox';
 import { feedUid } from '../calendar-feed/store';
+import { customerLinksStore, LINK_PATH } from '../customer-link/store';
 import { siteStore } from '../site/store';
 import { visitsStore } from '../visits/store';
 import { visitIcs, visitTimeText } from './visit-ics';
@@ -25,11 +26,30 @@ export const CONFIRMATION_SUBJECT = 'Your cleaning is booked';
 
 type Customer = { name: string; email: string | null; town: string | null };
 
-/** The confirmation's text and its `.ics`; no personal link yet (a later change brings it). */
+/** The customer's personal link, or why there is none in this mail (one from an earlier mail is live). */
+export type LinkLine = { url: string } | { earlier: true };
+
+const linkLines = (link: LinkLine | undefined, phone: string) =>
+  !link
+    ? [`To change or cancel, call or text us at ${phone}.`]
+    : 'url' in link
+      ? [
+          'To move, skip or cancel a visit (up to the cutoff before it), open your personal page:',
+          link.url,
+          'Keep this link to yourself: it opens your visits without a password.',
+          `Or call or text us at ${phone}.`,
+        ]
+      : [
+          'To move, skip or cancel a visit, use the personal link in our first confirmation,',
+          `or call or text us at ${phone}.`,
+        ];
+
+/** The confirmation's text and its `.ics`, with the customer's personal link when one was just issued. */
 export async function confirmationMail(
   visit: BookedVisit & { minutes: number },
   customer: Customer & { email: string },
   facts: { businessName: string; phone: string; timezone: string; host: string },
+  link?: LinkLine,
 ): Promise<Mail> {
   const when = visitTimeText(visit.start, facts.timezone);
   const price = visit.frequency
@@ -61,7 +81,7 @@ export async function confirmationMail(
       ...(visit.frequency ? [`Then: ${singleLine(visit.frequency)}`] : []),
       '',
       'The attached file (visit.ics) adds it to your calendar.',
-      `To change or cancel, call or text us at ${facts.phone}.`,
+      ...linkLines(link, facts.phone),
       '',
       facts.businessName,
     ].join('\n'),
@@ -102,17 +122,23 @@ export function customerNotices(deps: { db: Db; config: Config; kick: () => void
       if (!customer?.email) return false;
       const facts = await site.current();
       const minutes = visit.minutes ?? (await visitsStore(db).workingHours()).default_duration_minutes;
-      const mail = await confirmationMail(
-        { ...visit, minutes },
-        { ...customer, email: customer.email },
-        {
-          businessName: facts.businessName,
-          phone: formatPhone(facts.phone),
-          timezone: config.timezone,
-          host: new URL(config.publicUrl).hostname,
-        },
-      );
-      await enqueueMails(db, [mail]);
+      const email = customer.email;
+      const mailFacts = {
+        businessName: facts.businessName,
+        phone: formatPhone(facts.phone),
+        timezone: config.timezone,
+        host: new URL(config.publicUrl).hostname,
+      };
+      // The link and the mail carrying it commit together: a link is never issued that no mail holds.
+      await db.transaction(async (tx) => {
+        const txDb = tx as unknown as Db;
+        const token = await customerLinksStore(txDb).issue(visit.inquiryId);
+        const link: LinkLine = token
+          ? { url: `${config.publicUrl}${LINK_PATH}/${token}` }
+          : { earlier: true };
+        const mail = await confirmationMail({ ...visit, minutes }, { ...customer, email }, mailFacts, link);
+        await enqueueMails(txDb, [mail]);
+      });
       deps.kick();
       return true;
     }

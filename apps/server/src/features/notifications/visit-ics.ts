@@ -9,6 +9,10 @@ export type VisitEvent = {
   summary: string;
   description: string;
   location: string | null;
+  /** A later version of the entry (a change the customer made): the higher sequence wins in their calendar. */
+  sequence?: number;
+  /** The visit is off (cancelled or skipped): METHOD:CANCEL, STATUS:CANCELLED, so the entry is removed. */
+  cancelled?: boolean;
 };
 
 /**
@@ -18,13 +22,17 @@ export type VisitEvent = {
 export async function visitIcs(event: VisitEvent, timezone: string, businessName: string): Promise<string> {
   const ical = (await import('ical-generator')).default;
   const { tzlib_get_ical_block } = await import('timezones-ical-library');
+  const { ICalCalendarMethod, ICalEventStatus } = await import('ical-generator');
   const calendar = ical({
     name: businessName,
     prodId: { company: businessName, product: 'visits', language: 'EN' },
     timezone: { name: timezone, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null },
+    method: event.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
   });
   calendar.createEvent({
     id: event.uid,
+    ...(event.sequence === undefined ? {} : { sequence: event.sequence }),
+    ...(event.cancelled ? { status: ICalEventStatus.CANCELLED } : {}),
     start: new TZDate(event.start.getTime(), timezone),
     end: new TZDate(event.start.getTime() + event.minutes * 60_000, timezone),
     timezone,

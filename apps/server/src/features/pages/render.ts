@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  type CustomerLinkView,
   PAGE_FORMS,
   type PageForm,
   type PostedForm,
@@ -26,6 +27,11 @@ type ServerBundle = {
   ) => Promise<Rendered>;
   localBusiness: (site: FastifyInstance['config']['site'], origin: string) => Record<string, unknown>;
   SERVER_RENDERED: string[];
+  renderCustomerLink: (
+    content: { view: CustomerLinkView } | { problem: { title: string; text: string } },
+    origin: string,
+    fetch: typeof globalThis.fetch,
+  ) => Promise<string>;
 };
 
 /** The booking form's fields that are no page parameter: the visitor's details, their time and lead source. */
@@ -226,7 +232,31 @@ export async function pageRenderer(app: FastifyInstance, webDist: string) {
     return sendHtml(request, reply, page.status, page.body, page.etag);
   }
 
-  return { built, serverRenders, sendHtml, sendApp, renderPage, sendPage };
+  /**
+   * A customer's personal page (features/customer-link) as a whole document: the site's frame and stylesheet,
+   * `noindex`, and no script at all (the page needs none; the app's router has no such page to hydrate).
+   */
+  async function renderCustomerLink(
+    content: { view: CustomerLinkView } | { problem: { title: string; text: string } },
+  ): Promise<string> {
+    if (!bundle) throw new Error('no server-rendering bundle');
+    const html = await bundle.renderCustomerLink(content, base, injectFetch(app, []));
+    const site = await siteFacts.current();
+    const title = 'view' in content ? 'Your visits' : content.problem.title;
+    return withStyles(template, html)
+      .replace(
+        /<title>[\s\S]*?<\/title>/,
+        () => `<title>${escapeHtml(`${title} – ${site.businessName}`)}</title>`,
+      )
+      .replace(/<meta\s+name="description"[\s\S]*?\/?>/, '<meta name="robots" content="noindex, nofollow" />')
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+      .replace(/<link rel="modulepreload"[^>]*>/g, '')
+      .replace(/<link rel="manifest"[^>]*>/g, '')
+      .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
+      .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+  }
+
+  return { built, serverRenders, sendHtml, sendApp, renderPage, sendPage, renderCustomerLink };
 }
 
 export type PageRenderer = Awaited<ReturnType<typeof pageRenderer>>;

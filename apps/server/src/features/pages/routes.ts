@@ -2,6 +2,7 @@ import path from 'node:path';
 import { PAGE_ROUTES } from '@clean/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { customerLinkPageRoutes } from '../customer-link/page-routes';
 import { pageFormRoutes } from './forms';
 import { pageRenderer } from './render';
 
@@ -37,6 +38,7 @@ export async function registerPages(app: FastifyInstance, webDist: string) {
   for (const route of PAGE_ROUTES) app.get(route, (request, reply) => pages.sendPage(route, request, reply));
 
   await app.register(pageFormRoutes, { pages });
+  await app.register(customerLinkPageRoutes, { pages });
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

@@ -23,3 +23,10 @@ export const reviewNotice = (review: Review): PushNotice => ({
   body: review.reviewer_name,
   url: '/contact-center?tab=manage',
 });
+
+/** A customer changed a visit with their personal link: who, what and when (the new time for a move). */
+export const visitChangeNotice = (name: string, done: string, when: string): PushNotice => ({
+  title: `Visit ${done} by the customer`,
+  body: `${name} — ${when}`,
+  url: '/contact-center',
+});

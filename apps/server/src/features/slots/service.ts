@@ -36,7 +36,13 @@ const LONGEST_MS = LONGEST_MINUTES * MINUTE;
 
 /** What a request asks for: its visit's length and how often it repeats. */
 export type Ask = { minutes: number; frequency: QuoteFrequency };
-type Rules = { hours: WorkingHours; site: SiteConfig; noticeMs: number; bufferMs: number; holdMs: number };
+export type Rules = {
+  hours: WorkingHours;
+  site: SiteConfig;
+  noticeMs: number;
+  bufferMs: number;
+  holdMs: number;
+};
 /** A requested time checked against the grid, ready to be claimed inside the booking's transaction. */
 export type PreparedHold = Ask & { start: Date; amount: number; rules: Rules };
 
@@ -72,7 +78,15 @@ export function slotsService({ db, config, now = () => new Date() }: SlotsDeps) 
    * years of a busy business make dense, are counted by the database per window: first for every start's first
    * visit, then for the survivors' later ones.
    */
-  async function free(on: Db, starts: Date[], ask: Ask, rules: Rules, at: Date): Promise<Date[]> {
+  async function free(
+    on: Db,
+    starts: Date[],
+    ask: Ask,
+    rules: Rules,
+    at: Date,
+    /** The key of a visit being moved: its own time is no obstacle. */
+    excludeKey?: string,
+  ): Promise<Date[]> {
     if (starts.length === 0) return [];
     const { hours, bufferMs } = rules;
     const lengthMs = ask.minutes * MINUTE;
@@ -86,7 +100,7 @@ export function slotsService({ db, config, now = () => new Date() }: SlotsDeps) 
     ]);
     const spans: BusySpan[] = [
       ...recurring
-        .filter((v) => v.status !== 'skipped')
+        .filter((v) => v.status !== 'skipped' && v.key !== excludeKey)
         .map((v) => ({ start: Date.parse(v.start), end: Date.parse(v.end) })),
       ...held.map((h) => ({
         start: h.start.getTime(),
@@ -114,6 +128,7 @@ export function slotsService({ db, config, now = () => new Date() }: SlotsDeps) 
         probes.map((p) => window(p.v)),
         hours.default_duration_minutes,
         max,
+        excludeKey,
       );
       const blocked = new Set(
         probes.flatMap((p, j) => ((counts.get(j) ?? 0) + inMemory(p.v) >= max ? [p.i] : [])),
@@ -154,6 +169,45 @@ export function slotsService({ db, config, now = () => new Date() }: SlotsDeps) 
         earliest: new Date(at.getTime() + rules.noticeMs),
       });
       return (await free(db, starts, ask, rules, at)).map((s) => withOffset(s, timeZone));
+    },
+
+    /**
+     * The open times a customer may move a visit to (features/customer-link): the booking form's times for the
+     * visit's length on SLOTS_MAX_DAYS business days from `fromDay` (a date as its UTC midnight, in ms), the
+     * visit's own time no obstacle. Not refused while the booking form is closed: the visit is booked already.
+     */
+    async forMove(input: { fromDay: number; minutes: number; excludeKey: string }): Promise<Date[]> {
+      const rules = await rulesInForce();
+      const at = now();
+      const starts = gridStarts({
+        fromDay: input.fromDay,
+        days: SLOTS_MAX_DAYS,
+        minutes: input.minutes,
+        hours: rules.hours,
+        timeZone,
+        earliest: new Date(at.getTime() + rules.noticeMs),
+      });
+      const ask = { minutes: input.minutes, frequency: 'one_time' as const };
+      return free(db, starts, ask, rules, at, input.excludeKey);
+    },
+
+    /** The rules a move is checked with, read before its transaction (see prepare). */
+    rulesInForce,
+
+    /**
+     * Inside a move's transaction: takes the booking lock (the one every hold is claimed under, so a move and a
+     * booking request, or two moves, for one time run one after the other) and checks `start` is still open for
+     * the visit, its own time aside; 409 SLOT_TAKEN when not.
+     */
+    async claimMove(tx: Db, input: { start: Date; minutes: number; excludeKey: string; rules: Rules }) {
+      await holdsStore(tx).lock();
+      const at = now();
+      const { start, minutes, excludeKey, rules } = input;
+      const open =
+        onGrid(start, minutes, rules.hours, timeZone) &&
+        start.getTime() >= at.getTime() + rules.noticeMs &&
+        (await free(tx, [start], { minutes, frequency: 'one_time' }, rules, at, excludeKey)).length === 1;
+      if (!open) throw new ConflictError(SLOT_TAKEN);
     },
 
     /**

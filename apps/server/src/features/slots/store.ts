@@ -158,7 +158,14 @@ export const holdsStore = (db: Db) => ({
    * duration_minutes gives it at once), so each count reads the date index backwards from the window's end over
    * that much: on a busy day it stops at the first cleaning instead of reading the whole day.
    */
-  async cleaningCounts(windows: Window[], defaultMinutes: number, cap: number): Promise<Map<number, number>> {
+  async cleaningCounts(
+    windows: Window[],
+    defaultMinutes: number,
+    cap: number,
+    /** A visit's key (o12: cleaning 12) whose cleaning is not counted: the one being moved. */
+    excludeKey?: string,
+  ): Promise<Map<number, number>> {
+    const excluded = /^o(\d+)$/.exec(excludeKey ?? '')?.[1];
     if (windows.length === 0) return new Map();
     const [longest] = await db
       .select({ minutes: max(oneTimeCleanings.durationMinutes) })
@@ -176,6 +183,8 @@ export const holdsStore = (db: Db) => ({
             select 1 from one_time_cleanings o
              where o.date_time >= c.s - ${`${lookback} minutes`}::interval and o.date_time < c.e
                and o.date_time + coalesce(o.duration_minutes, ${defaultMinutes}::int) * interval '1 minute' > c.s
+               and o.cancelled_at is null
+               and o.id <> ${Number(excluded ?? 0)}::int
              order by o.date_time desc nulls last
              limit ${cap}::int) as y) as x
        where x.n > 0`)) as unknown as { rows: { i: number | string; n: number | string }[] };

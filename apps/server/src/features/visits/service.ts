@@ -104,7 +104,7 @@ export function visitsService({ store, timezone, holds }: VisitsDeps) {
       start: row.dateTime.toISOString(),
       end: new Date(row.dateTime.getTime() + minutesMs(minutes)).toISOString(),
       original_start: null,
-      status: row.doneAt ? 'done' : 'planned',
+      status: row.cancelledAt ? 'cancelled' : row.doneAt ? 'done' : 'planned',
       paid: row.paid,
       amount: row.amount,
       notes: row.notes,
@@ -277,7 +277,7 @@ export function visitsService({ store, timezone, holds }: VisitsDeps) {
         .map((h) => holdVisit(h)),
     ];
     const others: Span[] = nearby
-      .filter((v) => v.status !== 'skipped' && !exclude(v.key))
+      .filter((v) => v.status !== 'skipped' && v.status !== 'cancelled' && !exclude(v.key))
       .map((v) => ({ key: v.key, name: v.inquiry_name, start: new Date(v.start), end: new Date(v.end) }));
     const outside = hoursConflict(start, end, hours, timezone);
     return [
@@ -351,7 +351,9 @@ export function visitsService({ store, timezone, holds }: VisitsDeps) {
         oneTimeKey(id),
       );
     const done = b.status === 'done' || b.paid === true ? true : b.status === 'planned' ? false : undefined;
-    if (!(await store.setCleaning(id, { dateTime: start, paid: b.paid, done })))
+    // The owner may book a cancelled visit again: any change of its status or time does.
+    const cancelledAt = b.status !== undefined || start !== undefined ? null : undefined;
+    if (!(await store.setCleaning(id, { dateTime: start, paid: b.paid, done, cancelledAt })))
       throw new NotFoundError(NO_SUCH_VISIT);
     const updated = await store.cleaning(id);
     const visit = updated && oneTimeVisit(updated, hours);

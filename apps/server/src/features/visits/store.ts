@@ -1,5 +1,5 @@
 import { DEFAULT_WORKING_HOURS, type WorkingHours, workingHoursSchema } from '@clean/shared';
-import { and, asc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ownerSetting } from '../../db/owner-settings';
 import {
@@ -33,6 +33,7 @@ const cleaningColumns = {
   notes: oneTimeCleanings.notes,
   durationMinutes: oneTimeCleanings.durationMinutes,
   doneAt: oneTimeCleanings.doneAt,
+  cancelledAt: oneTimeCleanings.cancelledAt,
 };
 /** Who a visit is for, as the Agenda shows them (a cleaning's, a schedule's or a held request's inquiry). */
 export type Customer = {
@@ -51,6 +52,8 @@ export type CleaningRow = Customer & {
   notes: string | null;
   durationMinutes: number | null;
   doneAt: Date | null;
+  /** Cancelled by the customer (their personal link): shown, but no longer taking its time. */
+  cancelledAt: Date | null;
 };
 
 const scheduleColumns = {
@@ -62,7 +65,7 @@ const scheduleColumns = {
   firstVisitAt: recurringPayments.firstVisitAt,
   durationMinutes: recurringPayments.durationMinutes,
 };
-export type ScheduleRow = Omit<CleaningRow, 'dateTime' | 'paid' | 'doneAt'> & {
+export type ScheduleRow = Omit<CleaningRow, 'dateTime' | 'paid' | 'doneAt' | 'cancelledAt'> & {
   frequency: string;
   firstVisitAt: Date | null;
 };
@@ -146,6 +149,8 @@ export const visitsStore = (db: Db) => ({
         and(
           gte(oneTimeCleanings.dateTime, new Date(start.getTime() - 12 * 3_600_000)),
           lt(oneTimeCleanings.dateTime, end),
+          // A cancelled visit takes no time.
+          isNull(oneTimeCleanings.cancelledAt),
           sql`${oneTimeCleanings.dateTime} + coalesce(${oneTimeCleanings.durationMinutes}, ${defaultMinutes}::int) * interval '1 minute' > ${start.toISOString()}::timestamptz`,
         ),
       )
@@ -281,7 +286,7 @@ export const visitsStore = (db: Db) => ({
   /** Changes a one-time cleaning's visit fields; false when there is none. */
   async setCleaning(
     id: number,
-    changes: Partial<{ dateTime: Date; paid: boolean; done: boolean }>,
+    changes: Partial<{ dateTime: Date; paid: boolean; done: boolean; cancelledAt: Date | null }>,
   ): Promise<boolean> {
     const { done, ...rest } = changes;
     const rows = await db

@@ -39,7 +39,10 @@ const PHONE = '(max-width: 639px)';
 const startsAsList = () => typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches === true;
 
 function eventClass({ detail }: AgendaEvent): string {
-  if (detail.kind === 'one-time') return 'hub-event-one-time';
+  if (detail.kind === 'one-time')
+    return detail.visit?.status === 'cancelled'
+      ? 'hub-event-one-time hub-event-skipped'
+      : 'hub-event-one-time';
   if (detail.kind === 'recurring') return 'hub-event-recurring';
   if (detail.kind === 'request') return 'hub-event-request';
   return detail.item.status === 'skipped' ? 'hub-event-visit hub-event-skipped' : 'hub-event-visit';

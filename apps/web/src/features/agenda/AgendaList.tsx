@@ -107,10 +107,13 @@ export function AgendaList({
 function AgendaEntry({ event, onSelect }: { event: AgendaEvent; onSelect: () => void }) {
   const { item, kind } = event.detail;
   const skipped = kind === 'visit' && event.detail.item.status === 'skipped';
+  const cancelled = event.detail.kind === 'one-time' && event.detail.visit?.status === 'cancelled';
   return (
     <li className={`rounded-2xl border-l-4 bg-white p-3 shadow-sm ${KIND_BORDER[kind]}`}>
       <p className="flex flex-wrap items-baseline justify-between gap-x-2">
-        <span className="min-w-0 font-semibold [overflow-wrap:anywhere] text-brand-950">
+        <span
+          className={`min-w-0 font-semibold [overflow-wrap:anywhere] text-brand-950 ${cancelled ? 'line-through' : ''}`}
+        >
           {item.inquiry_name}
         </span>
         <span className="text-sm text-stone-700">
@@ -118,6 +121,7 @@ function AgendaEntry({ event, onSelect }: { event: AgendaEvent; onSelect: () => 
           {kind === 'visit' || kind === 'request' ? `–${format(event.end, 'h:mm a')}` : ''} ·{' '}
           {KIND_LABEL[kind]}
           {skipped ? ' (skipped)' : ''}
+          {cancelled ? ' (cancelled)' : ''}
           {item.town ? ` · ${item.town}` : ''}
         </span>
       </p>

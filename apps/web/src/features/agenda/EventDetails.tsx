@@ -42,6 +42,7 @@ const STATUS: Record<Visit['status'], string> = {
   skipped: 'Skipped',
   requested: 'Requested',
   declined: 'Declined',
+  cancelled: 'Cancelled by the customer',
 };
 
 /** "January 6, 2027 at 9:00 AM – 11:00 AM": a visit's start and end, in the business zone. */

@@ -56,7 +56,8 @@ export function buildEvents(
     const visit = oneTimeVisits.get(item.cleaning_id);
     events.push({
       id: `one-time-${item.cleaning_id}`,
-      title: `One-Time: ${item.inquiry_name}`,
+      // Cancelled by the customer (their personal link): still shown, struck through, so the owner sees why.
+      title: `${visit?.status === 'cancelled' ? 'Cancelled' : 'One-Time'}: ${item.inquiry_name}`,
       start,
       end: endOf(start, visit, timeZone),
       detail: { kind: 'one-time', at: item.date_time, item, visit },

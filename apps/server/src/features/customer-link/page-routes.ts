@@ -1,0 +1,136 @@
+import {
+  CUSTOMER_LINK_ACTIONS,
+  type CustomerLinkAction,
+  customerLinkQuery,
+  customerRescheduleForm,
+} from '@clean/shared';
+import formbody from '@fastify/formbody';
+import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { DomainError, NotFoundError, statusOf, ValidationError } from '../../lib/errors';
+import type { PageRenderer } from '../pages/render';
+import { type CustomerLinkService, customerLinkService, LINK_NOT_FOUND, TOO_MANY_MISSES } from './service';
+import { LINK_PATH } from './store';
+
+// The router refuses parameters over 100 characters; any other token is looked up (a miss when no link's).
+const tokenParams = z.object({ token: z.string() });
+const changeParams = tokenParams.extend({
+  key: z.string().max(60),
+  action: z.enum(CUSTOMER_LINK_ACTIONS),
+});
+
+const TOO_MANY_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>Please wait a moment</title></head>
+<body><main><h1>Please wait a moment</h1><p>${TOO_MANY_MISSES}</p><p><a href="/">Back to Home</a></p></main></body>
+</html>
+`;
+
+/** The problem pages: an unknown (or revoked) link, too many tries, anything else refused before the page. */
+const problemFor = (status: number, message: string) =>
+  status === 404
+    ? { title: 'This link does not work', text: `${message} Please call us, and we will send you a new one.` }
+    : { title: 'That did not work', text: message };
+
+/** The change a form post asks for; a reschedule's time from its body (400: none picked). */
+function change(
+  links: CustomerLinkService,
+  inquiryId: number,
+  key: string,
+  action: CustomerLinkAction,
+  body: unknown,
+) {
+  if (action === 'cancel') return links.cancel(inquiryId, key);
+  if (action === 'skip') return links.skip(inquiryId, key);
+  const form = customerRescheduleForm.safeParse(body);
+  if (!form.success) throw new ValidationError('Please pick one of the open times.');
+  return links.reschedule(inquiryId, key, form.data.start);
+}
+
+/**
+ * A customer's personal link (issue 30): GET /visit/{token} renders their page, POST /visit/{token}/visits/{key}/
+ * {cancel|skip|reschedule} is a plain HTML form post, answered with a redirect back to the page and its notice (303,
+ * so a reload does not post again), or a refusal (409 past the cutoff or a time just taken, 400 no time picked)
+ * with the page again and the reason. Every answer is `no-store`, `noindex` and sends no Referer onward; an
+ * unknown or revoked link is a 404 page and counts as a miss (429 after LINK_MISSES). Not in the OpenAPI document:
+ * pages, not API.
+ */
+export const customerLinkPageRoutes: FastifyPluginAsync<{ pages: PageRenderer }> = async (app, { pages }) => {
+  await app.register(formbody, { bodyLimit: 1024 });
+  const links = customerLinkService({
+    db: app.database.db,
+    config: app.config,
+    now: app.clock,
+    kick: () => {
+      app.outbox.kick();
+      app.pushOutbox.kick();
+    },
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
+    reply.header('referrer-policy', 'no-referrer');
+    return payload;
+  });
+
+  const page = async (
+    reply: FastifyReply,
+    status: number,
+    content: Parameters<PageRenderer['renderCustomerLink']>[0],
+  ) => {
+    if (!pages.built)
+      return reply
+        .status(status === 200 ? 503 : status)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build`.');
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .send(await pages.renderCustomerLink(content));
+  };
+
+  app.setErrorHandler(async (err: FastifyError, _request, reply) => {
+    const status = err instanceof DomainError ? statusOf(err) : (err.statusCode ?? 500);
+    if (status >= 500) throw err;
+    // A client guessing links: a few hundred bytes, not a rendered page (10 ms each), so refusing costs little.
+    if (status === 429)
+      return reply
+        .status(429)
+        .type('text/html; charset=utf-8')
+        .header('retry-after', '600')
+        .send(TOO_MANY_PAGE);
+    const message =
+      err instanceof DomainError ? err.message : status === 404 ? LINK_NOT_FOUND : 'Please try again.';
+    return page(reply, status, { problem: problemFor(status, message) });
+  });
+
+  app.get(`${LINK_PATH}/:token`, { schema: { hide: true } }, async (request, reply) => {
+    const { token } = tokenParams.parse(request.params);
+    const inquiryId = await links.open(token, request.ip);
+    const query = customerLinkQuery.safeParse(request.query).data ?? {};
+    return page(reply, 200, { view: await links.view(inquiryId, token, query) });
+  });
+
+  app.post(`${LINK_PATH}/:token/visits/:key/:action`, { schema: { hide: true } }, async (request, reply) => {
+    const { token, key, action } = changeOf(request.params);
+    const inquiryId = await links.open(token, request.ip);
+    const refused = await change(links, inquiryId, key, action, request.body).then(() => null, refusal);
+    if (!refused) return reply.redirect(`${LINK_PATH}/${token}?done=${action}`, 303);
+    const view = await links.view(inquiryId, token, { refused: refused.message });
+    return page(reply, refused.status, { view });
+  });
+};
+
+/** The change a post's address names; 404 for an action there is none of. */
+function changeOf(params: unknown) {
+  const parsed = changeParams.safeParse(params);
+  if (!parsed.success) throw new NotFoundError('There is no such change.');
+  return parsed.data;
+}
+
+/** A change refused for a reason the page shows (400, 409); anything else (404: not this customer's) goes on. */
+function refusal(err: unknown): { status: number; message: string } {
+  if (err instanceof DomainError && [400, 409].includes(statusOf(err)))
+    return { status: statusOf(err), message: err.message };
+  throw err;
+}

@@ -1,0 +1,322 @@
+import {
+  businessDate,
+  type CustomerLinkAction,
+  type CustomerLinkView,
+  type CustomerRescheduleView,
+  type CustomerVisitView,
+  formatPhone,
+  type Visit,
+} from '@clean/shared';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors';
+import { missLimiter } from '../../lib/miss-limit';
+import { visitTimeText } from '../notifications/visit-ics';
+import { siteStore } from '../site/store';
+import { slotsService } from '../slots/service';
+import { parseKey } from '../visits/rule';
+import { visitsService } from '../visits/service';
+import { visitsStore } from '../visits/store';
+import { type ChangeNotice, changeMessages } from './notices';
+import { customerLinksStore, LINK_PATH } from './store';
+
+export const NO_SUCH_INQUIRY = 'No inquiry with that id.';
+export const NO_SUCH_VISIT = 'That visit is not on your page.';
+export const LINK_NOT_FOUND = 'This link does not work: it may have been replaced by a newer one.';
+export const TOO_MANY_MISSES =
+  'Too many tries with links that do not work. Please wait a while and try again.';
+export const ONLY_ONE_TIME_CANCEL =
+  'A visit of a regular schedule can be skipped; to end the schedule, please call us.';
+export const ONLY_RECURRING_SKIP =
+  'Only a visit of a regular schedule can be skipped; this one can be cancelled.';
+export const NOT_PLANNED = 'This visit is no longer planned, so it cannot be changed.';
+export const cutoffPassed = (hours: number, phone: string) =>
+  `It is less than ${hours} hours before this visit, so it can no longer be changed here. Please call us at ${phone}.`;
+
+/** How far ahead the page lists visits. */
+export const LINK_WEEKS = 8;
+/** Misses (unknown or revoked tokens) a client may make in MISS_WINDOW_MS before it is refused (429). */
+export const LINK_MISSES = 20;
+export const MISS_WINDOW_MS = 10 * 60_000;
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+export type CustomerLinkDeps = {
+  db: Db;
+  config: Config;
+  /** The clock: the cutoff, the open times and "upcoming" are all measured against it. */
+  now?: () => Date;
+  /** Sends what a change enqueued at once (the mail and push outboxes). */
+  kick?: () => void;
+};
+
+/** One of the customer's visits, as found by its key (never another customer's). */
+type Found = {
+  visit: Visit;
+  start: Date;
+  minutes: number;
+};
+
+const lengthText = (minutes: number) => {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return [h ? `${h} h` : '', m ? `${m} min` : ''].filter(Boolean).join(' ');
+};
+
+/**
+ * A customer's personal link (issue 30): the page of their upcoming visits and the changes they may make there
+ * until the owner's cutoff (bookingRules.cutoffHours before the visit) — cancel a one-time visit, skip one visit of
+ * a schedule, move a visit into an open time (the booking form's, claimed under its lock). Each change mails the
+ * owner, pushes to the owner's devices and mails the customer an updated .ics, in the change's own transaction.
+ * A token that names no live link is a miss: LINK_MISSES of them in MISS_WINDOW_MS and the client is refused.
+ */
+export function customerLinkService({ db, config, now = () => new Date(), kick }: CustomerLinkDeps) {
+  const timeZone = config.timezone;
+  const links = customerLinksStore(db);
+  const site = siteStore(db, config.site);
+  const visitsStoreOf = visitsStore(db);
+  const visits = visitsService({ store: visitsStoreOf, timezone: timeZone });
+  const slots = slotsService({ db, config, now });
+  const misses = missLimiter(db, { name: 'customer-link', max: LINK_MISSES, windowMs: MISS_WINDOW_MS });
+
+  async function cutoffOf(): Promise<{ hours: number; phone: string }> {
+    const facts = await site.current();
+    return { hours: facts.bookingRules.cutoffHours, phone: formatPhone(facts.phone) };
+  }
+
+  const beforeCutoff = (start: Date, hours: number) => start.getTime() - now().getTime() >= hours * HOUR;
+
+  /** The customer's visit named by `key`: 404 for a key that is not theirs, not a visit, or not dated. */
+  async function find(inquiryId: number, key: string): Promise<Found> {
+    const parsed = parseKey(key);
+    if (!parsed || parsed.kind === 'request') throw new NotFoundError(NO_SUCH_VISIT);
+    const hours = await visitsStoreOf.workingHours();
+    if (parsed.kind === 'one_time') {
+      const row = await visitsStoreOf.cleaning(parsed.id);
+      if (!row?.dateTime || row.inquiryId !== inquiryId) throw new NotFoundError(NO_SUCH_VISIT);
+      const [visit] = (
+        await visits.visitsBetween(row.dateTime, new Date(row.dateTime.getTime() + 1), hours)
+      ).filter((v) => v.key === key);
+      if (!visit) throw new NotFoundError(NO_SUCH_VISIT);
+      return { visit, start: row.dateTime, minutes: row.durationMinutes ?? hours.default_duration_minutes };
+    }
+    const schedule = await visitsStoreOf.schedule(parsed.scheduleId);
+    if (!schedule || schedule.inquiryId !== inquiryId) throw new NotFoundError(NO_SUCH_VISIT);
+    const exception = await visitsStoreOf.exception(parsed.scheduleId, parsed.originalStart);
+    const at = exception?.movedTo ?? parsed.originalStart;
+    const [visit] = (await visits.visitsBetween(at, new Date(at.getTime() + 1), hours)).filter(
+      (v) => v.key === key,
+    );
+    if (!visit) throw new NotFoundError(NO_SUCH_VISIT);
+    return { visit, start: at, minutes: schedule.durationMinutes ?? hours.default_duration_minutes };
+  }
+
+  /** The checks every change makes before its transaction: the visit is this customer's, planned, before the cutoff. */
+  async function changeable(inquiryId: number, key: string) {
+    const found = await find(inquiryId, key);
+    const cutoff = await cutoffOf();
+    if (found.visit.status !== 'planned') throw new ConflictError(NOT_PLANNED);
+    if (!beforeCutoff(found.start, cutoff.hours))
+      throw new ConflictError(cutoffPassed(cutoff.hours, cutoff.phone));
+    return { found, cutoff };
+  }
+
+  /** The messages of a change, read before its transaction (on the embedded database a read outside one waits). */
+  const messagesOf = (notice: ChangeNotice) => changeMessages(db, config, notice, now());
+
+  async function rescheduleView(
+    inquiryId: number,
+    key: string,
+    shown: CustomerVisitView[],
+  ): Promise<CustomerRescheduleView | null> {
+    const visit = shown.find((v) => v.key === key && v.status === 'planned' && v.changeable);
+    if (!visit) return null;
+    const { minutes } = await find(inquiryId, key);
+    const [y, m, d] = businessDate(now(), timeZone).split('-').map(Number) as [number, number, number];
+    const open = await slots.forMove({ fromDay: Date.UTC(y, m - 1, d), minutes, excludeKey: key });
+    const dayText = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+    });
+    const timeText = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
+    const days: CustomerRescheduleView['days'] = [];
+    for (const at of open) {
+      const label = dayText.format(at);
+      let day = days.at(-1);
+      if (day?.label !== label) {
+        day = { label, times: [] };
+        days.push(day);
+      }
+      day.times.push({ value: at.toISOString(), label: timeText.format(at) });
+    }
+    return { key, when: visit.when, days };
+  }
+
+  return {
+    /**
+     * The inquiry a link's token names. A token naming no live link is a miss, counted for `client`; past
+     * LINK_MISSES the client is refused (429) before its token is even looked at.
+     */
+    async open(token: string, client: string): Promise<number> {
+      const wait = await misses.refusedFor(client);
+      if (wait !== null) throw new TooManyRequestsError(TOO_MANY_MISSES);
+      const inquiryId = await links.inquiryOf(token);
+      if (inquiryId === undefined) {
+        await misses.miss(client);
+        throw new NotFoundError(LINK_NOT_FOUND);
+      }
+      return inquiryId;
+    },
+
+    /** The page's content: the customer's visits of the next LINK_WEEKS weeks, by start. */
+    async view(
+      inquiryId: number,
+      token: string,
+      options: { reschedule?: string; done?: CustomerLinkAction; refused?: string } = {},
+    ): Promise<CustomerLinkView> {
+      const at = now();
+      const [facts, customer, hours] = await Promise.all([
+        site.current(),
+        links.customer(inquiryId),
+        visitsStoreOf.workingHours(),
+      ]);
+      const mine = (
+        await visits.visitsBetween(at, new Date(at.getTime() + LINK_WEEKS * 7 * 24 * HOUR), hours)
+      ).filter((v) => v.inquiry_id === inquiryId && v.status !== 'done');
+      const frequencies = await links.frequencies([
+        ...new Set(mine.flatMap((v) => v.recurring_payment_id ?? [])),
+      ]);
+      const cutoffHours = facts.bookingRules.cutoffHours;
+      const shown: CustomerVisitView[] = mine.map((v) => ({
+        key: v.key,
+        kind: v.kind === 'recurring' ? 'recurring' : 'one_time',
+        status: v.status === 'skipped' || v.status === 'cancelled' ? v.status : 'planned',
+        when: visitTimeText(new Date(v.start), timeZone),
+        length: lengthText(Math.round((Date.parse(v.end) - Date.parse(v.start)) / MINUTE)),
+        town: v.town,
+        frequency: v.recurring_payment_id === null ? null : (frequencies.get(v.recurring_payment_id) ?? null),
+        moved: v.original_start !== null,
+        changeable: v.status === 'planned' && beforeCutoff(new Date(v.start), cutoffHours),
+      }));
+      const zoneName =
+        new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+          .formatToParts(at)
+          .find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+      const phone = formatPhone(facts.phone);
+      return {
+        businessName: facts.businessName,
+        phone,
+        telHref: `tel:+1${facts.phone.replace(/\D/g, '').slice(-10)}`,
+        customerName: customer?.name ?? '',
+        timeZoneName: `${zoneName} (${timeZone})`,
+        cutoffHours,
+        weeks: LINK_WEEKS,
+        visits: shown,
+        notice: options.refused
+          ? { tone: 'error', text: options.refused }
+          : options.done
+            ? { tone: 'success', text: DONE_TEXT[options.done] }
+            : null,
+        reschedule: options.reschedule ? await rescheduleView(inquiryId, options.reschedule, shown) : null,
+        base: `${LINK_PATH}/${token}`,
+      };
+    },
+
+    /** Cancels a one-time visit (it stays listed, status cancelled, and keeps no time). */
+    async cancel(inquiryId: number, key: string): Promise<void> {
+      const { found } = await changeable(inquiryId, key);
+      const id = found.visit.one_time_cleaning_id;
+      if (id === null) throw new ValidationError(ONLY_ONE_TIME_CANCEL);
+      const messages = await messagesOf({
+        action: 'cancel',
+        visit: found.visit,
+        from: found.start,
+        minutes: found.minutes,
+      });
+      const changed = await db.transaction(async (tx) => {
+        const txDb = tx as unknown as Db;
+        if (!(await customerLinksStore(txDb).cancelCleaning(id, now()))) return false;
+        await messages.enqueue(txDb);
+        return true;
+      });
+      if (!changed) throw new ConflictError(NOT_PLANNED);
+      kick?.();
+    },
+
+    /** Skips one visit of a schedule (visit_exceptions, as the owner's skip); the schedule goes on. */
+    async skip(inquiryId: number, key: string): Promise<void> {
+      const { found, cutoff } = await changeable(inquiryId, key);
+      const parsed = parseKey(key);
+      if (parsed?.kind !== 'recurring') throw new ValidationError(ONLY_RECURRING_SKIP);
+      const messages = await messagesOf({
+        action: 'skip',
+        visit: found.visit,
+        from: found.start,
+        minutes: found.minutes,
+      });
+      await db.transaction(async (tx) => {
+        const txDb = tx as unknown as Db;
+        const row = await customerLinksStore(txDb).lockOccurrence(parsed.scheduleId, parsed.originalStart);
+        if (row.status !== 'planned' || row.paid) throw new ConflictError(NOT_PLANNED);
+        if (!beforeCutoff(row.movedTo ?? parsed.originalStart, cutoff.hours))
+          throw new ConflictError(cutoffPassed(cutoff.hours, cutoff.phone));
+        await customerLinksStore(txDb).setOccurrence(row.id, { status: 'skipped' });
+        await messages.enqueue(txDb);
+      });
+      kick?.();
+    },
+
+    /**
+     * Moves a visit into an open time: the booking form's times for its length, its own time no obstacle, claimed
+     * under the booking lock (two customers asking for one time: the first gets it, the other a 409 SLOT_TAKEN).
+     */
+    async reschedule(inquiryId: number, key: string, startText: string): Promise<void> {
+      const { found, cutoff } = await changeable(inquiryId, key);
+      const start = new Date(startText);
+      const rules = await slots.rulesInForce();
+      const messages = await messagesOf({
+        action: 'reschedule',
+        visit: found.visit,
+        from: found.start,
+        to: start,
+        minutes: found.minutes,
+      });
+      const parsed = parseKey(key);
+      await db.transaction(async (tx) => {
+        const txDb = tx as unknown as Db;
+        await slots.claimMove(txDb, { start, minutes: found.minutes, excludeKey: key, rules });
+        const store = customerLinksStore(txDb);
+        if (parsed?.kind === 'recurring') {
+          const row = await store.lockOccurrence(parsed.scheduleId, parsed.originalStart);
+          if (row.status !== 'planned' || row.paid) throw new ConflictError(NOT_PLANNED);
+          if (!beforeCutoff(row.movedTo ?? parsed.originalStart, cutoff.hours))
+            throw new ConflictError(cutoffPassed(cutoff.hours, cutoff.phone));
+          const movedTo = start.getTime() === parsed.originalStart.getTime() ? null : start;
+          await store.setOccurrence(row.id, { movedTo });
+        } else {
+          const id = found.visit.one_time_cleaning_id;
+          if (id === null || !(await store.moveCleaning(id, found.start, start)))
+            throw new ConflictError(NOT_PLANNED);
+        }
+        await messages.enqueue(txDb);
+      });
+      kick?.();
+    },
+
+    /** DELETE /api/inquiries/{id}/link. */
+    async revoke(inquiryId: number): Promise<void> {
+      if (!(await links.revoke(inquiryId, now()))) throw new NotFoundError(NO_SUCH_INQUIRY);
+    },
+  };
+}
+
+const DONE_TEXT: Record<CustomerLinkAction, string> = {
+  cancel: 'Your visit is cancelled. We sent you an updated calendar entry.',
+  skip: 'That visit is skipped; your schedule goes on. We sent you an updated calendar entry.',
+  reschedule: 'Your visit is moved. We sent you an updated calendar entry.',
+};
+
+export type CustomerLinkService = ReturnType<typeof customerLinkService>;

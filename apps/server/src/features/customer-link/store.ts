@@ -1,0 +1,151 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  customerLinks,
+  inquiries,
+  oneTimeCleanings,
+  recurringPayments,
+  visitExceptions,
+} from '../../db/schema';
+
+/** The page of a customer's link: `/visit/<token>`. */
+export const LINK_PATH = '/visit';
+/** 128 random bits, base64url (22 characters). */
+const TOKEN_BYTES = 16;
+/** What a token looks like: anything else is a miss without a database read. */
+export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22}$/;
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * The customers' personal links (table customer_links): only each token's SHA-256 is stored, so the token itself
+ * exists in the mail that carried it and nowhere else. One live link per inquiry (a partial unique index).
+ */
+export const customerLinksStore = (db: Db) => ({
+  /**
+   * A new link for the inquiry, when it has none live: the token, or null when one is live already (its token is
+   * not kept, so it cannot be sent again). Safe under concurrent confirmations: the unique index decides.
+   */
+  async issue(inquiryId: number): Promise<string | null> {
+    const token = randomBytes(TOKEN_BYTES).toString('base64url');
+    const made = await db
+      .insert(customerLinks)
+      .values({ inquiryId, tokenHash: hashOf(token) })
+      .onConflictDoNothing()
+      .returning({ id: customerLinks.id });
+    return made.length > 0 ? token : null;
+  },
+
+  /** The inquiry a live link's token names, or undefined. */
+  async inquiryOf(token: string): Promise<number | undefined> {
+    if (!TOKEN_SHAPE.test(token)) return undefined;
+    const [row] = await db
+      .select({ inquiryId: customerLinks.inquiryId })
+      .from(customerLinks)
+      .where(and(eq(customerLinks.tokenHash, hashOf(token)), isNull(customerLinks.revokedAt)));
+    return row?.inquiryId;
+  },
+
+  async customer(inquiryId: number): Promise<{ name: string } | undefined> {
+    const [row] = await db
+      .select({ name: inquiries.name })
+      .from(inquiries)
+      .where(eq(inquiries.id, inquiryId));
+    return row;
+  },
+
+  /** The frequency of each schedule, in the owner's words ("Every 2 weeks"). */
+  async frequencies(scheduleIds: number[]): Promise<Map<number, string>> {
+    if (scheduleIds.length === 0) return new Map();
+    const rows = await db
+      .select({ id: recurringPayments.id, frequency: recurringPayments.frequency })
+      .from(recurringPayments)
+      .where(inArray(recurringPayments.id, scheduleIds));
+    return new Map(rows.map((r) => [r.id, r.frequency]));
+  },
+
+  /** Cancels a one-time cleaning still planned; false when it is not (cancelled or done meanwhile). */
+  async cancelCleaning(id: number, at: Date): Promise<boolean> {
+    const rows = await db
+      .update(oneTimeCleanings)
+      .set({ cancelledAt: at })
+      .where(
+        and(
+          eq(oneTimeCleanings.id, id),
+          isNull(oneTimeCleanings.cancelledAt),
+          isNull(oneTimeCleanings.doneAt),
+        ),
+      )
+      .returning({ id: oneTimeCleanings.id });
+    return rows.length > 0;
+  },
+
+  /** Moves a planned one-time cleaning from `from` (as the customer saw it) to `to`; false when it changed meanwhile. */
+  async moveCleaning(id: number, from: Date, to: Date): Promise<boolean> {
+    const rows = await db
+      .update(oneTimeCleanings)
+      .set({ dateTime: to })
+      .where(
+        and(
+          eq(oneTimeCleanings.id, id),
+          eq(oneTimeCleanings.dateTime, from),
+          isNull(oneTimeCleanings.cancelledAt),
+          isNull(oneTimeCleanings.doneAt),
+        ),
+      )
+      .returning({ id: oneTimeCleanings.id });
+    return rows.length > 0;
+  },
+
+  /**
+   * One occurrence's exception row, made if missing and locked (inside the change's transaction), as the owner's
+   * changes take it (features/visits changeOccurrence): concurrent changes of one occurrence run one after the other.
+   */
+  async lockOccurrence(scheduleId: number, originalStart: Date) {
+    await db
+      .insert(visitExceptions)
+      .values({ recurringPaymentId: scheduleId, originalStart })
+      .onConflictDoNothing({ target: [visitExceptions.recurringPaymentId, visitExceptions.originalStart] });
+    const [row] = await db
+      .select({
+        id: visitExceptions.id,
+        status: visitExceptions.status,
+        movedTo: visitExceptions.movedTo,
+        paidId: visitExceptions.recurringPaidId,
+      })
+      .from(visitExceptions)
+      .where(
+        and(
+          eq(visitExceptions.recurringPaymentId, scheduleId),
+          eq(visitExceptions.originalStart, originalStart),
+        ),
+      )
+      .for('update');
+    if (!row) throw new Error('the occurrence row vanished inside its transaction');
+    return { ...row, paid: row.paidId !== null };
+  },
+
+  async setOccurrence(id: number, changes: Partial<{ status: 'skipped'; movedTo: Date | null }>) {
+    await db
+      .update(visitExceptions)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(visitExceptions.id, id));
+  },
+
+  /** Revokes the inquiry's live link (none: nothing to do); false when there is no such inquiry. */
+  async revoke(inquiryId: number, at: Date): Promise<boolean> {
+    const [inquiry] = await db
+      .select({ id: inquiries.id })
+      .from(inquiries)
+      .where(eq(inquiries.id, inquiryId));
+    if (!inquiry) return false;
+    await db
+      .update(customerLinks)
+      .set({ revokedAt: at })
+      .where(and(eq(customerLinks.inquiryId, inquiryId), isNull(customerLinks.revokedAt)));
+    return true;
+  },
+});
+
+export type CustomerLinksStore = ReturnType<typeof customerLinksStore>;

@@ -1,0 +1,363 @@
+import { createHash } from 'node:crypto';
+import type { Visit } from '@clean/shared';
+import { DEFAULT_WORKING_HOURS } from '@clean/shared';
+import { eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import ical, { type VEvent } from 'node-ical';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { customerLinks, mailOutbox } from '../../src/db/schema';
+import { LINK_MISSES } from '../../src/features/customer-link/service';
+import { SLOT_TAKEN } from '../../src/features/slots/service';
+import { useTestApp } from '../support/harness';
+import { logCapture } from '../support/log-capture';
+import { startSmtp } from '../support/smtp';
+
+/**
+ * A customer's personal link (issue 30, item 2) against the real SMTP peer: the confirmation carries it, its page
+ * lists that customer's visits only, and cancel, skip and reschedule change them until the cutoff — each mailing
+ * the owner and the customer (an .ics with the confirmation's UID). The clock is the test's: 1 March 2027, noon
+ * in New York; the visits are in the week after.
+ */
+const smtp = await startSmtp();
+afterAll(() => smtp.close());
+const log = logCapture('info');
+let clock = new Date('2027-03-01T17:00:00Z');
+const OWNER = 'owner@clean.example';
+const t = useTestApp(
+  {
+    smtpUrl: smtp.url,
+    publicUrl: 'https://clean.example',
+    timezone: 'America/New_York',
+    notifyEmail: OWNER,
+    outbox: { pollMs: 100, retryBaseMs: 100, retryMaxMs: 400, maxAttempts: 50 },
+  },
+  { realMailer: true, clock: () => clock, logger: log.logger },
+);
+
+const FORM = 'application/x-www-form-urlencoded';
+let ip = 1;
+/** Each test its own client address: the misses one test makes do not spend another's budget. */
+let client = '10.0.0.1';
+beforeEach(async () => {
+  clock = new Date('2027-03-01T17:00:00Z');
+  client = `10.0.0.${++ip}`;
+  expect((await t.asAdmin('PUT', '/api/working_hours', DEFAULT_WORKING_HOURS)).statusCode).toBe(200);
+});
+
+const get = (url: string, from = client) => t.app.inject({ method: 'GET', url, remoteAddress: from });
+const post = (url: string, fields: Record<string, string> = {}, from = client) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: from,
+    headers: { 'content-type': FORM },
+    payload: new URLSearchParams(fields).toString(),
+  });
+const textOf = (html: string) => html.replaceAll('<!-- -->', '').replaceAll('&#x27;', "'");
+
+async function created(url: string, payload: object) {
+  const res = await t.asAdmin('POST', url, payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: number }>();
+}
+let people = 0;
+/** A customer with an e-mail, and a one-time cleaning at `wall` (New York), confirmed by mail: its link. */
+async function customerWith(
+  visit: { date_time: string } | { first_visit_at: string; frequency: string },
+): Promise<{ id: number; email: string; path: string; key: string }> {
+  const email = `c${++people}-${Date.now()}@customer.test`;
+  const inquiry = await created('/api/inquiries', {
+    name: `Customer ${people}`,
+    email,
+    phone_number: '8605550123',
+    call_or_text: 'call',
+    town: 'Bristol',
+  });
+  const row =
+    'date_time' in visit
+      ? await created('/api/one_time_cleanings', { inquiry_id: inquiry.id, amount: 150, ...visit })
+      : await created('/api/recurring_payments', { inquiry_id: inquiry.id, amount: 120, ...visit });
+  const mail = await simpleParser((await mailTo(email)).raw);
+  const path = /https:\/\/clean\.example(\/visit\/[A-Za-z0-9_-]{22})\b/.exec(mail.text ?? '')?.[1];
+  expect(path, mail.text).toBeDefined();
+  const start = new Date(`${'date_time' in visit ? visit.date_time : visit.first_visit_at}:00-05:00`);
+  const key = 'date_time' in visit ? `o${row.id}` : `r${row.id}-${compact(start)}`;
+  return { id: inquiry.id, email, path: path as string, key };
+}
+const compact = (at: Date) => `${at.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address));
+/** The n-th mail (from 1) to `address`, once it has arrived. */
+async function mailTo(address: string, n = 1) {
+  const deadline = Date.now() + 10_000;
+  while (mailsTo(address).length < n) {
+    if (Date.now() > deadline) throw new Error(`no mail ${n} to ${address}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return mailsTo(address)[n - 1] as (typeof smtp.received)[number];
+}
+async function visitsOn(from: string, to: string): Promise<Visit[]> {
+  const res = await t.asAdmin('GET', `/api/visits?from=${from}&to=${to}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Visit[]>();
+}
+async function outboxSent() {
+  const deadline = Date.now() + 10_000;
+  while ((await t.db.select().from(mailOutbox)).some((m) => !m.sentAt)) {
+    if (Date.now() > deadline) throw new Error('outbox not emptied');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+const icsOf = async (raw: string) => {
+  const mail = await simpleParser(raw);
+  const text = mail.attachments.find((a) => a.filename === 'visit.ics')?.content.toString('utf8') ?? '';
+  const [event] = Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === 'VEVENT');
+  return { text, event, mail };
+};
+
+describe('the link in the confirmation', () => {
+  it('is issued once per customer (only its SHA-256 stored), revoked by the owner, and issued anew after', async () => {
+    const ann = await customerWith({ date_time: '2027-03-09T10:00' });
+    const token = ann.path.split('/')[2] as string;
+    const [stored] = await t.db.select().from(customerLinks).where(eq(customerLinks.inquiryId, ann.id));
+    expect(stored?.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(await t.db.select().from(customerLinks))).not.toContain(token);
+
+    // A second visit while the link is live: the mail points to the first one's link (its token is not kept).
+    const before = smtp.received.length;
+    await created('/api/one_time_cleanings', {
+      inquiry_id: ann.id,
+      amount: 90,
+      date_time: '2027-03-16T10:00',
+    });
+    const second = await simpleParser((await smtp.waitFor(before + 1)).raw);
+    expect(second.text).toContain('use the personal link in our first confirmation');
+    expect(second.text).not.toContain('/visit/');
+
+    expect((await get(ann.path)).statusCode).toBe(200);
+    expect((await t.asAdmin('DELETE', `/api/inquiries/${ann.id}/link`)).statusCode).toBe(204);
+    const revoked = await get(ann.path);
+    expect(revoked.statusCode).toBe(404);
+    expect(revoked.body).toContain('This link does not work');
+    expect((await t.asAdmin('DELETE', '/api/inquiries/999999/link')).statusCode).toBe(404);
+    expect((await t.anonymous('DELETE', `/api/inquiries/${ann.id}/link`)).statusCode).toBe(401);
+
+    const again = smtp.received.length;
+    await created('/api/one_time_cleanings', {
+      inquiry_id: ann.id,
+      amount: 90,
+      date_time: '2027-03-23T10:00',
+    });
+    const third = await simpleParser((await smtp.waitFor(again + 1)).raw);
+    const fresh = /\/visit\/[A-Za-z0-9_-]{22}/.exec(third.text ?? '')?.[0];
+    expect(fresh).toBeDefined();
+    expect(fresh).not.toBe(ann.path);
+    expect((await get(fresh as string)).statusCode).toBe(200);
+    expect((await get(ann.path)).statusCode).toBe(404);
+  });
+});
+
+describe('the page', () => {
+  it('lists that customer’s visits only, in the business zone, noindex, no-store, no referrer, no script', async () => {
+    const ann = await customerWith({ date_time: '2027-03-09T10:00' });
+    const bob = await customerWith({ first_visit_at: '2027-03-10T09:00', frequency: 'Weekly' });
+    const res = await get(ann.path);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-robots-tag']).toContain('noindex');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    const html = textOf(res.body);
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
+    expect(html).not.toContain('<script');
+    expect(html).toContain('Tuesday, March 9, 2027 at 10:00 AM EST');
+    expect(html).toContain('Eastern Time (America/New_York)');
+    expect(html).toContain(`action="${ann.path}/visits/${ann.key}/cancel"`);
+    expect(html).not.toContain('Wednesday, March 10');
+    expect(html).not.toContain(bob.key);
+
+    const bobs = textOf((await get(bob.path)).body);
+    // Weekly for the page's 8 weeks from 1 March, noon: 10 March to 21 April.
+    expect(bobs.match(/Wednesday, [A-Za-z]+ \d+, 2027 at 9:00 AM E[SD]T/g)).toHaveLength(7);
+    expect(bobs).toContain('Wednesday, April 21, 2027 at 9:00 AM EDT');
+    expect(bobs).toContain(`action="${bob.path}/visits/${bob.key}/skip"`);
+    expect(bobs).not.toContain('March 9, 2027');
+  });
+
+  it('answers 404 to another customer’s visit key and changes nothing', async () => {
+    const ann = await customerWith({ date_time: '2027-03-09T11:00' });
+    const bob = await customerWith({ first_visit_at: '2027-03-10T11:00', frequency: 'Weekly' });
+    const cal = await customerWith({ date_time: '2027-03-11T11:00' });
+    expect((await post(`${ann.path}/visits/${bob.key}/skip`)).statusCode).toBe(404);
+    expect((await post(`${ann.path}/visits/${cal.key}/cancel`)).statusCode).toBe(404);
+    expect(
+      (await post(`${ann.path}/visits/${cal.key}/reschedule`, { start: '2027-03-12T13:00:00-05:00' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await get(`${ann.path}?reschedule=${cal.key}`)).body).not.toContain(cal.key);
+    const week = await visitsOn('2027-03-08', '2027-03-14');
+    expect(week.find((v) => v.key === bob.key)?.status).toBe('planned');
+    expect(week.find((v) => v.key === cal.key)).toMatchObject({
+      status: 'planned',
+      start: '2027-03-11T16:00:00.000Z',
+    });
+  });
+
+  it('10,000 random tokens: none opens a page, and the client gets 429 long before 100 tries', async () => {
+    const ann = await customerWith({ date_time: '2027-03-09T12:00' });
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const from = client;
+    const counts = new Map<number, number>();
+    let firstRefusal = 0;
+    for (let i = 1; i <= 10_000; i++) {
+      const token = Array.from({ length: 22 }, () => alphabet[Math.floor(Math.random() * 64)]).join('');
+      const { statusCode } = await get(`/visit/${token}`, from);
+      counts.set(statusCode, (counts.get(statusCode) ?? 0) + 1);
+      if (statusCode === 429 && !firstRefusal) firstRefusal = i;
+    }
+    expect(counts.get(200)).toBeUndefined();
+    expect(counts.get(404)).toBe(LINK_MISSES);
+    expect(firstRefusal).toBe(LINK_MISSES + 1);
+    expect(counts.get(429)).toBe(10_000 - LINK_MISSES);
+    // The guessing client is refused even its own link now; the customer, elsewhere, is not.
+    expect((await get(ann.path, from)).statusCode).toBe(429);
+    expect((await get(ann.path, '10.9.9.9')).statusCode).toBe(200);
+  }, 300_000);
+});
+
+describe('changes', () => {
+  it('reschedules into an open time (the visit moves), and refuses a taken one with 409 and the page', async () => {
+    const ann = await customerWith({ date_time: '2027-03-09T13:00' });
+    await customerWith({ first_visit_at: '2027-03-10T09:00', frequency: 'Weekly' });
+    const offer = textOf((await get(`${ann.path}?reschedule=${ann.key}`)).body);
+    const free = '2027-03-12T14:00:00.000Z'; // Friday 9:00 New York
+    expect(offer).toContain(`value="${free}"`);
+    // Bob's Wednesday 9:00 is taken (and its travel buffer around it).
+    expect(offer).not.toContain('value="2027-03-10T14:00:00.000Z"');
+
+    const taken = await post(`${ann.path}/visits/${ann.key}/reschedule`, {
+      start: '2027-03-10T14:00:00.000Z',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(textOf(taken.body)).toContain(SLOT_TAKEN);
+    expect(taken.headers['content-type']).toMatch(/^text\/html/);
+
+    const before = mailsTo(OWNER).length;
+    const moved = await post(`${ann.path}/visits/${ann.key}/reschedule`, { start: free });
+    expect(moved.statusCode, moved.body).toBe(303);
+    expect(moved.headers.location).toBe(`${ann.path}?done=reschedule`);
+    const [visit] = (await visitsOn('2027-03-08', '2027-03-14')).filter((v) => v.key === ann.key);
+    expect(visit).toMatchObject({ start: free, status: 'planned' });
+    expect(textOf((await get(moved.headers.location as string)).body)).toContain('Your visit is moved.');
+
+    // The owner hears of it, and the customer's calendar entry moves (same UID as the confirmation's).
+    await mailTo(ann.email, 2);
+    await outboxSent();
+    const ownerMails = mailsTo(OWNER).slice(before);
+    expect(ownerMails).toHaveLength(1);
+    expect((await simpleParser(ownerMails[0]?.raw ?? '')).text).toContain(
+      'moved the cleaning of Tuesday, March 9, 2027 at 1:00 PM EST to Friday, March 12, 2027 at 9:00 AM EST',
+    );
+    const [confirmation, update] = mailsTo(ann.email);
+    const first = await icsOf(confirmation?.raw ?? '');
+    const second = await icsOf(update?.raw ?? '');
+    expect(second.event?.uid).toBe(first.event?.uid);
+    expect(second.event?.start.toISOString()).toBe(free);
+    expect(second.text).toContain('METHOD:PUBLISH');
+    expect(Number(second.event?.sequence)).toBeGreaterThan(0);
+    expect(mailsTo(ann.email)).toHaveLength(2);
+  });
+
+  it('two reschedules into one time at once: exactly one gets it', async () => {
+    const cal = await customerWith({ date_time: '2027-03-09T08:00' });
+    const dee = await customerWith({ date_time: '2027-03-11T08:00' });
+    const time = '2027-03-15T17:00:00.000Z'; // Monday 1:00 PM New York
+    const answers = await Promise.all([
+      post(`${cal.path}/visits/${cal.key}/reschedule`, { start: time }),
+      post(`${dee.path}/visits/${dee.key}/reschedule`, { start: time }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([303, 409]);
+    const week = await visitsOn('2027-03-15', '2027-03-15');
+    expect(week.filter((v) => v.start === time)).toHaveLength(1);
+  });
+
+  it('skips one visit of a schedule and cancels a one-time visit; both show in GET /api/visits', async () => {
+    const bob = await customerWith({ first_visit_at: '2027-03-10T15:00', frequency: 'Weekly' });
+    const eve = await customerWith({ date_time: '2027-03-12T11:00' });
+    const ownerBefore = mailsTo(OWNER).length;
+
+    const skipped = await post(`${bob.path}/visits/${bob.key}/skip`);
+    expect(skipped.statusCode).toBe(303);
+    expect(textOf((await get(skipped.headers.location as string)).body)).toContain('That visit is skipped');
+    const cancelled = await post(`${eve.path}/visits/${eve.key}/cancel`);
+    expect(cancelled.statusCode).toBe(303);
+    // Sent twice (a double tap): changed once, refused the second time, no second message.
+    expect((await post(`${eve.path}/visits/${eve.key}/cancel`)).statusCode).toBe(409);
+
+    const visits = await visitsOn('2027-03-08', '2027-03-21');
+    expect(visits.find((v) => v.key === bob.key)?.status).toBe('skipped');
+    expect(visits.find((v) => v.start === '2027-03-17T19:00:00.000Z')?.status).toBe('planned');
+    expect(visits.find((v) => v.key === eve.key)?.status).toBe('cancelled');
+    // A cancelled visit keeps no time: its slot is open again, and it is no conflict.
+    const conflicts = await t.asAdmin(
+      'GET',
+      '/api/visits/conflicts?start=2027-03-12T11:00&duration_minutes=60',
+    );
+    expect(conflicts.json()).toEqual([]);
+    const page = textOf((await get(eve.path)).body);
+    expect(page).toContain('Cancelled');
+    expect(page).not.toContain(`/visits/${eve.key}/cancel`);
+
+    await outboxSent();
+    const ownerMails = mailsTo(OWNER).slice(ownerBefore);
+    expect(ownerMails).toHaveLength(2);
+    const cancel = await icsOf(mailsTo(eve.email)[1]?.raw ?? '');
+    const confirmation = await icsOf(mailsTo(eve.email)[0]?.raw ?? '');
+    expect(cancel.text).toContain('METHOD:CANCEL');
+    expect(cancel.text).toContain('STATUS:CANCELLED');
+    expect(cancel.event?.uid).toBe(confirmation.event?.uid);
+    expect(mailsTo(eve.email)).toHaveLength(2);
+  });
+
+  it('refuses every change after the cutoff (409, the page with the reason and the phone), changing nothing', async () => {
+    const fay = await customerWith({ date_time: '2027-03-09T14:00' });
+    const gus = await customerWith({ first_visit_at: '2027-03-09T09:00', frequency: 'Weekly' });
+    // 47 hours before Fay's visit (cutoff 48 h).
+    clock = new Date('2027-03-07T20:00:00Z');
+    const page = textOf((await get(fay.path)).body);
+    expect(page).toContain('Less than 48 hours to go');
+    expect(page).toContain('(860) 555-0142');
+    expect(page).not.toContain(`/visits/${fay.key}/cancel`);
+    const ownerBefore = mailsTo(OWNER).length;
+
+    for (const [path, action, fields] of [
+      [fay.path, `${fay.key}/cancel`, {}],
+      [fay.path, `${fay.key}/reschedule`, { start: '2027-03-12T15:00:00.000Z' }],
+      [gus.path, `${gus.key}/skip`, {}],
+      [gus.path, `${gus.key}/reschedule`, { start: '2027-03-12T15:00:00.000Z' }],
+    ] as const) {
+      const res = await post(`${path}/visits/${action}`, fields);
+      expect(res.statusCode, action).toBe(409);
+      expect(textOf(res.body)).toContain('It is less than 48 hours before this visit');
+    }
+    const visits = await visitsOn('2027-03-08', '2027-03-14');
+    expect(visits.find((v) => v.key === fay.key)).toMatchObject({
+      status: 'planned',
+      start: '2027-03-09T19:00:00.000Z',
+    });
+    expect(visits.find((v) => v.key === gus.key)).toMatchObject({ status: 'planned', original_start: null });
+    await outboxSent();
+    expect(mailsTo(OWNER).length).toBe(ownerBefore);
+  });
+});
+
+it('writes no token into the log (the request lines name /visit/[redacted])', async () => {
+  const hal = await customerWith({ date_time: '2027-03-10T12:00' });
+  const token = hal.path.split('/')[2] as string;
+  await get(hal.path);
+  await get(`${hal.path}?reschedule=${hal.key}`);
+  await post(`${hal.path}/visits/${hal.key}/cancel`);
+  await get(`${hal.path}/`);
+  const all = log.lines.join('');
+  expect(all).toContain('"url":"/visit/[redacted]"');
+  expect(all).toContain(`"url":"/visit/[redacted]/visits/${hal.key}/cancel"`);
+  expect(all).not.toContain(token);
+});

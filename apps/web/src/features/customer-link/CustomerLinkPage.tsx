@@ -1,0 +1,202 @@
+import type { CustomerLinkView, CustomerRescheduleView, CustomerVisitView } from '@clean/shared';
+import { Alert } from '../../lib/ui/Alert';
+import { buttonClass } from '../../lib/ui/Button';
+import { cx } from '../../lib/ui/cx';
+import { Card, Page } from '../../lib/ui/Page';
+
+/**
+ * A customer's own page (`/visit/{token}`, issue 30): their upcoming visits and, until the owner's cutoff, a
+ * button for each change. Rendered on the server from the view it is given and sent without script: every action
+ * is a plain form post (or a link, for the open times), answered with a redirect back here and a notice.
+ */
+export function CustomerLinkPage({ view }: { view: CustomerLinkView }) {
+  const name = view.customerName.trim().split(/\s+/)[0];
+  return (
+    <Page
+      title="Your visits"
+      intro={
+        <>
+          {name ? `Hello ${name}. ` : ''}Your cleanings with {view.businessName} in the next {view.weeks}{' '}
+          weeks. Times are {view.timeZoneName}.
+        </>
+      }
+    >
+      <div className="max-w-3xl space-y-6">
+        {view.notice && <Alert tone={view.notice.tone}>{view.notice.text}</Alert>}
+        <p className="text-sm leading-relaxed text-stone-700">
+          You can move, skip or cancel a visit here up to {view.cutoffHours} hours before it starts. After
+          that, please call us at{' '}
+          <a href={view.telHref} className="font-semibold text-brand-800 underline underline-offset-4">
+            {view.phone}
+          </a>
+          .
+        </p>
+        {view.visits.length === 0 ? (
+          <Card>
+            <p className="text-stone-700">
+              No visits are booked in the next {view.weeks} weeks. To book one, call us at{' '}
+              <a href={view.telHref} className="font-semibold text-brand-800 underline underline-offset-4">
+                {view.phone}
+              </a>
+              .
+            </p>
+          </Card>
+        ) : (
+          <ul className="space-y-4">
+            {view.visits.map((visit) => (
+              <li key={visit.key}>
+                <VisitCard
+                  visit={visit}
+                  view={view}
+                  times={view.reschedule?.key === visit.key ? view.reschedule : null}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Page>
+  );
+}
+
+const STATUS_TEXT = { cancelled: 'Cancelled', skipped: 'Skipped' } as const;
+
+function VisitCard({
+  visit,
+  view,
+  times,
+}: {
+  visit: CustomerVisitView;
+  view: CustomerLinkView;
+  times: CustomerRescheduleView | null;
+}) {
+  const action = (what: string) => `${view.base}/visits/${encodeURIComponent(visit.key)}/${what}`;
+  const off = visit.status !== 'planned';
+  return (
+    <Card className="p-5 sm:p-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h2 className={cx('text-lg font-semibold text-brand-950', off && 'text-stone-500 line-through')}>
+          {visit.when}
+        </h2>
+        {off && (
+          <span className="rounded-full bg-stone-100 px-3 py-1 text-sm font-medium text-stone-700">
+            {STATUS_TEXT[visit.status as keyof typeof STATUS_TEXT]}
+          </span>
+        )}
+      </div>
+      <p className="mt-1 text-sm text-stone-700">
+        {visit.kind === 'recurring'
+          ? `Regular cleaning${visit.frequency ? ` (${visit.frequency.toLowerCase()})` : ''}`
+          : 'One-time cleaning'}{' '}
+        · about {visit.length}
+        {visit.town ? ` · ${visit.town}` : ''}
+        {visit.moved ? ' · moved from its usual time' : ''}
+      </p>
+      {!off && visit.changeable && !times && (
+        <div className="mt-4 flex flex-wrap gap-3">
+          <a
+            href={`${view.base}?reschedule=${encodeURIComponent(visit.key)}#times`}
+            className={buttonClass()}
+          >
+            Move to another time
+          </a>
+          {visit.kind === 'recurring' ? (
+            <form method="post" action={action('skip')}>
+              <button type="submit" className={buttonClass('secondary')}>
+                Skip this visit
+              </button>
+            </form>
+          ) : (
+            <form method="post" action={action('cancel')}>
+              <button type="submit" className={buttonClass('secondary')}>
+                Cancel this visit
+              </button>
+            </form>
+          )}
+        </div>
+      )}
+      {!off && !visit.changeable && (
+        <p className="mt-3 text-sm text-stone-700">
+          Less than {view.cutoffHours} hours to go: to change this visit, please call us at{' '}
+          <a href={view.telHref} className="font-semibold text-brand-800 underline underline-offset-4">
+            {view.phone}
+          </a>
+          .
+        </p>
+      )}
+      {times && <TimesForm times={times} action={action('reschedule')} back={view.base} />}
+    </Card>
+  );
+}
+
+/** The open times for this visit by day (each a <details>, so three weeks stay short on a phone), and Move. */
+function TimesForm({ times, action, back }: { times: CustomerRescheduleView; action: string; back: string }) {
+  return (
+    <form id="times" method="post" action={action} className="mt-4">
+      <fieldset>
+        <legend className="text-sm font-medium text-stone-800">Pick a new time</legend>
+        <p className="mt-1 text-xs text-stone-600">
+          {times.days.length
+            ? 'The open times of the next three weeks for a visit this long.'
+            : 'No open times in the next three weeks. Please call us to find one.'}
+        </p>
+        <div className="mt-2 space-y-2">
+          {times.days.map((day, i) => (
+            <details
+              key={day.label}
+              open={i === 0 || undefined}
+              className="rounded-lg border border-stone-200 px-3 py-1"
+            >
+              <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-2 text-sm font-medium text-stone-800">
+                <span>{day.label}</span>
+                <span className="font-normal text-stone-600">
+                  {day.times.length} {day.times.length === 1 ? 'time' : 'times'}
+                </span>
+              </summary>
+              <fieldset className="flex flex-wrap gap-2 pb-2">
+                <legend className="sr-only">{day.label}</legend>
+                {day.times.map((time) => (
+                  <label
+                    key={time.value}
+                    className="flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 px-3 text-sm text-stone-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+                  >
+                    <input
+                      type="radio"
+                      name="start"
+                      value={time.value}
+                      required
+                      aria-label={`${day.label}, ${time.label}`}
+                      className="h-4 w-4 accent-brand-700"
+                    />
+                    {time.label}
+                  </label>
+                ))}
+              </fieldset>
+            </details>
+          ))}
+        </div>
+      </fieldset>
+      <div className="mt-4 flex flex-wrap gap-3">
+        {times.days.length > 0 && (
+          <button type="submit" className={buttonClass()}>
+            Move my visit
+          </button>
+        )}
+        <a href={back} className={buttonClass('ghost')}>
+          Keep the current time
+        </a>
+      </div>
+    </form>
+  );
+}
+
+/** The page instead of a customer's visits: a link that does not work (404), or too many tries (429). */
+export function LinkProblemPage({ title, text }: { title: string; text: string }) {
+  return (
+    <Page title={title} intro={text}>
+      <a href="/" className={buttonClass('secondary')}>
+        Back to Home
+      </a>
+    </Page>
+  );
+}
