@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Visit } from '@clean/shared';
+import { expect, inject, it } from 'vitest';
+import { DESKTOP, horizontalOverflow, openPage, useBrowser } from '../support/browser';
+import * as visitor from '../support/public';
+
+/**
+ * A customer's personal link (issue 30) in Chromium with JavaScript off: the link from the confirmation opens
+ * their visits, "Move to another time" lists the open times, and picking one moves the visit.
+ */
+const browser = useBrowser();
+const PHONE_390 = { width: 390, height: 844 };
+
+/** The personal link in the newest mail of the outbox to `email`. */
+function linkFor(email: string): string {
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  for (const file of readdirSync(outbox).sort().reverse()) {
+    const mail = JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { to: string; text: string };
+    const match = /https?:\/\/\S+(\/visit\/[\w-]{22})/.exec(mail.text);
+    if (mail.to === email && match?.[1]) return match[1];
+  }
+  throw new Error(`no personal link mailed to ${email}`);
+}
+
+/** A weekday ten or more days ahead (local date fields; the server reads it in the business zone). */
+function weekdayAhead(): string {
+  const day = new Date(Date.now() + 10 * 86_400_000);
+  while (day.getDay() === 0 || day.getDay() === 6) day.setDate(day.getDate() + 1);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+}
+
+it('opens the link without script, moves the visit into an open time and shows it moved', async () => {
+  const email = `link-${Date.now()}@customer.test`;
+  const inquiry = await visitor.api<{ id: number }>('POST', '/api/inquiries', {
+    admin: true,
+    body: { name: 'Lina Link', email, phone_number: '8605550177', call_or_text: 'call', town: 'Bristol' },
+  });
+  const date = weekdayAhead();
+  const cleaning = await visitor.api<{ id: number }>('POST', '/api/one_time_cleanings', {
+    admin: true,
+    body: { inquiry_id: inquiry.body.id, amount: 140, date_time: `${date}T07:00` },
+  });
+  expect(cleaning.status).toBe(201);
+  const key = `o${cleaning.body.id}`;
+  const link = linkFor(email);
+
+  const page = await openPage(browser(), { javaScriptEnabled: false, viewport: PHONE_390 });
+  const response = await page.goto(link);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['x-robots-tag']).toContain('noindex');
+  await visitor.main(page).getByRole('heading', { name: 'Your visits', level: 1 }).waitFor();
+  expect(await visitor.main(page).textContent()).toContain('7:00 AM');
+  expect(await horizontalOverflow(page)).toBe(0);
+  await page.screenshot({
+    path: path.join(inject('dataDir'), '..', 'customer-link-390.png'),
+    fullPage: true,
+  });
+
+  await visitor.main(page).getByRole('link', { name: 'Move to another time' }).click();
+  const first = visitor.main(page).getByRole('radio').first();
+  await first.waitFor();
+  const chosen = await first.getAttribute('value');
+  await first.check();
+  await page.screenshot({ path: path.join(inject('dataDir'), '..', 'customer-link-times-390.png') });
+  await visitor.main(page).getByRole('button', { name: 'Move my visit' }).click();
+  await page.waitForURL('**?done=reschedule');
+  await visitor.main(page).getByText('Your visit is moved.').waitFor();
+  expect(await visitor.main(page).textContent()).not.toContain('7:00 AM');
+
+  // The owner's week shows it at its new time.
+  const day = (chosen ?? '').slice(0, 10);
+  const visits = await visitor.api<Visit[]>(
+    'GET',
+    `/api/visits?from=${date < day ? date : day}&to=${date < day ? day : date}`,
+    {
+      admin: true,
+    },
+  );
+  expect(visits.body.find((v) => v.key === key)?.start).toBe(chosen);
+
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({
+    path: path.join(inject('dataDir'), '..', 'customer-link-1280.png'),
+    fullPage: true,
+  });
+  await page.context().close();
+});
