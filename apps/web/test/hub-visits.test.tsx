@@ -92,6 +92,13 @@ describe('visits on the agenda', () => {
     expect(wall(one?.end as Date)).toEqual([2027, 3, 11, 11, 30]);
   });
 
+  it("names a one-time cleaning the customer cancelled 'Cancelled: <name>' (its link's change; the calendar strikes it through)", () => {
+    const cancelled = { ...oneTime, status: 'cancelled' as const };
+    const [event] = buildEvents(summary, NY, [cancelled]);
+    expect(event?.title).toBe('Cancelled: Maria Gonzalez');
+    expect(event?.detail).toMatchObject({ kind: 'one-time', visit: { status: 'cancelled' } });
+  });
+
   it('asks for the business dates on screen, in pieces of at most 92 days', () => {
     expect(visitsRange(monthRange(new Date(2027, 2, 10)))).toEqual({ from: '2027-02-28', to: '2027-04-03' });
     expect(splitDays({ from: '2027-01-01', to: '2027-12-31' })).toEqual([
