@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Visit } from '@clean/shared';
 import { DEFAULT_WORKING_HOURS } from '@clean/shared';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { customerLinks, mailOutbox } from '../../src/db/schema';
+import { customerLinks, mailOutbox, pushOutbox, pushSubscriptions } from '../../src/db/schema';
 import { LINK_MISSES } from '../../src/features/customer-link/service';
 import { SLOT_TAKEN } from '../../src/features/slots/service';
 import { useTestApp } from '../support/harness';
@@ -283,6 +283,11 @@ describe('changes', () => {
     const bob = await customerWith({ first_visit_at: '2027-03-10T15:00', frequency: 'Weekly' });
     const eve = await customerWith({ date_time: '2027-03-12T11:00' });
     const ownerBefore = mailsTo(OWNER).length;
+    // One device of the owner's subscribed (its notices are counted in the outbox; this endpoint takes none).
+    await t.db
+      .insert(pushSubscriptions)
+      .values({ endpoint: 'https://127.0.0.1:9/push/customer-link', p256dh: 'x', auth: 'y' })
+      .onConflictDoNothing();
 
     const skipped = await post(`${bob.path}/visits/${bob.key}/skip`);
     expect(skipped.statusCode).toBe(303);
@@ -309,6 +314,14 @@ describe('changes', () => {
     await outboxSent();
     const ownerMails = mailsTo(OWNER).slice(ownerBefore);
     expect(ownerMails).toHaveLength(2);
+    const pushes = await t.db
+      .select({ payload: pushOutbox.payload })
+      .from(pushOutbox)
+      .where(like(pushOutbox.payload, '%by the customer%'));
+    expect(pushes.map((p) => JSON.parse(p.payload).title).sort()).toEqual([
+      'Visit cancelled by the customer',
+      'Visit skipped by the customer',
+    ]);
     const cancel = await icsOf(mailsTo(eve.email)[1]?.raw ?? '');
     const confirmation = await icsOf(mailsTo(eve.email)[0]?.raw ?? '');
     expect(cancel.text).toContain('METHOD:CANCEL');
