@@ -31,6 +31,7 @@ const review = (id: number, over: Partial<Review> = {}): Review => ({
   comment: `Comment ${id}`,
   photo_url: null,
   status: 'approved',
+  verified: false,
   created_at: '2026-05-01T14:00:00Z',
   ...over,
 });

@@ -21,7 +21,13 @@ import './falling-emojis.css';
 import { REVIEW_MESSAGES, useSaveReview } from './api';
 import { StarRating } from './StarRating';
 
-const EMPTY: ReviewInput = { reviewer_name: '', rating: RATING_DEFAULT, comment: '', photo_url: '' };
+const EMPTY: ReviewInput = {
+  reviewer_name: '',
+  rating: RATING_DEFAULT,
+  comment: '',
+  photo_url: '',
+  verification: '',
+};
 
 const valuesOf = (review: Review | null): ReviewInput =>
   review
@@ -35,7 +41,10 @@ const valuesOf = (review: Review | null): ReviewInput =>
 
 const FORM_ID = 'review-form';
 
-/** A new review's first values: the visitor's after a refused plain post, or typed before the page was live. */
+/**
+ * A new review's first values: the visitor's after a refused plain post, or typed before the page was live; from a
+ * review request's link, the name and the marker the server put in (the page rendered for that link).
+ */
 function newReviewValues(posted: ReturnType<typeof usePostedForm>): ReviewInput {
   const first = firstValues<Record<string, unknown>>({ ...EMPTY }, FORM_ID, posted);
   return { ...(first as ReviewInput), rating: numberParam(String(first.rating)) ?? RATING_DEFAULT };
@@ -72,6 +81,8 @@ export function ReviewForm({
     first,
     posted?.errors,
   );
+  // The review request's signed marker travels with the review, in plain posts too; the server alone decides.
+  const { error: _none, ...verification } = field('verification');
 
   // The first values are set above; a later change of the review edited (or its end) resets the form.
   const mounted = useRef(false);
@@ -114,6 +125,7 @@ export function ReviewForm({
       {editing && (
         <p className="text-sm font-semibold text-brand-900">Editing the review by {editing.reviewer_name}</p>
       )}
+      {!editing && first.verification && <input type="hidden" {...verification} />}
       <TextField label="Name" autoComplete="name" required {...field('reviewer_name')} />
       <Field id={ratingId} label="Rating" group error={formState.errors.rating?.message}>
         <Controller

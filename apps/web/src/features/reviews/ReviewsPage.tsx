@@ -16,6 +16,7 @@ import { useSession } from '../auth/session';
 import { DEFAULT_REVIEW_PHOTO, REVIEW_MESSAGES, useApprovedReviews, useDeleteReview } from './api';
 import { FallingEmojis } from './FallingEmojis';
 import { ReviewCard, reviewerName } from './ReviewCard';
+import { VerifiedBadge } from './VerifiedBadge';
 
 // The form (and its validation library) loads when a visitor opens it.
 const ReviewForm = lazy(() => import('./ReviewForm').then((m) => ({ default: m.ReviewForm })));
@@ -181,6 +182,7 @@ export function ReviewsPage() {
             <Stars rating={selected.rating} className="mt-4" />
             {selected.comment && <p className="mt-3 leading-relaxed text-stone-800">{selected.comment}</p>}
             <p className="mt-3 font-semibold text-brand-900">Reviewed by {reviewerName(selected)}</p>
+            {selected.verified && <VerifiedBadge className="mt-2" />}
             <div className="mt-5 flex justify-end">
               <Link to={linkTo({ review: null })} replace className={buttonClass('secondary')}>
                 Close
