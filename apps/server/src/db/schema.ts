@@ -371,6 +371,8 @@ export const mailOutbox = pgTable(
     replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** The same mail in HTML, for the customer mails that have it (a review request); null: text only. */
+    html: text('html'),
     /** Files sent with it (a confirmation's .ics): `{ filename, contentType, content }` with the content as text. */
     attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
     /** Extra headers (a reminder's List-Unsubscribe). */

@@ -10,6 +10,7 @@ CREATE TABLE "review_requests" (
 	"reviewed_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "html" text;--> statement-breakpoint
 ALTER TABLE "reviews" ADD COLUMN "verified" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "review_requests" ADD CONSTRAINT "review_requests_inquiry_id_inquiries_id_fk" FOREIGN KEY ("inquiry_id") REFERENCES "public"."inquiries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "review_requests_customer_idx" ON "review_requests" USING btree ("customer");--> statement-breakpoint

@@ -224,7 +224,6 @@ export function reviewRequestMail(
   return {
     to: request.email,
     subject: `How was your cleaning? — ${facts.businessName}`,
-    id: `review-request-${request.id}`,
     text: [
       hello,
       '',
