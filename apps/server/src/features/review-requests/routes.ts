@@ -38,22 +38,19 @@ export const reviewRequestsRoutes: FastifyPluginAsync = async (app) => {
   app.get(REVIEW_OFF_PATH, { schema: { hide: true } }, async (request, reply) => {
     const token = tokenOf(request.query);
     if (tokens.optOut.idOf(token) === undefined) return notFound(reply);
-    return page(
-      reply,
-      200,
-      () =>
-        `<h1>Stop review requests?</h1><p>We will not ask you for a review again.</p>` +
-        `<form method="post" action="${REVIEW_OFF_PATH}?token=${encodeURIComponent(token)}"><button type="submit">Stop review requests</button></form>`,
-    );
+    return page(reply, 200, () => askPage(token));
   });
   app.post(REVIEW_OFF_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (!(await turnReviewRequestsOff(app.database.db, tokens, tokenOf(request.query))))
       return notFound(reply);
-    return page(
-      reply,
-      200,
-      (facts) =>
-        `<h1>Review requests are off</h1><p>${html(facts.businessName)} will not ask you for a review again.</p>`,
-    );
+    return page(reply, 200, donePage);
   });
 };
+
+/** The opt-out link's page: one button, so following the link alone (a mail scanner) turns nothing off. */
+const askPage = (token: string) =>
+  `<h1>Stop review requests?</h1><p>We will not ask you for a review again.</p>` +
+  `<form method="post" action="${REVIEW_OFF_PATH}?token=${encodeURIComponent(token)}"><button type="submit">Stop review requests</button></form>`;
+
+const donePage = (facts: SiteConfig) =>
+  `<h1>Review requests are off</h1><p>${html(facts.businessName)} will not ask you for a review again.</p>`;

@@ -1,4 +1,4 @@
-import { numberParam, PAGE_SIZES, pageParam, type Review } from '@clean/shared';
+import { numberParam, PAGE_SIZES, pageParam, type Review, textParam } from '@clean/shared';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteConfig } from '../../lib/site-config';
@@ -34,6 +34,9 @@ export function ReviewsPage() {
   const { data, isPending, isError, error } = useApprovedReviews(page);
   const formOpen = params.get('write') === '1';
   const sent = params.get('sent') === '1';
+  // A review request's link: the name filled in and its marker (the server fills them in too, for no script).
+  const marker = params.get('v');
+  const requested = marker ? { reviewer_name: textParam(params.get('name')), verification: marker } : null;
   const [editing, setEditing] = useState<Review | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [celebrating, setCelebrating] = useState(false);
@@ -152,6 +155,7 @@ export function ReviewsPage() {
             <Suspense fallback={<InlineLoading />}>
               <ReviewForm
                 editing={editing}
+                requested={requested}
                 onSaved={onSaved}
                 onError={setActionError}
                 onCancelEdit={() => setEditing(null)}
