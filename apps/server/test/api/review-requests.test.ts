@@ -330,4 +330,46 @@ describe('the mail and the verified review', () => {
     const [row] = await t.db.select().from(reviews).where(eq(reviews.id, created.id));
     expect(row?.verified).toBe(true);
   });
+
+  it('the link opens the server-rendered form (no script): name filled in, marker hidden; a plain post stores it verified', async () => {
+    const { link, marker } = await sentRequest('');
+    const url = new URL(link);
+    const page = await t.anonymous('GET', `${url.pathname}${url.search}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    const inputOf = (html: string, name: string) =>
+      new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? '';
+    expect(inputOf(page.body, 'reviewer_name')).toContain('value="Ann C."');
+    const hidden = inputOf(page.body, 'verification');
+    expect(hidden).toContain('type="hidden"');
+    expect(hidden).toContain(`value="${marker}"`);
+    // A marker this server did not sign: the page everyone gets, no hidden field, no name.
+    const forged = await t.anonymous('GET', `/reviews?write=1&name=Eve&v=${marker.slice(0, -2)}zz`);
+    expect(forged.statusCode).toBe(200);
+    expect(inputOf(forged.body, 'verification')).toBe('');
+    expect(inputOf(forged.body, 'reviewer_name')).not.toContain('Eve');
+
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/reviews',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        reviewer_name: 'Ann C.',
+        rating: '5',
+        comment: 'No script, still verified.',
+        photo_url: '',
+        verification: marker,
+      }).toString(),
+    });
+    expect(posted.statusCode, posted.body).toBe(303);
+    const [stored] = await t.db
+      .select()
+      .from(reviews)
+      .where(eq(reviews.comment, 'No script, still verified.'));
+    expect(stored?.verified).toBe(true);
+    expect((await t.asAdmin('PATCH', `/api/reviews/${stored?.id}/approve`)).statusCode).toBe(200);
+    const listed = await t.anonymous('GET', '/reviews');
+    expect(listed.body).toContain('No script, still verified.');
+    expect(listed.body).toContain('Verified customer');
+  });
 });
