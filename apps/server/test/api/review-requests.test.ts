@@ -2,7 +2,7 @@ import { eq, isNull } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { mailOutbox, reviewRequests, reviews } from '../../src/db/schema';
+import { inquiries, mailOutbox, reviewRequests, reviews } from '../../src/db/schema';
 import {
   type ReviewRequestsDeps,
   reviewDueAt,
@@ -10,7 +10,7 @@ import {
   reviewRequestTokensOf,
   runReviewRequests,
 } from '../../src/features/review-requests/service';
-import { useTestApp } from '../support/harness';
+import { createTestApp, useTestApp } from '../support/harness';
 import { startSmtp } from '../support/smtp';
 
 /**
@@ -205,6 +205,21 @@ describe('once', () => {
     expect(await service().request(doneVisit(c, 'o-d4'), at(first.toISOString(), 181 * DAY))).toBe(true);
     expect(await run(at(first.toISOString(), 181 * DAY + 3 * H))).toBe(1);
     expect(await outboxTo(c.email)).toHaveLength(2);
+  });
+
+  it('demo customers are never asked (made up addresses)', async () => {
+    const demo = await createTestApp({ demoContent: true });
+    try {
+      const people = (await demo.db.select().from(inquiries)).filter((i) => i.email);
+      expect(people.length).toBeGreaterThan(0);
+      const asking = reviewRequestsService({ db: demo.db, config: demo.config });
+      for (const p of people)
+        expect(
+          await asking.request(doneVisit({ id: p.id, email: p.email as string }, 'o1'), new Date()),
+        ).toBe(false);
+    } finally {
+      await demo.close();
+    }
   });
 
   it('the opt-out link stops review requests: a pending one and every later one', async () => {
