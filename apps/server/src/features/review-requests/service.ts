@@ -216,7 +216,7 @@ export function reviewRequestMail(
   const off = `${publicUrl}${REVIEW_OFF_PATH}?token=${tokens.optOut.tokenFor(request.id)}`;
   const google = facts.googleReviewUrl;
   const hello = `Hello ${singleLine(request.name)},`;
-  const thanks = `Thank you for having ${facts.businessName} clean for you. We hope your home feels fresh.`;
+  const thanks = `Thank you for choosing ${facts.businessName}. We hope your home feels fresh.`;
   const ask =
     'Would you tell others how it went? It takes a minute, and every review helps a small business:';
   const googleAsk = 'If you prefer, you can also review us on Google:';
