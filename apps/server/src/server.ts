@@ -28,6 +28,7 @@ const { buildApp } = await import('./app');
 const { startBackupServices } = await import('./features/backups');
 const { startDailyDigest } = await import('./features/digest');
 const { startReminders } = await import('./features/reminders');
+const { startReviewRequests } = await import('./features/review-requests');
 const { drainThenClose } = await import('./lib/shutdown');
 const { releaseMemoryWhenIdle } = await import('./runtime/idle-memory');
 const { warmUp } = await import('./lib/warm-up');
@@ -46,6 +47,7 @@ try {
 await startBackupServices(app, lock);
 startDailyDigest(app);
 startReminders(app);
+startReviewRequests(app);
 releaseMemoryWhenIdle(app.log);
 await app.listen({
   port: config.port,

@@ -264,8 +264,25 @@ describe('pending reviews', () => {
     comment: 'Good job overall.',
     photo_url: null,
     status: 'pending',
+    verified: false,
     created_at: '2026-05-01T14:00:00.000Z',
   };
+
+  it('marks a verified review "Verified customer" (a review request’s link), and only that one', async () => {
+    stubFetch({
+      'GET /api/reviews/pending': {
+        body: [
+          { ...review, verified: true },
+          { ...review, id: 5, reviewer_name: 'Lee' },
+        ],
+      },
+    });
+    renderHub(<PendingReviewsSection />);
+    await screen.findByText('Lee');
+    expect(screen.getAllByText('Verified customer')).toHaveLength(1);
+    const jess = screen.getByRole('heading', { name: 'Jess' }).closest('article, li, section, div[class]');
+    expect(jess?.textContent).toContain('Verified customer');
+  });
 
   it('does not load a visitor-chosen photo until the owner asks: shows its host and a Show photo button', async () => {
     stubFetch({

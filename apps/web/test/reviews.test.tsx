@@ -31,6 +31,7 @@ const review = (id: number, over: Partial<Review> = {}): Review => ({
   comment: `Comment ${id}`,
   photo_url: null,
   status: 'approved',
+  verified: false,
   created_at: '2026-05-01T14:00:00Z',
   ...over,
 });
@@ -308,6 +309,53 @@ describe('/reviews', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to save review');
     expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe('Sam');
     expect(screen.queryByTestId('falling-emojis')).toBeNull();
+  });
+});
+
+describe('/reviews from a review request’s link', () => {
+  it('opens the form with the name filled in and the marker in a hidden field, and sends it with the review', async () => {
+    const fetchMock = stubApi({
+      'GET /api/reviews': () => json([]),
+      'POST /api/reviews': () =>
+        json({ ...review(9, { status: 'pending', verified: true }), message: 'Thank you!' }, 201),
+    });
+    renderWithApp('/reviews?write=1&name=Ann%20B.&v=12.abcdefghijklmnopqrstuvwxyz012345', [
+      page('/reviews', <ReviewsPage />),
+    ]);
+    const form = await screen.findByRole('form', { name: 'Share your experience' });
+    expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe('Ann B.');
+    const hidden = form.querySelector<HTMLInputElement>('input[type="hidden"][name="verification"]');
+    expect(hidden?.value).toBe('12.abcdefghijklmnopqrstuvwxyz012345');
+    fireEvent.click(within(form).getByRole('radio', { name: '5 stars' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Submit Review' }));
+    await within(form).findByRole('status');
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+      reviewer_name: 'Ann B.',
+      rating: 5,
+      verification: '12.abcdefghijklmnopqrstuvwxyz012345',
+    });
+  });
+
+  it('without a marker the form has no hidden field, and sends none', async () => {
+    stubApi({ 'GET /api/reviews': () => json([]) });
+    renderWithApp('/reviews?write=1&name=Ann', [page('/reviews', <ReviewsPage />)]);
+    const form = await screen.findByRole('form', { name: 'Share your experience' });
+    expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe('');
+    expect(form.querySelector('input[name="verification"]')).toBeNull();
+  });
+
+  it('shows "Verified customer" on a verified review only, in the list and its dialog', async () => {
+    stubApi({
+      'GET /api/reviews': () => json([review(1, { verified: true }), review(2)]),
+    });
+    renderReviews();
+    const cards = await screen.findAllByRole('listitem');
+    expect(within(cards[0] as HTMLElement).getByText('Verified customer')).toBeTruthy();
+    expect(within(cards[1] as HTMLElement).queryByText('Verified customer')).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Open the review by Customer 1' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Verified customer')).toBeTruthy();
   });
 });
 

@@ -23,6 +23,7 @@ import {
   recurringPaidDates,
   recurringPayments,
   reminderOptOuts,
+  reviewRequests,
   reviews,
   visitExceptions,
 } from './schema';
@@ -155,9 +156,26 @@ export async function loadDemoContent(db: Db, config: Pick<Config, 'publicUrl' |
     const inq = await tx
       .insert(inquiries)
       .values(demo.inquiries.map(({ day, ...i }) => ({ ...i, submittedAt: at({ day }) })))
-      .returning({ id: inquiries.id });
-    // Demo customers are made up (example.com): no reminders to them, ever.
+      .returning({ id: inquiries.id, email: inquiries.email });
+    // Demo customers are made up (example.com): no reminders or review requests to them, ever.
     await tx.insert(reminderOptOuts).values(inq.map((i) => ({ inquiryId: i.id })));
+    const now = new Date();
+    const mailed = inq.flatMap((i) => (i.email ? [{ id: i.id, email: i.email }] : []));
+    if (mailed.length)
+      await tx
+        .insert(reviewRequests)
+        .values(
+          mailed.map((i) => ({
+            customer: i.email.trim().toLowerCase(),
+            inquiryId: i.id,
+            visitKey: 'demo',
+            requestedAt: now,
+            dueAt: now,
+            enqueuedAt: now,
+            optedOutAt: now,
+          })),
+        )
+        .onConflictDoNothing();
     await tx.insert(oneTimeCleanings).values(
       demo.cleanings.map(({ inquiry, day, hour, ...c }) => ({
         ...c,

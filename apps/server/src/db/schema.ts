@@ -121,6 +121,8 @@ export const reviews = pgTable(
     comment: text('comment').notNull().default(''),
     photoUrl: text('photo_url'),
     status: reviewStatus('status').notNull().default('pending'),
+    /** Sent with a valid marker from a review request (features/review-requests); set by the server only. */
+    verified: boolean('verified').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -371,6 +373,8 @@ export const mailOutbox = pgTable(
     replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** The same mail in HTML, for the customer mails that have it (a review request); null: text only. */
+    html: text('html'),
     /** Files sent with it (a confirmation's .ics): `{ filename, contentType, content }` with the content as text. */
     attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
     /** Extra headers (a reminder's List-Unsubscribe). */
@@ -465,6 +469,39 @@ export const reminderOptOuts = pgTable('reminder_opt_outs', {
     .references(() => inquiries.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 });
+
+/**
+ * Review requests (features/review-requests): one row per customer, keyed by their e-mail address (lowercased),
+ * so one customer gets at most one request in 180 days, however many inquiries or visits they have. Marking a
+ * visit done inserts the row, or renews one older than 180 days, in one statement (ON CONFLICT … WHERE): the
+ * database decides, not a read before the write. The scheduler claims a due row (enqueued_at still null) in the
+ * transaction that puts its mail in the outbox, so two servers or a restart send it once.
+ */
+export const reviewRequests = pgTable(
+  'review_requests',
+  {
+    id: serial('id').primaryKey(),
+    customer: text('customer').notNull(),
+    inquiryId: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    /** The visit whose "done" asked for it: undoing that done before the mail leaves deletes the row. */
+    visitKey: text('visit_key').notNull(),
+    /** When the visit was marked done: the 180 days count from here. */
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    /** Done plus reviewDelayHours, moved out of 21:00–08:00 business time. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    enqueuedAt: timestamp('enqueued_at', { withTimezone: true }),
+    /** The customer followed the mail's opt-out link: no more requests. */
+    optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
+    /** A review arrived with this request's marker (the marker verifies one review). */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('review_requests_customer_idx').on(t.customer),
+    index('review_requests_due_idx').on(t.dueAt).where(sql`${t.enqueuedAt} is null`),
+  ],
+);
 
 /**
  * Rate-limit counters shared by every app server on one PostgreSQL (lib/rate-limit-store.ts): one row per route and

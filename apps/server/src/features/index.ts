@@ -17,6 +17,7 @@ import { pricingRoutes } from './pricing/routes';
 import { pushRoutes } from './push/routes';
 import { recurringRoutes } from './recurring/routes';
 import { remindersRoutes } from './reminders/routes';
+import { reviewRequestsRoutes } from './review-requests/routes';
 import { reviewsRoutes } from './reviews/routes';
 import { seoRoutes } from './seo/routes';
 import { siteRoutes } from './site/routes';
@@ -50,4 +51,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(pushRoutes);
   await app.register(outboxRoutes);
   await app.register(remindersRoutes);
+  await app.register(reviewRequestsRoutes);
 }

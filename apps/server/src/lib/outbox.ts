@@ -11,6 +11,7 @@ type MailRow = OutboxRow & {
   reply_to: string | null;
   subject: string;
   body: string;
+  html: string | null;
   attachments: Mail['attachments'] | null;
   headers: Record<string, string> | null;
 };
@@ -24,6 +25,7 @@ export async function enqueueMails(db: Db, mails: Mail[]): Promise<void> {
       replyTo: m.replyTo ?? null,
       subject: m.subject,
       body: m.text,
+      html: m.html ?? null,
       attachments: m.attachments ?? null,
       headers: m.headers ?? null,
     })),
@@ -45,6 +47,7 @@ export function createOutbox(db: Db, mailer: Mailer, log: FastifyBaseLogger, opt
           to: mail.to,
           subject: mail.subject,
           text: mail.body,
+          ...(mail.html ? { html: mail.html } : {}),
           ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
           ...(mail.attachments ? { attachments: mail.attachments } : {}),
           ...(mail.headers ? { headers: mail.headers } : {}),

@@ -42,6 +42,7 @@ describe('a visitor’s review is moderated', () => {
       id: expect.any(Number),
       ...good,
       status: 'pending',
+      verified: false,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       message: 'Thank you! Your review will appear once approved.',
     });
@@ -132,7 +133,13 @@ describe('editing and deleting (admin)', () => {
     const next = { reviewer_name: 'Alice Baker', rating: 4, comment: 'Edited.', photo_url: null };
     const res = await t.asAdmin(method, `/api/reviews/${review.id}`, next);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...next, id: review.id, status: 'pending', created_at: review.created_at });
+    expect(res.json()).toEqual({
+      ...next,
+      id: review.id,
+      status: 'pending',
+      verified: false,
+      created_at: review.created_at,
+    });
     expect(await rowOf(review.id)).toMatchObject({ reviewerName: 'Alice Baker', rating: 4, photoUrl: null });
   });
 

@@ -21,6 +21,15 @@ export const reviewInput = z.object({
     .nullish()
     .transform((v) => v ?? ''),
   photo_url: optionalImageUrl('Photo URL'),
+  /**
+   * POST only: the signed marker of a review request's link (the form's hidden field). A valid, unused one stores
+   * the review verified; any other value is accepted and verifies nothing. PUT and PATCH ignore it (an edit keeps
+   * the mark).
+   */
+  verification: z
+    .string({ error: 'Verification must be text.' })
+    .max(100, 'Verification must be at most 100 characters.')
+    .optional(),
 });
 export type ReviewInput = z.input<typeof reviewInput>;
 
@@ -35,6 +44,8 @@ export const reviewSchema = z
     comment: z.string(),
     photo_url: z.string().nullable(),
     status: reviewStatus,
+    /** Sent from a review request's link (a customer after a visit): shown as "Verified customer". */
+    verified: z.boolean(),
     created_at: isoInstant,
   })
   .meta({
@@ -46,6 +57,7 @@ export const reviewSchema = z
         comment: 'Spotless.',
         photo_url: null,
         status: 'approved',
+        verified: true,
         created_at: '2026-05-01T18:30:00.000Z',
       },
     ],

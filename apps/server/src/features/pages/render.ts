@@ -9,9 +9,11 @@ import {
   PUBLIC_ROUTES,
   type PublicRoute,
   pageSearch,
+  textParam,
 } from '@clean/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, isFresh } from '../../lib/public-cache';
+import { reviewRequestTokensOf } from '../review-requests/service';
 import { approvedRating } from '../seo/rating';
 import { siteStore } from '../site/store';
 import { pageStylesheet } from './page-css';
@@ -215,6 +217,26 @@ export async function pageRenderer(app: FastifyInstance, webDist: string) {
     return reply.status(200).type('text/html; charset=utf-8').send(page.value.body);
   }
 
+  const markers = reviewRequestTokensOf(app.config).marker;
+  /**
+   * /reviews from a review request's link (`name` and the signed marker `v`): the form open, the name filled in and
+   * the marker in its hidden field, so it works without script. Only a marker this server signed makes the page
+   * theirs (rendered for them alone, never cached); any other `v` gets the page everyone gets.
+   */
+  async function sendRequestedReview(query: URLSearchParams, search: URLSearchParams, reply: FastifyReply) {
+    search.set('write', '1');
+    const page = await renderPage(PAGE_FORMS.review, search, {
+      form: 'review',
+      value: {
+        values: { reviewer_name: textParam(query.get('name')), verification: query.get('v') ?? '' },
+        errors: {},
+        message: null,
+      },
+    });
+    reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+    return reply.status(200).type('text/html; charset=utf-8').send(page.value.body);
+  }
+
   /** A page: a public one rendered from its address (cached by it), any other the app the browser renders. */
   async function sendPage(route: string, request: FastifyRequest, reply: FastifyReply) {
     if (!serverRenders(route)) return sendApp(request, reply, 200);
@@ -222,6 +244,9 @@ export async function pageRenderer(app: FastifyInstance, webDist: string) {
     const search = pageSearch(route, query);
     if (route === PAGE_FORMS.booking && KEPT_BOOKING_FIELDS.some((name) => query.get(name))) {
       return sendKeptBooking(query, search, reply);
+    }
+    if (route === PAGE_FORMS.review && markers.idOf(query.get('v') ?? '') !== undefined) {
+      return sendRequestedReview(query, search, reply);
     }
     const load = () => renderPage(route, search);
     // The gallery is shuffled on each load (spec §4) unless its address names the order (the seed of a visit).

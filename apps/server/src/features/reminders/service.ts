@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { formatMoney, formatPhone, singleLine, type Visit } from '@clean/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,7 +12,9 @@ import {
 } from '../../db/schema';
 import type { Mail } from '../../lib/mailer';
 import { enqueueMails } from '../../lib/outbox';
+import { signedIds } from '../../lib/signed-ids';
 import { e164, enqueueSms, type Sms } from '../../lib/sms';
+import { everyTick } from '../../lib/ticker';
 import { visitTimeText } from '../notifications/visit-ics';
 import { siteStore } from '../site/store';
 import { visitsService } from '../visits/service';
@@ -24,25 +25,12 @@ export const REMINDER_OFF_PATH = '/reminders/off';
 
 /**
  * The opt-out token of a customer: their inquiry id and an HMAC of it under a key derived from the server's
- * secret. Nothing is stored (so every reminder carries the same working link, and a database dump holds no
- * token); a forged or altered one fails the comparison.
+ * secret (lib/signed-ids.ts). Nothing is stored (so every reminder carries the same working link, and a database
+ * dump holds no token); a forged or altered one fails the comparison.
  */
 export function optOutTokens(secret: string) {
-  const key = createHmac('sha256', secret).update('reminder-opt-out').digest();
-  const mac = (inquiryId: number) =>
-    createHmac('sha256', key).update(`reminders-off:${inquiryId}`).digest('base64url').slice(0, 32);
-  return {
-    tokenFor: (inquiryId: number) => `${inquiryId}.${mac(inquiryId)}`,
-    /** The inquiry a token names, or undefined when it is not one this server signed. */
-    inquiryOf(token: string): number | undefined {
-      const match = /^(\d{1,10})\.([A-Za-z0-9_-]{32})$/.exec(token);
-      if (!match) return undefined;
-      const id = Number(match[1]);
-      const given = Buffer.from(match[2] as string);
-      const expected = Buffer.from(mac(id));
-      return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
-    },
-  };
+  const ids = signedIds(secret, 'reminder-opt-out', 'reminders-off');
+  return { tokenFor: ids.tokenFor, inquiryOf: ids.idOf };
 }
 export type OptOutTokens = ReturnType<typeof optOutTokens>;
 
@@ -223,28 +211,12 @@ export async function turnRemindersOff(db: Db, tokens: OptOutTokens, token: stri
 export function scheduleReminders(
   deps: RemindersDeps & { log: FastifyBaseLogger; tickMs: number; now?: () => Date },
 ) {
-  const now = deps.now ?? (() => new Date());
-  let running: Promise<void> | undefined;
-  const run = () => {
-    if (running) return;
-    running = runReminders(deps, now())
-      .then(
-        (reminded) => {
-          if (reminded > 0) deps.log.info({ reminded }, 'visit reminders queued');
-        },
-        (err) => deps.log.error({ err }, 'visit reminders failed; trying again at the next tick'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(run, deps.tickMs);
-  timer.unref();
-  run();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return everyTick({
+    tickMs: deps.tickMs,
+    now: deps.now,
+    pass: (now) => runReminders(deps, now),
+    log: deps.log,
+    done: 'visit reminders queued',
+    what: 'visit reminders',
+  });
 }

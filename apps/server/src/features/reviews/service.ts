@@ -7,6 +7,7 @@ import { paging } from '../../lib/paging';
 import { enqueuePush } from '../../lib/push-outbox';
 import { ownerAddress, pendingReviewMail } from '../notifications/mails';
 import { reviewNotice } from '../push/notices';
+import { claimReviewMarker, reviewRequestTokensOf } from '../review-requests/service';
 import { type ReviewValues, reviewsStore } from './store';
 
 export const PENDING_MESSAGE = 'Thank you! Your review will appear once approved.';
@@ -28,12 +29,17 @@ const found = (review: Review | undefined): Review => {
 /** Reviews and their moderation. DESIGN §5: visitors' reviews start pending. */
 export function reviewsService({ db, config, kickOutbox }: ReviewsDeps) {
   const store = reviewsStore(db);
+  const tokens = reviewRequestTokensOf(config);
 
   return {
     list: (status: ReviewStatus, query: { page?: number; limit?: number }) =>
       store.list(status, paging(query)),
 
-    /** The owner's own review needs no moderation; anyone else's waits for approval, and the owner is mailed. */
+    /**
+     * The owner's own review needs no moderation; anyone else's waits for approval, and the owner is mailed. A
+     * visitor's review carrying a review request's valid, unused marker is stored verified (decided here, in its
+     * transaction; a forged or used marker is no error: the review is stored, unverified).
+     */
     async create(
       user: { username: string } | null,
       values: ReviewValues,
@@ -45,7 +51,8 @@ export function reviewsService({ db, config, kickOutbox }: ReviewsDeps) {
       // The review and the owner's mail about it commit together.
       const review = await db.transaction(async (tx) => {
         const txDb = tx as unknown as Db;
-        const created = await reviewsStore(txDb).create(values, 'pending');
+        const verified = await claimReviewMarker(txDb, tokens, values.verification);
+        const created = await reviewsStore(txDb).create(values, 'pending', verified);
         if (owner) await enqueueMails(txDb, [pendingReviewMail(created, owner, config)]);
         await enqueuePush(txDb, reviewNotice(created));
         return created;

@@ -10,6 +10,8 @@ export type ReviewValues = {
   rating: number;
   comment: string;
   photo_url: string | null;
+  /** The review request's marker (create only; the service decides, the store never reads it). */
+  verification?: string;
 };
 type Page = { limit: number; offset: number } | null;
 
@@ -20,6 +22,7 @@ export const toReview = (row: ReviewRow): Review => ({
   comment: row.comment,
   photo_url: row.photoUrl,
   status: row.status,
+  verified: row.verified,
   created_at: row.createdAt.toISOString(),
 });
 
@@ -50,15 +53,15 @@ export const reviewsStore = (db: Db) => ({
     const rows = await query.limit(page.limit).offset(page.offset);
     return { items: rows.map(toReview), total: await db.$count(reviews, where) };
   },
-  async create(values: ReviewValues, status: ReviewStatus): Promise<Review> {
+  async create(values: ReviewValues, status: ReviewStatus, verified = false): Promise<Review> {
     const [row] = await db
       .insert(reviews)
-      .values({ ...columns(values), status })
+      .values({ ...columns(values), status, verified })
       .returning();
     if (!row) throw new Error('insert returned no row');
     return toReview(row);
   },
-  /** The edited review (its status unchanged), or undefined when there is none with that id. */
+  /** The edited review (its status and verified mark unchanged), or undefined when there is none with that id. */
   async update(id: number, values: ReviewValues): Promise<Review | undefined> {
     const [before] = await db.select({ photoUrl: reviews.photoUrl }).from(reviews).where(eq(reviews.id, id));
     const [row] = await db.update(reviews).set(columns(values)).where(eq(reviews.id, id)).returning();

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { admin } from '../../lib/admin-routes';
 import { customerNotices } from '../notifications/customer';
+import { reviewRequestsService } from '../review-requests/service';
 import { holdsAccess } from '../slots/service';
 import { visitsService } from './service';
 import { visitsStore } from './store';
@@ -30,6 +31,7 @@ const keyParams = z.object({
  * dates, changing one occurrence (done and paid, skipped, moved), the working hours, and the conflicts look-up.
  */
 export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const reviewRequests = reviewRequestsService({ db: app.database.db, config: app.config });
   const visits = visitsService({
     store: visitsStore(app.database.db),
     timezone: app.config.timezone,
@@ -40,6 +42,11 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
       customerNotices({ db: app.database.db, config: app.config, kick: app.outbox.kick, log: app.log })
         .confirm,
     ),
+    // The visit's change is committed: a review request that could not be written is logged, not the owner's 500.
+    statusChanged: (visit) =>
+      reviewRequests.visitChanged(visit, new Date()).catch((err) => {
+        app.log.error({ err, visit: visit.key }, 'review request could not be scheduled');
+      }),
   });
 
   app.get(

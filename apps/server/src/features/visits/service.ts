@@ -71,7 +71,13 @@ export type HoldsAccess = {
   change: (id: number, status: 'confirmed' | 'declined') => Promise<HoldOutcome>;
 };
 
-export type VisitsDeps = { store: VisitsStore; timezone: string; holds?: HoldsAccess };
+export type VisitsDeps = {
+  store: VisitsStore;
+  timezone: string;
+  holds?: HoldsAccess;
+  /** Told of a visit whose status or payment the owner just set (done asks the customer for a review). */
+  statusChanged?: (visit: Visit) => Promise<void>;
+};
 
 const minutesMs = (minutes: number) => minutes * 60_000;
 
@@ -79,7 +85,7 @@ const minutesMs = (minutes: number) => minutes * 60_000;
  * The owner's visits: one-time cleanings and the computed occurrences of recurring schedules, with the exceptions
  * stored for some occurrences (skipped, moved, done, paid). Everything in the business time zone `timezone`.
  */
-export function visitsService({ store, timezone, holds }: VisitsDeps) {
+export function visitsService({ store, timezone, holds, statusChanged }: VisitsDeps) {
   /** The instant a business date starts; a date that is not on the calendar (Feb 30) is the client's 400. */
   function dayStart(date: string, label: string): Date {
     const [y, m, d] = date.split('-').map(Number) as [number, number, number];
@@ -459,13 +465,17 @@ export function visitsService({ store, timezone, holds }: VisitsDeps) {
     },
 
     /** PATCH /api/visits/{key}. */
-    patch(key: string, b: z.output<typeof visitPatch>): Promise<Visit> {
+    async patch(key: string, b: z.output<typeof visitPatch>): Promise<Visit> {
       const parsed = parseKey(key);
       if (!parsed) throw new NotFoundError(NO_SUCH_VISIT);
       if (parsed.kind === 'request') return patchRequest(parsed.id, b);
-      return parsed.kind === 'one_time'
-        ? patchOneTime(parsed.id, b)
-        : patchRecurring(parsed.scheduleId, parsed.originalStart, b);
+      const visit =
+        parsed.kind === 'one_time'
+          ? await patchOneTime(parsed.id, b)
+          : await patchRecurring(parsed.scheduleId, parsed.originalStart, b);
+      // Only a change of status or payment: moving a visit done long ago asks for nothing.
+      if (b.status !== undefined || b.paid !== undefined) await statusChanged?.(visit);
+      return visit;
     },
 
     /** GET /api/visits/conflicts. */

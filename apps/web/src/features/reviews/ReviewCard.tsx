@@ -4,6 +4,7 @@ import { EditDeleteButtons } from '../../lib/ui/EditDeleteButtons';
 import { SafeImage } from '../../lib/ui/SafeImage';
 import { Stars } from '../../lib/ui/Stars';
 import { DEFAULT_REVIEW_PHOTO } from './api';
+import { VerifiedBadge } from './VerifiedBadge';
 
 export const reviewerName = (review: Pick<Review, 'reviewer_name'>) =>
   review.reviewer_name?.trim() || 'Anonymous';
@@ -44,6 +45,7 @@ export function ReviewCard({ review, index, businessName, timezone, admin, to }:
         <div className="min-w-0">
           <p className="truncate font-semibold text-brand-950">{name}</p>
           <Stars rating={review.rating} className="mt-1" />
+          {review.verified && <VerifiedBadge className="mt-1.5" />}
         </div>
       </div>
       {review.comment && (

@@ -21,6 +21,7 @@ import './falling-emojis.css';
 import { REVIEW_MESSAGES, useSaveReview } from './api';
 import { StarRating } from './StarRating';
 
+// No `verification`: only a review request's link brings one (and the hidden field that sends it).
 const EMPTY: ReviewInput = { reviewer_name: '', rating: RATING_DEFAULT, comment: '', photo_url: '' };
 
 const valuesOf = (review: Review | null): ReviewInput =>
@@ -35,11 +36,20 @@ const valuesOf = (review: Review | null): ReviewInput =>
 
 const FORM_ID = 'review-form';
 
-/** A new review's first values: the visitor's after a refused plain post, or typed before the page was live. */
-function newReviewValues(posted: ReturnType<typeof usePostedForm>): ReviewInput {
-  const first = firstValues<Record<string, unknown>>({ ...EMPTY }, FORM_ID, posted);
+/**
+ * A new review's first values: the visitor's after a refused plain post, or typed before the page was live; from a
+ * review request's link, the name and the marker the server put in (the page rendered for that link).
+ */
+function newReviewValues(
+  posted: ReturnType<typeof usePostedForm>,
+  requested: RequestedReview | null,
+): ReviewInput {
+  const first = firstValues<Record<string, unknown>>({ ...EMPTY, ...requested }, FORM_ID, posted);
   return { ...(first as ReviewInput), rating: numberParam(String(first.rating)) ?? RATING_DEFAULT };
 }
+
+/** From a review request's link (`?name=…&v=…`): the name to fill in and the signed marker. */
+export type RequestedReview = { reviewer_name: string; verification: string };
 
 /** Spec §5: the comment is cut at 500 characters as it is typed or pasted. */
 export const truncateComment = (text: string) => text.slice(0, REVIEW_COMMENT_MAX);
@@ -51,18 +61,20 @@ export const truncateComment = (text: string) => text.slice(0, REVIEW_COMMENT_MA
  */
 export function ReviewForm({
   editing,
+  requested = null,
   onSaved,
   onError,
   onCancelEdit,
 }: {
   editing: Review | null;
+  requested?: RequestedReview | null;
   onSaved: (kind: 'created' | 'updated') => void;
   onError: (message: string | null) => void;
   onCancelEdit: () => void;
 }) {
   const save = useSaveReview();
   const posted = usePostedForm('review');
-  const [first] = useState(() => (editing ? valuesOf(editing) : newReviewValues(posted)));
+  const [first] = useState(() => (editing ? valuesOf(editing) : newReviewValues(posted, requested)));
   const [done, setDone] = useState<string | null>(null);
   const commentId = useId();
   const counterId = useId();
@@ -72,6 +84,8 @@ export function ReviewForm({
     first,
     posted?.errors,
   );
+  // The review request's signed marker travels with the review, in plain posts too; the server alone decides.
+  const { error: _none, ...verification } = field('verification');
 
   // The first values are set above; a later change of the review edited (or its end) resets the form.
   const mounted = useRef(false);
@@ -114,6 +128,7 @@ export function ReviewForm({
       {editing && (
         <p className="text-sm font-semibold text-brand-900">Editing the review by {editing.reviewer_name}</p>
       )}
+      {!editing && first.verification && <input type="hidden" {...verification} />}
       <TextField label="Name" autoComplete="name" required {...field('reviewer_name')} />
       <Field id={ratingId} label="Rating" group error={formState.errors.rating?.message}>
         <Controller

@@ -1,4 +1,4 @@
-import { numberParam, PAGE_SIZES, pageParam, type Review } from '@clean/shared';
+import { numberParam, PAGE_SIZES, pageParam, type Review, textParam } from '@clean/shared';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteConfig } from '../../lib/site-config';
@@ -16,6 +16,7 @@ import { useSession } from '../auth/session';
 import { DEFAULT_REVIEW_PHOTO, REVIEW_MESSAGES, useApprovedReviews, useDeleteReview } from './api';
 import { FallingEmojis } from './FallingEmojis';
 import { ReviewCard, reviewerName } from './ReviewCard';
+import { VerifiedBadge } from './VerifiedBadge';
 
 // The form (and its validation library) loads when a visitor opens it.
 const ReviewForm = lazy(() => import('./ReviewForm').then((m) => ({ default: m.ReviewForm })));
@@ -33,6 +34,9 @@ export function ReviewsPage() {
   const { data, isPending, isError, error } = useApprovedReviews(page);
   const formOpen = params.get('write') === '1';
   const sent = params.get('sent') === '1';
+  // A review request's link: the name filled in and its marker (the server fills them in too, for no script).
+  const marker = params.get('v');
+  const requested = marker ? { reviewer_name: textParam(params.get('name')), verification: marker } : null;
   const [editing, setEditing] = useState<Review | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [celebrating, setCelebrating] = useState(false);
@@ -151,6 +155,7 @@ export function ReviewsPage() {
             <Suspense fallback={<InlineLoading />}>
               <ReviewForm
                 editing={editing}
+                requested={requested}
                 onSaved={onSaved}
                 onError={setActionError}
                 onCancelEdit={() => setEditing(null)}
@@ -181,6 +186,7 @@ export function ReviewsPage() {
             <Stars rating={selected.rating} className="mt-4" />
             {selected.comment && <p className="mt-3 leading-relaxed text-stone-800">{selected.comment}</p>}
             <p className="mt-3 font-semibold text-brand-900">Reviewed by {reviewerName(selected)}</p>
+            {selected.verified && <VerifiedBadge className="mt-2" />}
             <div className="mt-5 flex justify-end">
               <Link to={linkTo({ review: null })} replace className={buttonClass('secondary')}>
                 Close

@@ -25,6 +25,7 @@ import { TextField } from '../../../lib/ui/TextField';
 import { usePagedSearch } from '../../../lib/usePagedSearch';
 import { useSubmit } from '../../../lib/useSubmit';
 import { useDeleteReview } from '../api';
+import { VerifiedBadge } from '../VerifiedBadge';
 import { PENDING_PAGE_SIZE, pendingReviewsQueryOptions, useApproveReview, useUpdateReview } from './api';
 
 /** Manage → Pending Reviews: edit, approve (leaves the list) or delete each visitor review. */
@@ -107,6 +108,7 @@ function PendingReviewCard({ review, onNotice }: { review: Review; onNotice: (te
       <div className="min-w-0">
         <h3 className={hubCardHeadingClass}>{review.reviewer_name}</h3>
         <Stars rating={review.rating} />
+        {review.verified && <VerifiedBadge className="my-1" />}
         <p className="text-xs text-stone-600">{formatDateTime(review.created_at, timezone)}</p>
       </div>
       <p className="mt-3 text-sm leading-relaxed break-words whitespace-pre-line text-stone-700">
