@@ -1,8 +1,8 @@
 import { businessDate, type QuoteInput, quote } from '@clean/shared';
 import { type RefObject, useDeferredValue, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { usePostedForm } from '../../lib/posted-form';
 import { useSiteConfig } from '../../lib/site-config';
-import { usePostedForm } from '../../lib/useZodForm';
 import { usePricing, useSlots } from './api';
 import { Estimate, QuoteFields } from './QuoteFields';
 import { defaultMinutes, postedSource, readQuoteChoice } from './quote-input';
