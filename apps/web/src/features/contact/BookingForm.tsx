@@ -109,8 +109,7 @@ export function BookingForm() {
             if (err instanceof ApiError && err.status === 409) quoteRef.current?.clearTime();
             throw err;
           }
-          const { phone_number: _, ...rest } = EMPTY;
-          reset(rest);
+          reset(EMPTY);
           setPhone('');
           quoteRef.current?.clearTime();
           return BOOKING_MESSAGES.sent;
