@@ -157,6 +157,22 @@ describe('/contact booking request', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
+  it('focuses the first refused field, and once sent checks each change again', async () => {
+    stubFetch({ 'GET /api/contact-status': { body: { is_open: true } } });
+    renderContact();
+    const name = await screen.findByLabelText('Name');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
+    expect(await screen.findByText('Name is required.')).toBeTruthy();
+    expect(document.activeElement).toBe(name);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.input(name, { target: { value: 'Jo' } });
+    await waitFor(() => expect(screen.queryByText('Name is required.')).toBeNull());
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    // The other refusal stays until its own field is right.
+    expect(screen.getByText('Town must be one of the listed towns or Other.')).toBeTruthy();
+  });
+
   it("shows the server's refusal (closed meanwhile) and then the closed message", async () => {
     let open = true;
     stubFetch({

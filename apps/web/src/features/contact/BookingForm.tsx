@@ -10,18 +10,20 @@ import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api';
 import { landingSource, UTM_PARAMS } from '../../lib/lead-source';
+import { firstValues, usePostedForm } from '../../lib/posted-form';
 import { useSiteConfig } from '../../lib/site-config';
 import { Options, SelectField, TextAreaField } from '../../lib/ui/FormFields';
 import { FormFeedback, SubmitButton } from '../../lib/ui/FormStatus';
-import { PhoneField } from '../../lib/ui/PhoneField';
+import { PhoneInput } from '../../lib/ui/PhoneInput';
 import { TextField } from '../../lib/ui/TextField';
 import { useFeedback } from '../../lib/useFeedback';
-import { firstValues, usePostedForm, useZodForm } from '../../lib/useZodForm';
+import { useSchemaForm } from '../../lib/useSchemaForm';
 import { usePackages } from '../packages/api';
 import { BOOKING_MESSAGES, useBookingRequest } from './api';
 import { QuoteSection, type QuoteState } from './QuoteSection';
 
-type FormValues = BookingRequestInput;
+/** The contact fields the shared schema checks, as the form holds them (text). */
+type FormValues = Record<'name' | 'email' | 'phone_number' | 'call_or_text' | 'town' | 'description', string>;
 
 const loadSchema = () => import('./booking-schema').then((m) => m.bookingRequestInput);
 
@@ -33,9 +35,10 @@ const EMPTY: FormValues = {
   phone_number: '',
   call_or_text: 'call',
   // The "Select your town" option: the schema refuses it with its message.
-  town: '' as FormValues['town'],
+  town: '',
   description: '',
 };
+const FIELDS = Object.keys(EMPTY);
 
 const isHeardFrom = (value: string): value is HeardFrom => (HEARD_FROM as readonly string[]).includes(value);
 
@@ -60,7 +63,6 @@ export function BookingForm() {
   const posted = usePostedForm('booking');
   const [params] = useSearchParams();
   const packages = usePackages().data ?? [];
-  const formRef = useRef<HTMLFormElement>(null);
   // The estimate and the time live in QuoteSection (a change there re-renders only it); sending reads them here.
   const quoteRef = useRef<QuoteState>(null);
   const [defaults] = useState(() => firstValues(EMPTY, FORM_ID, posted));
@@ -71,11 +73,7 @@ export function BookingForm() {
         ? { tone: 'success', text: BOOKING_MESSAGES.sent }
         : null,
   );
-  const { field, register, control, handleSubmit, reset, formState } = useZodForm(
-    loadSchema,
-    defaults,
-    posted?.errors,
-  );
+  const [phone, setPhone] = useState(defaults.phone_number);
   const heardFrom = posted?.values.heard_from ?? params.get('heard_from') ?? '';
   // A visit that landed on /contact with a campaign's parameters: kept in the form itself, so a post without
   // script carries them too (with script, the tab's landing record says the same).
@@ -83,37 +81,44 @@ export function BookingForm() {
     (name) => [name, posted?.values[name] ?? params.get(name) ?? ''] as const,
   ).filter(([, value]) => value);
 
-  const onSubmit = handleSubmit((input) =>
-    attempt(
-      async () => {
-        const data = new FormData(formRef.current ?? undefined);
-        const landing = landingSource();
-        const extras: Partial<BookingRequestInput> = {};
-        for (const name of UTM_PARAMS) {
-          const value = formText(data, name) || landing[name];
-          if (value) extras[name] = value;
-        }
-        if (landing.referrer) extras.referrer = landing.referrer;
-        const heard = formText(data, 'heard_from');
-        if (isHeardFrom(heard)) extras.heard_from = heard;
-        const chosen = quoteRef.current;
-        if (chosen?.start) extras.requested_start = chosen.start;
-        if (chosen?.quote) extras.quote = chosen.quote;
-        const pkg = packages.find((p) => p.id === chosen?.packageId)?.title;
-        try {
-          await booking.mutateAsync({ ...input, ...(pkg ? { package: pkg } : {}), ...extras });
-        } catch (err) {
-          // The time was taken meanwhile: fresh times are on their way; nothing is chosen until the visitor picks.
-          if (err instanceof ApiError && err.status === 409) quoteRef.current?.clearTime();
-          throw err;
-        }
-        reset(EMPTY);
-        quoteRef.current?.clearTime();
-        return BOOKING_MESSAGES.sent;
-      },
-      (err) => errorMessage(err, BOOKING_MESSAGES.failed, BOOKING_MESSAGES.network),
-    ),
-  );
+  const { formRef, errors, busy, onSubmit, onChange, reset } = useSchemaForm({
+    load: loadSchema,
+    fields: FIELDS,
+    serverErrors: posted?.errors,
+    onValid: (input) =>
+      attempt(
+        async () => {
+          const data = new FormData(formRef.current ?? undefined);
+          const landing = landingSource();
+          const extras: Partial<BookingRequestInput> = {};
+          for (const name of UTM_PARAMS) {
+            const value = formText(data, name) || landing[name];
+            if (value) extras[name] = value;
+          }
+          if (landing.referrer) extras.referrer = landing.referrer;
+          const heard = formText(data, 'heard_from');
+          if (isHeardFrom(heard)) extras.heard_from = heard;
+          const chosen = quoteRef.current;
+          if (chosen?.start) extras.requested_start = chosen.start;
+          if (chosen?.quote) extras.quote = chosen.quote;
+          const pkg = packages.find((p) => p.id === chosen?.packageId)?.title;
+          try {
+            await booking.mutateAsync({ ...input, ...(pkg ? { package: pkg } : {}), ...extras });
+          } catch (err) {
+            // The time was taken meanwhile: fresh times are on their way; nothing is chosen until the visitor picks.
+            if (err instanceof ApiError && err.status === 409) quoteRef.current?.clearTime();
+            throw err;
+          }
+          reset(EMPTY);
+          setPhone('');
+          quoteRef.current?.clearTime();
+          return BOOKING_MESSAGES.sent;
+        },
+        (err) => errorMessage(err, BOOKING_MESSAGES.failed, BOOKING_MESSAGES.network),
+      ),
+  });
+  /** What a text control needs: its name, its first value (server-rendered) and its message. */
+  const field = (name: keyof FormValues) => ({ name, defaultValue: defaults[name], error: errors[name] });
 
   return (
     <form
@@ -122,6 +127,7 @@ export function BookingForm() {
       method="post"
       action={PAGE_FORMS.booking}
       onSubmit={onSubmit}
+      onChange={onChange}
       noValidate
       aria-label="Booking request"
       className="space-y-5"
@@ -131,10 +137,11 @@ export function BookingForm() {
       <TextField label="Name" autoComplete="name" required {...field('name')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-        <PhoneField
-          control={control}
+        <PhoneInput
           name="phone_number"
-          holds="shown"
+          value={phone}
+          onValueChange={setPhone}
+          error={errors.phone_number}
           label="Phone number"
           inputMode="tel"
           autoComplete="tel"
@@ -151,9 +158,9 @@ export function BookingForm() {
               <input
                 type="radio"
                 value={option}
+                name="call_or_text"
                 defaultChecked={defaults.call_or_text === option}
                 className="h-5 w-5 accent-brand-700"
-                {...register('call_or_text')}
               />
               {option === 'call' ? 'Call' : 'Text'}
             </label>
@@ -183,12 +190,7 @@ export function BookingForm() {
       ))}
 
       <FormFeedback feedback={feedback} />
-      <SubmitButton
-        className="w-full sm:w-auto"
-        busy={formState.isSubmitting}
-        busyLabel="Sending…"
-        label="Send Request"
-      />
+      <SubmitButton className="w-full sm:w-auto" busy={busy} busyLabel="Sending…" label="Send Request" />
     </form>
   );
 }

@@ -27,6 +27,26 @@ export function postedSource(posted: PostedForm): QuoteSource {
   };
 }
 
+/**
+ * The live form's quote controls as a source, read control by control: `new FormData(form)` would lay the page out
+ * first (Chromium does for a textarea's value), several milliseconds of a price update on a slow phone.
+ */
+export function formSource(form: HTMLFormElement): QuoteSource {
+  return {
+    get: (name) => {
+      const control = form.elements.namedItem(name);
+      return control instanceof HTMLSelectElement || control instanceof HTMLInputElement
+        ? control.value
+        : null;
+    },
+    getAll: (name) =>
+      Array.from(
+        form.querySelectorAll<HTMLInputElement>(`input[name="${name}"]:checked`),
+        (box) => box.value,
+      ),
+  };
+}
+
 /** The form's choice as it is; null `package_id` when no package (or "Not sure yet") is chosen. */
 export type QuoteChoice = Omit<QuoteInput, 'package_id'> & { package_id: number | null };
 

@@ -9,12 +9,13 @@ import {
 } from '@clean/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { firstValues, usePostedForm } from '../../lib/posted-form';
 import { Alert } from '../../lib/ui/Alert';
 import { Field } from '../../lib/ui/Field';
 import { FormPanel } from '../../lib/ui/FormPanel';
 import { SubmitRow } from '../../lib/ui/FormStatus';
 import { inputClass, TextField } from '../../lib/ui/TextField';
-import { firstValues, usePostedForm, useZodForm } from '../../lib/useZodForm';
+import { useZodForm } from '../../lib/useZodForm';
 // The rain after a sent review (FallingEmojis) is styled with the form that sends it: a stylesheet the reviews
 // page loaded at once would restyle the whole page while it hydrates, for an effect most visitors never see.
 import './falling-emojis.css';
