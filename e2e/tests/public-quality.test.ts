@@ -178,8 +178,8 @@ describe('speed', () => {
       [
         '/gallery',
         [
-          /<source type="image\/avif" srcSet="\/media\/[0-9a-f]{64}\.avif 320w, /,
-          /<img [^>]*src="\/media\/[0-9a-f]{64}\.jpg" srcSet="[^"]+" sizes="[^"]+" alt="[^"]+"/,
+          /<source type="image\/avif" srcSet="\/media\/([0-9a-f]{64})-320\.avif 320w, \/media\/\1-640\.avif 640w/,
+          /<img [^>]*src="\/media\/([0-9a-f]{64})\.jpg" srcSet="\/media\/\1-320\.jpg 320w, [^"]+" sizes="[^"]+" alt="[^"]+"/,
           /Gallery pages/,
         ],
       ],
@@ -257,7 +257,7 @@ describe('speed', () => {
       .toBeGreaterThan(0);
     // Chromium takes the AVIF source of the demo's uploaded photo.
     expect(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
-      /\/media\/[0-9a-f]{64}\.avif$/,
+      /\/media\/[0-9a-f]{64}-[0-9]+\.avif$/,
     );
     expect(await first.getAttribute('data-broken')).toBeNull();
     // Live, the page has the whole stylesheet for what the code shows next.

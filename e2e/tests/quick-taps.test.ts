@@ -1,4 +1,4 @@
-import type { GalleryPhoto, Package, Review } from '@clean/shared';
+import { type GalleryPhoto, type Package, photoSources, type Review } from '@clean/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, PHONE } from '../support/browser';
@@ -225,11 +225,10 @@ describe('typed or failed before the code runs, taken up once live', () => {
     const photo = office[0] as GalleryPhoto;
     const page = await openPage(browser());
     // Every encoding of the photo fails: an uploaded one is a <picture> (AVIF, WebP, then the JPEG link).
+    const picture = photo.image ? photoSources(photo.image) : { srcset: '', sources: [] };
     const files = new Set([
       photo.image_url,
-      ...[photo.image?.srcset ?? '', ...(photo.image?.sources ?? []).map((s) => s.srcset)].flatMap(
-        srcsetUrls,
-      ),
+      ...[picture.srcset, ...picture.sources.map((s) => s.srcset)].flatMap(srcsetUrls),
     ]);
     await page.route(
       (url) => files.has(url.pathname),

@@ -15,6 +15,7 @@ export * from './gallery/schemas';
 export * from './inquiries/plain';
 export * from './inquiries/schemas';
 export * from './media/schemas';
+export * from './media/urls';
 export * from './outbox/schemas';
 export * from './packages/schemas';
 export * from './pricing/schemas';

@@ -78,9 +78,11 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
 
 /**
  * The encoded images made from one uploaded photo (features/media): each width in AVIF, WebP and JPEG, metadata
- * stripped. Rows are named by the SHA-256 of their bytes (served at /media/{hash}.{ext}, so a URL never changes
- * meaning); `original` names the photo they were made from: the hash of its largest JPEG, the one its
- * `image_url` links to. Kept in the database so every server serves every photo and backups carry them.
+ * stripped. `original` is the photo's id: the SHA-256 of its largest JPEG, the one its `image_url` links to
+ * (/media/{original}.jpg). Pages name an encoding by the photo, its width and its format
+ * (/media/{original}-{width}.{ext}: one unique name, and rows are never replaced, so a URL never changes meaning);
+ * `hash`, the SHA-256 of its bytes, is its ETag and its older name (/media/{hash}.{ext}). Kept in the database so
+ * every server serves every photo and backups carry them.
  */
 export const photoVariants = pgTable(
   'photo_variants',
@@ -93,7 +95,7 @@ export const photoVariants = pgTable(
     bytes: bytea('bytes').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('photo_variants_original_idx').on(t.original)],
+  (t) => [uniqueIndex('photo_variants_name_idx').on(t.original, t.contentType, t.width)],
 );
 
 /**

@@ -1,9 +1,11 @@
-import type { GalleryPhoto, Package, ResponsiveImage } from '@clean/shared';
+import { createHash } from 'node:crypto';
+import { type GalleryPhoto, type Package, photoSources, type ResponsiveImage } from '@clean/shared';
 import { eq } from 'drizzle-orm';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { galleryPhotos, photoVariants } from '../../src/db/schema';
+import { mediaStore } from '../../src/features/media/store';
 import { useTestApp } from '../support/harness';
 import { multipartForm, phonePhoto, pixelBomb } from '../support/photos';
 import { expectRefused } from '../support/refusals';
@@ -19,10 +21,12 @@ const jpeg = (
 ) => multipartForm(fields, { bytes, filename: 'IMG_0001.JPG', type: 'image/jpeg' });
 
 /** Every encoding's address in a photo's `<picture>` sources. */
-const urlsOf = (image: ResponsiveImage) =>
-  [...image.sources.map((s) => s.srcset), image.srcset]
+const urlsOf = (image: ResponsiveImage) => {
+  const { sources, srcset } = photoSources(image);
+  return [...sources.map((s) => s.srcset), srcset]
     .flatMap((set) => set.split(', '))
     .map((entry) => entry.split(' ')[0] as string);
+};
 const stored = async () => ({
   photos: await t.db.$count(galleryPhotos),
   variants: await t.db.$count(photoVariants),
@@ -53,13 +57,12 @@ describe('POST /api/gallery/upload with a photo file', () => {
   it('answers the photo with its link and its encodings at 320, 640 and 1280 px in AVIF, WebP and JPEG', () => {
     expect(uploaded).toMatchObject({ caption: 'Kitchen after', category: 'Kitchen', photo_type: null });
     expect(uploaded.image_url).toMatch(/^\/media\/[0-9a-f]{64}\.jpg$/);
-    const image = uploaded.image as ResponsiveImage;
-    expect(image).toMatchObject({ width: 1280, height: 960 });
-    expect(image.sources.map((s) => s.type)).toEqual(['image/avif', 'image/webp']);
-    for (const set of [...image.sources.map((s) => s.srcset), image.srcset]) {
-      expect(set.split(', ').map((e) => e.split(' ')[1])).toEqual(['320w', '640w', '1280w']);
-    }
-    expect(image.srcset).toContain(`${uploaded.image_url} 1280w`);
+    const id = uploaded.image_url.slice(7, 71);
+    expect(uploaded.image).toEqual({ id, width: 1280, height: 960, widths: [320, 640, 1280] });
+    // One name per photo: its id, then the width and format of each encoding.
+    expect(urlsOf(uploaded.image as ResponsiveImage)).toEqual(
+      ['avif', 'webp', 'jpg'].flatMap((ext) => [320, 640, 1280].map((w) => `/media/${id}-${w}.${ext}`)),
+    );
   });
 
   it('serves every encoding with no metadata left: no EXIF, no GPS, no XMP, no IPTC', async () => {
@@ -75,29 +78,78 @@ describe('POST /api/gallery/upload with a photo file', () => {
       if (url.endsWith('.jpg')) expect(await exifr.parse(bytes, true)).toBeUndefined();
       const type = { jpg: 'image/jpeg', webp: 'image/webp', avif: 'image/avif' }[url.split('.')[1] as string];
       expect(res.headers['content-type']).toBe(type);
-      sizes.push(`${url.slice(-9)} ${meta.width}x${meta.height} ${bytes.length} B`);
+      sizes.push(`${url.slice(72)} ${meta.width}x${meta.height} ${bytes.length} B`);
     }
     console.log(`variants of a 12 MP photo:\n  ${sizes.join('\n  ')}`);
   });
 
   it('makes the 640 px WebP at most 80 KB', async () => {
-    const webp = (uploaded.image as ResponsiveImage).sources.find((s) => s.type === 'image/webp');
-    const url = webp?.srcset.split(', ')[1]?.split(' ')[0] as string;
+    const url = `/media/${(uploaded.image as ResponsiveImage).id}-640.webp`;
     const res = await t.anonymous('GET', url);
     expect((await sharp(res.rawPayload).metadata()).width).toBe(640);
     expect(res.rawPayload.length).toBeLessThanOrEqual(80 * 1024);
   });
 
-  it('serves encodings as immutable, with an ETag a revalidation is answered 304 by', async () => {
-    const res = await t.anonymous('GET', uploaded.image_url);
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const etag = String(res.headers.etag);
-    expect(etag).toBe(`"${uploaded.image_url.slice(7, 71)}"`);
-    const again = await t.anonymous('GET', uploaded.image_url, undefined, {
-      headers: { 'if-none-match': etag },
+  it('serves encodings as immutable, with the hash of their bytes as the ETag a revalidation is answered 304 by', async () => {
+    const urls = [uploaded.image_url, ...urlsOf(uploaded.image as ResponsiveImage)];
+    const etags = new Set<string>();
+    for (const url of urls) {
+      const res = await t.anonymous('GET', url);
+      expect(res.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+      const etag = String(res.headers.etag);
+      expect(etag, url).toBe(`"${createHash('sha256').update(res.rawPayload).digest('hex')}"`);
+      etags.add(etag);
+      const again = await t.anonymous('GET', url, undefined, { headers: { 'if-none-match': etag } });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+    }
+    // The link is the largest JPEG, under its own hash: the same bytes as its width-named address.
+    expect(etags.size).toBe(9);
+    expect(etags).toContain(`"${uploaded.image_url.slice(7, 71)}"`);
+    const stale = await t.anonymous('GET', urls[1] as string, undefined, {
+      headers: { 'if-none-match': `"${'0'.repeat(64)}"` },
     });
-    expect(again.statusCode).toBe(304);
-    expect(again.rawPayload.length).toBe(0);
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it('keeps serving the names of the encodings’ bytes, as srcsets made before the width-named ones link', async () => {
+    const rows = await t.db
+      .select()
+      .from(photoVariants)
+      .where(eq(photoVariants.original, (uploaded.image as ResponsiveImage).id));
+    expect(rows).toHaveLength(9);
+    const ext = { 'image/avif': 'avif', 'image/webp': 'webp', 'image/jpeg': 'jpg' };
+    for (const row of rows) {
+      const e = ext[row.contentType as keyof typeof ext];
+      const [byHash, byName] = [
+        await t.anonymous('GET', `/media/${row.hash}.${e}`),
+        await t.anonymous('GET', `/media/${row.original}-${row.width}.${e}`),
+      ];
+      expect([byHash.statusCode, byName.statusCode]).toEqual([200, 200]);
+      expect(byHash.rawPayload.equals(byName.rawPayload)).toBe(true);
+      expect(byHash.headers.etag).toBe(byName.headers.etag);
+    }
+  });
+
+  it('never lets a second upload change what an address serves', async () => {
+    const before = await t.anonymous('GET', `/media/${(uploaded.image as ResponsiveImage).id}-320.avif`);
+    // The same photo again: the same names, the stored bytes kept.
+    const res = await send('/api/gallery/upload', jpeg(photo12mp));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<GalleryPhoto>().image).toEqual(uploaded.image);
+    // Even a set encoded otherwise (another sharp version) under the same photo id leaves the stored rows alone.
+    const id = (uploaded.image as ResponsiveImage).id;
+    const other = Buffer.from('not the same bytes');
+    await mediaStore(t.db).save({
+      original: id,
+      variants: [{ hash: 'f'.repeat(64), contentType: 'image/avif', width: 320, height: 240, bytes: other }],
+    });
+    const after = await t.anonymous('GET', `/media/${id}-320.avif`);
+    expect(after.rawPayload.equals(before.rawPayload)).toBe(true);
+    expect(after.headers.etag).toBe(before.headers.etag);
+    expect((await t.anonymous('GET', `/media/${'f'.repeat(64)}.avif`)).statusCode).toBe(404);
+    await t.asAdmin('DELETE', `/api/gallery/${res.json<GalleryPhoto>().id}`);
   });
 
   it('lists the photo with its encodings in the gallery', async () => {
@@ -109,6 +161,12 @@ describe('POST /api/gallery/upload with a photo file', () => {
     expect((await t.anonymous('GET', `/media/${'0'.repeat(64)}.jpg`)).statusCode).toBe(404);
     const wrongType = uploaded.image_url.replace('.jpg', '.webp');
     expect((await t.anonymous('GET', wrongType)).statusCode).toBe(404);
+    const id = (uploaded.image as ResponsiveImage).id;
+    expect((await t.anonymous('GET', `/media/${id}-800.jpg`)).statusCode).toBe(404);
+    expect((await t.anonymous('GET', `/media/${'0'.repeat(64)}-320.jpg`)).statusCode).toBe(404);
+    for (const name of [`${id}-0320.jpg`, `${id}-.jpg`, `${id}-320.png`, `${id}-320-640.jpg`]) {
+      expect((await t.anonymous('GET', `/media/${name}`)).statusCode, name).toBe(400);
+    }
     expect((await t.anonymous('GET', '/media/..%2Fetc%2Fpasswd')).statusCode).toBe(400);
   });
 });
@@ -202,8 +260,10 @@ describe('uploaded photos in use', () => {
     );
     expect(res.statusCode, res.body).toBe(201);
     const image = res.json<{ image: ResponsiveImage }>().image;
-    expect(image).toMatchObject({ width: 500, height: 250 });
-    expect(image.srcset.split(', ').map((e) => e.split(' ')[1])).toEqual(['320w', '500w']);
+    expect(image).toMatchObject({ width: 500, height: 250, widths: [320, 500] });
+    expect(photoSources(image).srcset).toBe(
+      `/media/${image.id}-320.jpg 320w, /media/${image.id}-500.jpg 500w`,
+    );
   });
 
   it('deletes a photo’s encodings with it, but not while a package shows the same photo', async () => {

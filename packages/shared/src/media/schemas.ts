@@ -10,37 +10,40 @@ export const PHOTO_FIELD = 'image';
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 
 /**
- * An uploaded photo's encodings, for `<picture>`: AVIF and WebP sources and a JPEG fallback, each a `srcset` of
- * its widths; `width` and `height` are the largest's, so the page reserves the right box before the image loads.
+ * An uploaded photo, as pages and forms need it to draw a `<picture>` (photoSources, urls.ts): its id (the SHA-256
+ * of its largest JPEG, served at /media/{id}-{width}.{avif|webp|jpg}), the widths it is encoded at, and `width` and
+ * `height`, the largest's, so the page reserves the right box before the image loads.
  */
 export const responsiveImageSchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{64}$/),
   width: z.number().int(),
   height: z.number().int(),
-  sources: z.array(z.object({ type: z.string(), srcset: z.string() })),
-  srcset: z.string(),
+  widths: z.array(z.number().int()),
 });
 export type ResponsiveImage = z.infer<typeof responsiveImageSchema>;
 
-/** POST /api/media (admin): the uploaded photo's link (its largest JPEG) and its encodings. */
+/** POST /api/media (admin): the uploaded photo's link (its largest JPEG) and what draws its `<picture>`. */
 export const uploadedPhotoSchema = z.object({ image_url: z.string(), image: responsiveImageSchema }).meta({
   examples: [
     {
       image_url: `/media/${'ab'.repeat(32)}.jpg`,
-      image: {
-        width: 1280,
-        height: 960,
-        sources: [{ type: 'image/avif', srcset: `/media/${'cd'.repeat(32)}.avif 320w` }],
-        srcset: `/media/${'ab'.repeat(32)}.jpg 1280w`,
-      },
+      image: { id: 'ab'.repeat(32), width: 1280, height: 960, widths: [320, 640, 1280] },
     },
   ],
 });
 export type UploadedPhoto = z.infer<typeof uploadedPhotoSchema>;
 
-/** GET /media/{file}: a content-addressed encoding, the SHA-256 of its bytes and its type's extension. */
+/**
+ * GET /media/{file}: an encoding of an uploaded photo, named by the photo's id, its width and its format
+ * (`{id}-{width}.{ext}`, what `<picture>`s name), or by the SHA-256 of its bytes (`{hash}.{ext}`: a photo's stored
+ * link, `/media/{id}.jpg`, names its largest JPEG that way, and srcsets made before the names with a width did so).
+ */
 export const mediaParams = z.object({
   file: z
     .string()
-    .regex(/^[0-9a-f]{64}\.(avif|webp|jpg)$/, 'There is no such image.')
-    .meta({ description: 'The SHA-256 of the bytes, then .avif, .webp or .jpg.' }),
+    .regex(/^[0-9a-f]{64}(-[1-9][0-9]{0,4})?\.(avif|webp|jpg)$/, 'There is no such image.')
+    .meta({
+      description:
+        'The photo id and width (`{id}-{width}`), or an encoding’s SHA-256, then .avif, .webp or .jpg.',
+    }),
 });

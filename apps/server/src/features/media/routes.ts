@@ -15,13 +15,13 @@ const imageResponse = {
   content: { 'image/*': { schema: z.string() } },
 };
 
-const notModified = z
+const notModifiedResponse = z
   .void()
   .meta({ description: 'The copy the client has (If-None-Match) is current; no body.' });
 
 /**
  * Uploaded photos: POST /api/media (admin) takes a photo for a package or a review and answers its link;
- * GET /media/{hash}.{ext} serves an encoding. (The gallery takes photos at POST /api/gallery/upload.)
+ * GET /media/{id}-{width}.{ext} (and /media/{hash}.{ext}) serves an encoding. (The gallery takes photos at POST /api/gallery/upload.)
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = mediaStore(app.database.db);
@@ -52,7 +52,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: mediaParams,
-        response: { 200: imageResponse, 304: notModified, ...errorsFor(400, 404) },
+        response: { 200: imageResponse, 304: notModifiedResponse, ...errorsFor(400, 404) },
       },
     },
     (request, reply) => serveImage(store, request.params.file, request.headers['if-none-match'], reply),
@@ -60,8 +60,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * Sends one encoding, cacheable for ever under its ETag (its hash); a client revalidating the copy it has gets a
- * 304 without a database read (an address's bytes never change, so a matching ETag is always current).
+ * Sends one encoding, cacheable for ever (an address never serves other bytes: see mediaStore.save) under its ETag,
+ * the SHA-256 of its bytes. A client revalidating by a name that is that hash gets its 304 without a database read.
  */
 async function serveImage(
   store: ReturnType<typeof mediaStore>,
@@ -69,12 +69,12 @@ async function serveImage(
   ifNoneMatch: string | undefined,
   reply: FastifyReply,
 ) {
-  const [hash = '', ext = ''] = file.split('.');
-  const etag = `"${hash}"`;
-  if (ifNoneMatch === etag)
-    return reply.status(304).header('cache-control', IMMUTABLE).header('etag', etag).send();
-  const image = await store.file(hash, ext);
+  const named = /^([0-9a-f]{64})\./.exec(file)?.[1];
+  if (named && ifNoneMatch === `"${named}"`) return notModified(reply, ifNoneMatch);
+  const image = await store.file(file);
   if (!image) throw new NotFoundError('There is no such image.');
+  const etag = `"${image.hash}"`;
+  if (ifNoneMatch === etag) return notModified(reply, etag);
   // A Buffer is sent as it is, never serialized.
   return reply
     .header('content-type', image.contentType)
@@ -82,3 +82,6 @@ async function serveImage(
     .header('etag', etag)
     .send(image.bytes);
 }
+
+const notModified = (reply: FastifyReply, etag: string) =>
+  reply.status(304).header('cache-control', IMMUTABLE).header('etag', etag).send();

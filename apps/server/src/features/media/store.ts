@@ -1,18 +1,18 @@
-import type { ResponsiveImage } from '@clean/shared';
+import { PHOTO_FORMATS, type ResponsiveImage } from '@clean/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { photoVariants } from '../../db/schema';
 import type { ProcessedPhoto } from './process';
 
-const EXTENSIONS: Record<string, string> = {
-  'image/avif': 'avif',
-  'image/webp': 'webp',
-  'image/jpeg': 'jpg',
-};
-const TYPES: Record<string, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' };
+const TYPES = new Map<string, string>(PHOTO_FORMATS.map((f) => [f.ext, f.type]));
+const EXTENSIONS = new Map<string, string>(PHOTO_FORMATS.map((f) => [f.type, f.ext]));
 
-/** Where an encoding is served: its hash and its type's extension, so the address never changes meaning. */
-export const mediaUrl = (hash: string, contentType: string) => `/media/${hash}.${EXTENSIONS[contentType]}`;
+/** An encoding's file named by the SHA-256 of its bytes: how a photo's link (its largest JPEG) is stored. */
+export const mediaUrl = (hash: string, contentType: string) =>
+  `/media/${hash}.${EXTENSIONS.get(contentType)}`;
+
+/** A /media/ file name: `{photo id}-{width}.{ext}`, or `{sha-256 of the bytes}.{ext}` (groups: name, width, ext). */
+const FILE = /^([0-9a-f]{64})(?:-([0-9]+))?\.([a-z]+)$/;
 
 const MEDIA_URL = /^\/media\/([0-9a-f]{64})\.jpg$/;
 /** The photo an image link names, if it is an uploaded one (its largest JPEG's hash). */
@@ -26,7 +26,11 @@ const LINKS = [
 ];
 
 export const mediaStore = (db: Db) => ({
-  /** Stores a processed photo's encodings (an identical one uploaded before already has them: kept as they are). */
+  /**
+   * Stores a processed photo's encodings. An identical photo uploaded before already has them, and they are kept as
+   * they are: a row is never replaced, so an address never serves other bytes than it did (the bytes' hash is the
+   * key, and the photo, width and type one name only one row).
+   */
   async save(photo: ProcessedPhoto): Promise<void> {
     await db
       .insert(photoVariants)
@@ -34,25 +38,38 @@ export const mediaStore = (db: Db) => ({
       .onConflictDoNothing();
   },
 
-  /** One encoding's bytes, by the file name it is served under; undefined when there is none. */
-  async file(hash: string, ext: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
-    const contentType = TYPES[ext];
-    if (!contentType) return undefined;
+  /**
+   * One encoding's bytes and their hash (its ETag), by the file name it is served under (`{id}-{width}.{ext}` or
+   * `{hash}.{ext}`); undefined when there is none.
+   */
+  async file(name: string): Promise<{ hash: string; contentType: string; bytes: Buffer } | undefined> {
+    const [, id = '', width, ext = ''] = FILE.exec(name) ?? [];
+    const contentType = TYPES.get(ext);
+    if (!id || !contentType) return undefined;
     const [row] = await db
-      .select({ bytes: photoVariants.bytes })
+      .select({ hash: photoVariants.hash, bytes: photoVariants.bytes })
       .from(photoVariants)
-      .where(and(eq(photoVariants.hash, hash), eq(photoVariants.contentType, contentType)));
+      .where(
+        width === undefined
+          ? and(eq(photoVariants.hash, id), eq(photoVariants.contentType, contentType))
+          : and(
+              eq(photoVariants.original, id),
+              eq(photoVariants.contentType, contentType),
+              eq(photoVariants.width, Number(width)),
+            ),
+      );
     if (!row) return undefined;
     // pg gives a Buffer; PGlite a Uint8Array: wrap it, without copying, to send it.
     const bytes = Buffer.isBuffer(row.bytes)
       ? row.bytes
       : Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength);
-    return { contentType, bytes };
+    return { hash: row.hash, contentType, bytes };
   },
 
   /**
-   * The `<picture>` sources of every uploaded photo among `urls` (links to other images have none). One query,
-   * and none at all when no link is an uploaded photo's.
+   * What draws the `<picture>` of every uploaded photo among `urls` (links to other images have none): its id and
+   * the widths of its JPEGs (every format is made at each). One query, and none at all when no link is an uploaded
+   * photo's.
    */
   async imagesFor(urls: Iterable<string>): Promise<Map<string, ResponsiveImage>> {
     const originals = [...new Set([...urls].map(originalOf).filter((o): o is string => !!o))];
@@ -60,30 +77,22 @@ export const mediaStore = (db: Db) => ({
     if (originals.length === 0) return images;
     const rows = await db
       .select({
-        hash: photoVariants.hash,
         original: photoVariants.original,
-        contentType: photoVariants.contentType,
         width: photoVariants.width,
         height: photoVariants.height,
       })
       .from(photoVariants)
-      .where(inArray(photoVariants.original, originals))
+      .where(and(inArray(photoVariants.original, originals), eq(photoVariants.contentType, 'image/jpeg')))
       .orderBy(photoVariants.width);
     for (const original of originals) {
-      const mine = rows.filter((r) => r.original === original);
-      const jpegs = mine.filter((r) => r.contentType === 'image/jpeg');
+      const jpegs = rows.filter((r) => r.original === original);
       const largest = jpegs[jpegs.length - 1];
       if (!largest) continue;
-      const srcset = (type: string) =>
-        mine
-          .filter((r) => r.contentType === type)
-          .map((r) => `${mediaUrl(r.hash, r.contentType)} ${r.width}w`)
-          .join(', ');
       images.set(`/media/${original}.jpg`, {
+        id: original,
         width: largest.width,
         height: largest.height,
-        sources: ['image/avif', 'image/webp'].map((type) => ({ type, srcset: srcset(type) })),
-        srcset: srcset('image/jpeg'),
+        widths: jpegs.map((r) => r.width),
       });
     }
     return images;

@@ -1,4 +1,4 @@
-import type { ResponsiveImage } from '@clean/shared';
+import { photoSources, type ResponsiveImage } from '@clean/shared';
 import { type ComponentProps, useLayoutEffect, useRef, useState } from 'react';
 
 /**
@@ -20,7 +20,8 @@ export function SafeImage({
   alt: string;
   /**
    * An uploaded photo's encodings: drawn as a <picture> (AVIF, else WebP, else JPEG), at the width `sizes` says the
-   * image is shown at, so a phone loads a 320 or 640 px file where a wide screen loads the 1280.
+   * image is shown at, so a phone loads a 320 or 640 px file where a wide screen loads the 1280. The page's data
+   * carries only the photo's id and widths; the srcsets are built here (photoSources), as the server rendered them.
    */
   image?: ResponsiveImage;
 }) {
@@ -31,13 +32,14 @@ export function SafeImage({
     const image = ref.current;
     if (image?.complete && image.naturalWidth === 0 && image.getAttribute('src') === src) setFailedSrc(src);
   }, [src]);
+  const picture = image && !broken ? photoSources(image) : undefined;
   const img = (
     <img
       {...props}
       ref={ref}
       src={broken ? fallback : src}
-      srcSet={image && !broken ? image.srcset : undefined}
-      sizes={image && !broken ? sizes : undefined}
+      srcSet={picture?.srcset}
+      sizes={picture ? sizes : undefined}
       alt={alt}
       data-broken={broken || undefined}
       onError={() => {
@@ -45,11 +47,11 @@ export function SafeImage({
       }}
     />
   );
-  if (!image || broken) return img;
+  if (!picture) return img;
   return (
     // display: contents, so the <img> is laid out as if the <picture> were not there (its sizing classes hold).
     <picture className="contents">
-      {image.sources.map((source) => (
+      {picture.sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
       ))}
       {img}
