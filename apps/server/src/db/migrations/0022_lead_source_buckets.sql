@@ -236,10 +236,13 @@ BEGIN
   LOCK TABLE lead_source_buckets IN EXCLUSIVE MODE;
   IF EXISTS (SELECT 1 FROM lead_source_buckets WHERE lead_bucket = '-infinity' AND source = 'built') THEN RETURN; END IF;
   DELETE FROM lead_source_buckets;
+  -- Probes of the inquiry indexes: "id IN (SELECT inquiry_id …)" hashes 3M ids only when work_mem holds them,
+  -- and otherwise rescans the cleanings for every inquiry.
   INSERT INTO lead_source_buckets (lead_bucket, source, paid_bucket, requests, booked, revenue)
   SELECT lead_source_bucket(i.submitted_at), coalesce(i.heard_from, 'unknown'), '-infinity', count(*),
     count(*) FILTER (WHERE i.status IN ('Booked', 'Completed')
-      OR i.id IN (SELECT inquiry_id FROM one_time_cleanings) OR i.id IN (SELECT inquiry_id FROM recurring_payments)), 0
+      OR EXISTS (SELECT 1 FROM one_time_cleanings c WHERE c.inquiry_id = i.id)
+      OR EXISTS (SELECT 1 FROM recurring_payments s WHERE s.inquiry_id = i.id)), 0
     FROM inquiries i GROUP BY 1, 2;
   INSERT INTO lead_source_buckets (lead_bucket, source, paid_bucket, requests, booked, revenue)
   SELECT lb, src, pb, 0, 0, sum(amount) FROM (
