@@ -79,8 +79,8 @@ type Due = { visit: Visit; hours: number };
  * reminder due (dueReminder), once. Its row in visit_reminders (visit key, hours, start) and its messages commit
  * in one transaction, and the row's key decides: a second server, or this one after a restart, inserts nothing and
  * sends nothing. A visit moved elsewhere has a new start, so it is reminded of its new time; skipped, done,
- * cancelled or declined visits are not planned, and are never reminded. When some are due, rows of visits that
- * started more than REMINDER_ROWS_KEPT_MS ago go. Answers how many visits were reminded.
+ * cancelled or declined visits are not planned, and are never reminded. A pass that sends some deletes the rows of
+ * visits that started more than REMINDER_ROWS_KEPT_MS ago. Answers how many visits were reminded.
  */
 export async function runReminders(deps: RemindersDeps, now: Date): Promise<number> {
   const { db, config } = deps;
@@ -96,10 +96,6 @@ export async function runReminders(deps: RemindersDeps, now: Date): Promise<numb
     return h === undefined ? [] : [{ visit, hours: h }];
   });
   if (due.length === 0) return 0;
-  // Rows would pile up for ever (one per reminder sent); pruned when some are due, not on every idle tick.
-  await db
-    .delete(visitReminders)
-    .where(lt(visitReminders.startsAt, new Date(now.getTime() - REMINDER_ROWS_KEPT_MS)));
   const booked = await bookedAt(db, due);
   const optedOut = new Set(
     (
@@ -133,7 +129,13 @@ export async function runReminders(deps: RemindersDeps, now: Date): Promise<numb
     });
     if (sent) reminded++;
   }
-  if (reminded > 0) deps.kick?.();
+  if (reminded > 0) {
+    // One row per reminder sent would pile up for ever: pruned by the passes that add rows, not every idle tick.
+    await db
+      .delete(visitReminders)
+      .where(lt(visitReminders.startsAt, new Date(now.getTime() - REMINDER_ROWS_KEPT_MS)));
+    deps.kick?.();
+  }
   return reminded;
 }
 
