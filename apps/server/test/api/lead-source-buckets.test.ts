@@ -152,29 +152,25 @@ describe('lead_source_buckets (kept by triggers) answer what the old query answe
       .insert(inquiries)
       .values(edges.map((at) => ({ name: 'Edge', heardFrom: pick(HEARD), submittedAt: at })))
       .returning({ id: inquiries.id });
-    await t.db
-      .insert(oneTimeCleanings)
-      .values(
-        edges.map((at, i) => ({
-          inquiryId: edgeLeads[i]?.id ?? 0,
-          amount: cents(),
-          paid: true,
-          dateTime: at,
-        })),
-      );
+    await t.db.insert(oneTimeCleanings).values(
+      edges.map((at, i) => ({
+        inquiryId: edgeLeads[i]?.id ?? 0,
+        amount: cents(),
+        paid: true,
+        dateTime: at,
+      })),
+    );
     const edgeSchedules = await t.db
       .insert(recurringPayments)
       .values(edges.map(() => ({ inquiryId: pick(leads), amount: 100 })))
       .returning({ id: recurringPayments.id });
-    await t.db
-      .insert(recurringPaid)
-      .values(
-        edges.map((at, i) => ({
-          recurringPaymentId: edgeSchedules[i]?.id ?? 0,
-          amountPaid: cents(),
-          submittedAt: at,
-        })),
-      );
+    await t.db.insert(recurringPaid).values(
+      edges.map((at, i) => ({
+        recurringPaymentId: edgeSchedules[i]?.id ?? 0,
+        amountPaid: cents(),
+        submittedAt: at,
+      })),
+    );
     await expectAgreement('after the inserts');
 
     // One row at a time, as the hub changes them.
