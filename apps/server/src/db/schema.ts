@@ -549,6 +549,28 @@ export const revenueBuckets = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.bucket] })],
 );
 
+/**
+ * Where leads came from, summed per lead bucket (the request's submission, in revenue_buckets' 15-minute buckets
+ * near a UTC month's start, where some zone's month begins, one bucket for the rest of the month), source
+ * (heard_from, or 'unknown') and paid bucket (the same buckets, of a paid cleaning's date or a paid record's
+ * submission; '-infinity' on the row counting requests and booked), kept by triggers (migration 0022), so
+ * GET /api/summary/lead_sources reads 13 months of buckets instead of a year's requests and their payments.
+ * UNLOGGED and left out of backups like revenue_buckets; the row of source 'built' says it is complete, and
+ * lead_source_rebuild() refills it when a crash or a restore left it without that row.
+ */
+export const leadSourceBuckets = pgTable(
+  'lead_source_buckets',
+  {
+    leadBucket: timestamp('lead_bucket', { withTimezone: true }).notNull(),
+    source: text('source').notNull(),
+    paidBucket: timestamp('paid_bucket', { withTimezone: true }).notNull(),
+    requests: integer('requests').notNull().default(0),
+    booked: integer('booked').notNull().default(0),
+    revenue: numeric('revenue').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.leadBucket, t.source, t.paidBucket] })],
+);
+
 export const holdStatus = pgEnum('hold_status', ['held', 'confirmed', 'declined']);
 
 /**

@@ -27,6 +27,13 @@ export async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[
 /** Where a message that failed `maxAttempts` times stays: never retried, listed for the owner (GET /api/outbox/failed). */
 export const DEAD_LETTER = sql`'infinity'::timestamptz`;
 
+/**
+ * Sent messages are kept this long (to answer "did it go?"), then deleted by the worker: when it starts, then at
+ * most once every PRUNE_EVERY_MS. Unsent and failed ones stay (the owner sees the failed ones).
+ */
+const SENT_KEPT = '30 days';
+const PRUNE_EVERY_MS = 3_600_000;
+
 export type OutboxWorker = { start(): void; kick(): void; stop(): Promise<void> };
 
 /**
@@ -35,7 +42,7 @@ export type OutboxWorker = { start(): void; kick(): void; stop(): Promise<void> 
  * it to be retried after the lease), delivers it, retries a failure with doubling back-off, and after
  * `maxAttempts` leaves it as a dead letter (next attempt at infinity) that the owner sees in the hub. It looks
  * again every `pollMs` (rows left by a previous run or another server go out too); `kick()` after enqueueing
- * sends at once.
+ * sends at once. It deletes the rows sent more than SENT_KEPT ago.
  */
 export function createOutboxWorker<Row extends OutboxRow>(
   db: Db,
@@ -48,6 +55,7 @@ export function createOutboxWorker<Row extends OutboxRow>(
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = true;
+  let prunedAt = Number.NEGATIVE_INFINITY;
 
   const backoffMs = (attempts: number) =>
     Math.min(options.retryMaxMs, options.retryBaseMs * 2 ** Math.max(0, attempts - 1));
@@ -90,7 +98,14 @@ export function createOutboxWorker<Row extends OutboxRow>(
     }
   }
 
+  async function prune() {
+    if (Date.now() - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = Date.now();
+    await db.execute(sql`delete from ${table} where sent_at < now() - interval '${sql.raw(SENT_KEPT)}'`);
+  }
+
   async function drain() {
+    await prune();
     do {
       again = false;
       for (;;) {
@@ -128,6 +143,7 @@ export function createOutboxWorker<Row extends OutboxRow>(
   return {
     start() {
       stopped = false;
+      prunedAt = Number.NEGATIVE_INFINITY;
       run();
     },
     /** Sends what is due now (call after a transaction that enqueued messages has committed). */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { mailOutbox, smsOutbox } from '../../src/db/schema';
@@ -121,5 +122,46 @@ describe('the dead letter', () => {
   it('is the owner’s only', async () => {
     expect((await t.anonymous('GET', '/api/outbox/failed')).statusCode).toBe(401);
     expect((await t.injectAs(t.forged)('GET', '/api/outbox/failed')).statusCode).toBe(401);
+  });
+});
+
+describe('sent messages', () => {
+  it('are deleted 30 days after sending, when a worker starts; newer, unsent and failed ones stay', async () => {
+    await t.app.outbox.stop();
+    await t.app.smsOutbox.stop();
+    const ago = (days: number) => sql`now() - ${`${days} days`}::interval`;
+    const later = sql`now() + interval '1 day'`;
+    const messages = (to: (k: string) => string) => sql`(values
+      (${to('9001')}, 'sent 31 days ago', ${ago(31)}, ${ago(31)}, ${ago(31)}),
+      (${to('9002')}, 'sent 29 days ago', ${ago(29)}, ${ago(29)}, ${ago(29)}),
+      (${to('9003')}, 'not sent yet', null, ${ago(40)}, ${later}),
+      (${to('9004')}, 'failed', null, ${ago(40)}, 'infinity')) as v ("to", body, sent_at, created_at, next_attempt_at)`;
+    await t.db.execute(sql`insert into mail_outbox ("to", subject, body, sent_at, created_at, next_attempt_at)
+      select "to", 'Old', body, sent_at, created_at, next_attempt_at from ${messages((k) => `${k}@prune.test`)}`);
+    await t.db.execute(sql`insert into sms_outbox ("to", body, sent_at, created_at, next_attempt_at)
+      select * from ${messages((k) => `+1999000${k}`)}`);
+    const left = async () => {
+      const mails = await t.db.select({ to: mailOutbox.to }).from(mailOutbox);
+      const texts = await t.db.select({ to: smsOutbox.to }).from(smsOutbox);
+      return [...mails, ...texts]
+        .map((r) => r.to)
+        .filter((to) => to.startsWith('+1999000') || to.endsWith('@prune.test'));
+    };
+    expect(await left()).toHaveLength(8);
+    t.app.outbox.start();
+    t.app.smsOutbox.start();
+    await until(async () => (await left()).length === 6);
+    expect((await left()).sort()).toEqual(
+      [
+        '9002@prune.test',
+        '9003@prune.test',
+        '9004@prune.test',
+        '+19990009002',
+        '+19990009003',
+        '+19990009004',
+      ].sort(),
+    );
+    await t.db.execute(sql`delete from mail_outbox where "to" like '%@prune.test'`);
+    await t.db.execute(sql`delete from sms_outbox where "to" like '+1999000%'`);
   });
 });

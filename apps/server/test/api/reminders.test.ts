@@ -294,6 +294,32 @@ describe('opting out', () => {
   });
 });
 
+describe('rows of reminders sent', () => {
+  it('go a week after their visit started; a row kept is what stops the same reminder going twice', async () => {
+    const c = await customer();
+    const visit = await cleaning(c.id, '2027-06-01T09:00'); // 13:00 UTC (EDT)
+    const start = '2027-06-01T13:00:00Z';
+    const sending = at(start, -2 * H);
+    // Rows of visits that started 8 days and 6 days before the pass that sends this visit's reminder.
+    await t.db.insert(visitReminders).values([
+      { visitKey: 'o-eight-days', hoursBefore: 2, startsAt: at(sending.toISOString(), -8 * 24 * H) },
+      { visitKey: 'o-six-days', hoursBefore: 2, startsAt: at(sending.toISOString(), -6 * 24 * H) },
+    ]);
+    // (Other tests' series are reminded on the way too: this customer's mails tell.)
+    await run(sending);
+    expect(await mailsTo(c.email)).toHaveLength(1);
+    expect(await remindersOf('o-eight-days')).toHaveLength(0);
+    expect(await remindersOf('o-six-days')).toHaveLength(1);
+    expect((await remindersOf(`o${visit.id}`)).map((r) => r.hoursBefore)).toEqual([2]);
+    await run(at(start, -H));
+    expect(await mailsTo(c.email)).toHaveLength(1);
+    // Had the visit's row been pruned too, its reminder would go again at the next tick.
+    await t.db.delete(visitReminders).where(eq(visitReminders.visitKey, `o${visit.id}`));
+    await run(at(start, -H + 60_000));
+    expect(await mailsTo(c.email)).toHaveLength(2);
+  });
+});
+
 describe('demo content', () => {
   it('reminds no one over the next three days', async () => {
     const demo = await createTestApp({}, { env: { DEMO_CONTENT: '1' } });

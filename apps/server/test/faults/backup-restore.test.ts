@@ -10,6 +10,7 @@ import { appliedMigrations, rows } from '../../src/features/backups/catalog';
 import { gzippedDump, writeBackupFile } from '../../src/features/backups/dump';
 import { knownMigrations, migrateUpTo } from '../../src/features/backups/migrations';
 import { restoreBackup } from '../../src/features/backups/restore';
+import { summaryStore } from '../../src/features/summary/store';
 import { runCli } from '../support/cli-process';
 import { createDatabase, seedAwkwardData, snapshot } from '../support/db-snapshot';
 import { adminToken, startServerProcess } from '../support/server-process';
@@ -134,6 +135,13 @@ describe('backup and restore', () => {
                 (select 1 from one_time_cleanings c where c.inquiry_id = i.id)`,
         );
         expect(orphans?.n).toBe(0);
+        // The lead sources' kept buckets are no part of the dump; the restore's inserts kept them (their triggers).
+        expect(header.tables.map((t) => t.name)).not.toContain('lead_source_buckets');
+        const leads = await summaryStore(target.db).leadSources('UTC', new Date());
+        expect(leads.sources.find((s) => s.source === 'unknown')).toMatchObject({
+          requests: inquiries,
+          booked: inquiries,
+        });
       } finally {
         await target.close();
       }

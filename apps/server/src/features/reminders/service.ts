@@ -1,5 +1,5 @@
 import { formatMoney, formatPhone, singleLine, type Visit } from '@clean/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -21,6 +21,11 @@ import { visitsService } from '../visits/service';
 import { visitsStore } from '../visits/store';
 
 const HOUR_MS = 3_600_000;
+/**
+ * How long a sent reminder's row is kept after its visit's start. Only visits still ahead are ever reminded, so a
+ * row is needed until its start; a week more leaves room for servers whose clocks disagree.
+ */
+const REMINDER_ROWS_KEPT_MS = 7 * 24 * HOUR_MS;
 export const REMINDER_OFF_PATH = '/reminders/off';
 
 /**
@@ -62,7 +67,8 @@ type Due = { visit: Visit; hours: number };
  * reminder due (dueReminder), once. Its row in visit_reminders (visit key, hours, start) and its messages commit
  * in one transaction, and the row's key decides: a second server, or this one after a restart, inserts nothing and
  * sends nothing. A visit moved elsewhere has a new start, so it is reminded of its new time; skipped, done,
- * cancelled or declined visits are not planned, and are never reminded. Answers how many visits were reminded.
+ * cancelled or declined visits are not planned, and are never reminded. A pass that sends some deletes the rows of
+ * visits that started more than REMINDER_ROWS_KEPT_MS ago. Answers how many visits were reminded.
  */
 export async function runReminders(deps: RemindersDeps, now: Date): Promise<number> {
   const { db, config } = deps;
@@ -111,7 +117,13 @@ export async function runReminders(deps: RemindersDeps, now: Date): Promise<numb
     });
     if (sent) reminded++;
   }
-  if (reminded > 0) deps.kick?.();
+  if (reminded > 0) {
+    // One row per reminder sent would pile up for ever: pruned by the passes that add rows, not every idle tick.
+    await db
+      .delete(visitReminders)
+      .where(lt(visitReminders.startsAt, new Date(now.getTime() - REMINDER_ROWS_KEPT_MS)));
+    deps.kick?.();
+  }
   return reminded;
 }
 

@@ -39,41 +39,23 @@ export function twelveMonths(timeZone: string, now: Date): { from: Date; to: Dat
 }
 
 export const summaryStore = (db: Db) => ({
-  /** Where the last 12 months' requests came from (leadSourcesSchema says what each figure counts). */
+  /**
+   * Where the last 12 months' requests came from (leadSourcesSchema says what each figure counts), summed from
+   * lead_source_buckets (kept by triggers, migration 0022): the requests' buckets of the window, and of their
+   * revenue the part whose paid bucket lies in the window too.
+   */
   async leadSources(timeZone: string, now: Date): Promise<LeadSources> {
     const { from, to } = twelveMonths(timeZone, now);
     const inWindow = (column: SQL) => sql`${column} >= ${from.toISOString()}::timestamptz
       and ${column} < ${to.toISOString()}::timestamptz`;
-    // Each table is read once and joined by hash (a subquery per request, at 25,000 requests in the window,
-    // took over a second on the scale test's data).
-    // Its cost estimate passes PostgreSQL's JIT threshold, and compiling took longer than running it (40–2,000 ms
-    // of a 100–300 ms query on the scale test's data): off for this one query (SET LOCAL ends with the transaction).
-    const result = await db.transaction(async (tx) => {
-      await tx.execute(sql`set local jit = off`);
-      return tx.execute(sql`
-      with leads as (
-        select id, coalesce(heard_from, 'unknown') as source, status in ('Booked', 'Completed') as booked
-        from inquiries where ${inWindow(sql`submitted_at`)}
-      ),
-      cleanings as (
-        select c.inquiry_id,
-          coalesce(sum(c.amount) filter (where c.paid and ${inWindow(sql`c.date_time`)}), 0) as paid
-        from one_time_cleanings c where c.inquiry_id in (select id from leads) group by c.inquiry_id
-      ),
-      schedules as (
-        select r.inquiry_id, coalesce(sum(p.amount_paid), 0) as paid
-        from recurring_payments r
-        left join recurring_paid p on p.recurring_payment_id = r.id and ${inWindow(sql`p.submitted_at`)}
-        where r.inquiry_id in (select id from leads) group by r.inquiry_id
-      )
-      select l.source, count(*)::int as requests,
-        (count(*) filter (where l.booked or c.inquiry_id is not null or s.inquiry_id is not null))::int as booked,
-        (coalesce(sum(c.paid), 0) + coalesce(sum(s.paid), 0))::text as revenue
-      from leads l
-      left join cleanings c on c.inquiry_id = l.id
-      left join schedules s on s.inquiry_id = l.id
-      group by l.source`);
-    });
+    // Complete unless a crash or a restore emptied it (then refilled once, here).
+    await db.execute(sql`select lead_source_rebuild() where not exists
+      (select 1 from lead_source_buckets where lead_bucket = '-infinity' and source = 'built')`);
+    const result = await db.execute(sql`
+      select source, sum(requests)::int as requests, sum(booked)::int as booked,
+        coalesce(sum(revenue) filter (where ${inWindow(sql`paid_bucket`)}), 0)::text as revenue
+      from lead_source_buckets where ${inWindow(sql`lead_bucket`)}
+      group by source`);
     type Row = { source: string; requests: number; booked: number; revenue: string | null };
     const found = new Map((result as unknown as { rows: Row[] }).rows.map((r) => [r.source, r]));
     return {
