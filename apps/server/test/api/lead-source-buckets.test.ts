@@ -1,63 +1,14 @@
-import { LEAD_SOURCES, type LeadSources } from '@clean/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client';
 import { inquiries, oneTimeCleanings, recurringPaid, recurringPayments } from '../../src/db/schema';
-import { summaryStore, toCents, twelveMonths } from '../../src/features/summary/store';
+import { summaryStore, twelveMonths } from '../../src/features/summary/store';
 import { records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
+import { reference } from '../support/lead-sources-reference';
 
 const t = useTestApp();
 const add = records(t);
 const HOUR = 3_600_000;
-
-/**
- * The summary's query before lead_source_buckets (reading the inquiries, cleanings and paid records of the window
- * directly): the reference the kept buckets must always agree with.
- */
-async function reference(db: Db, timeZone: string, now: Date): Promise<LeadSources> {
-  const { from, to } = twelveMonths(timeZone, now);
-  const inWindow = (column: SQL) => sql`${column} >= ${from.toISOString()}::timestamptz
-    and ${column} < ${to.toISOString()}::timestamptz`;
-  const result = await db.execute(sql`
-    with leads as (
-      select id, coalesce(heard_from, 'unknown') as source, status in ('Booked', 'Completed') as booked
-      from inquiries where ${inWindow(sql`submitted_at`)}
-    ),
-    cleanings as (
-      select c.inquiry_id,
-        coalesce(sum(c.amount) filter (where c.paid and ${inWindow(sql`c.date_time`)}), 0) as paid
-      from one_time_cleanings c where c.inquiry_id in (select id from leads) group by c.inquiry_id
-    ),
-    schedules as (
-      select r.inquiry_id, coalesce(sum(p.amount_paid), 0) as paid
-      from recurring_payments r
-      left join recurring_paid p on p.recurring_payment_id = r.id and ${inWindow(sql`p.submitted_at`)}
-      where r.inquiry_id in (select id from leads) group by r.inquiry_id
-    )
-    select l.source, count(*)::int as requests,
-      (count(*) filter (where l.booked or c.inquiry_id is not null or s.inquiry_id is not null))::int as booked,
-      (coalesce(sum(c.paid), 0) + coalesce(sum(s.paid), 0))::text as revenue
-    from leads l
-    left join cleanings c on c.inquiry_id = l.id
-    left join schedules s on s.inquiry_id = l.id
-    group by l.source`);
-  type Row = { source: string; requests: number; booked: number; revenue: string | null };
-  const found = new Map((result as unknown as { rows: Row[] }).rows.map((r) => [r.source, r]));
-  return {
-    from: from.toISOString(),
-    to: to.toISOString(),
-    sources: LEAD_SOURCES.map((source) => {
-      const row = found.get(source);
-      return {
-        source,
-        requests: Number(row?.requests ?? 0),
-        booked: Number(row?.booked ?? 0),
-        revenue: toCents(row?.revenue) / 100,
-      };
-    }),
-  };
-}
 
 /** mulberry32: the same "random" history on every run and both databases. */
 function random(seed: number) {
@@ -271,49 +222,4 @@ describe('lead_source_buckets (kept by triggers) answer what the old query answe
     });
     await expectAgreement('after the refill');
   });
-
-  // PGlite runs one transaction at a time: nothing to race there.
-  it.skipIf(process.env.TEST_DB !== 'postgres')(
-    'two first cleanings of one request at once count it booked once (each locks the request’s row first)',
-    async () => {
-      await add.clearAll();
-      const lead = await add.inquiry('Both at once', {
-        heardFrom: 'facebook',
-        submittedAt: new Date(NOW.getTime() - 24 * HOUR),
-      });
-      let release = () => {};
-      const held = new Promise<void>((r) => {
-        release = r;
-      });
-      let inserted = () => {};
-      const firstIn = new Promise<void>((r) => {
-        inserted = r;
-      });
-      const first = t.db.transaction(async (tx) => {
-        await tx.insert(oneTimeCleanings).values({ inquiryId: lead, amount: 10 });
-        inserted();
-        await held;
-      });
-      await firstIn;
-      const second = t.db.insert(oneTimeCleanings).values({ inquiryId: lead, amount: 20 }).execute();
-      // The second waits on the first's lock; without it, each would see only its own cleaning and count the request.
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const [waiting] = (
-          (await t.db.execute(sql`select count(*)::int as n from pg_stat_activity
-            where wait_event_type = 'Lock' and datname = current_database()`)) as unknown as {
-            rows: { n: number }[];
-          }
-        ).rows;
-        if ((waiting?.n ?? 0) > 0) break;
-        if (Date.now() > deadline) throw new Error('the second insert never waited for the first');
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      release();
-      await Promise.all([first, second]);
-      const body = await summaryStore(t.db).leadSources(t.config.timezone, NOW);
-      expect(body.sources.find((s) => s.source === 'facebook')).toMatchObject({ requests: 1, booked: 1 });
-      expect(body).toEqual(await reference(t.db, t.config.timezone, NOW));
-    },
-  );
 });
