@@ -3,11 +3,10 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { resolveJwtSecret } from '../../lib/secrets';
-import { siteStore } from '../site/store';
+import { html, plainPage } from './plain-page';
 import { optOutTokens, REMINDER_OFF_PATH, turnRemindersOff } from './service';
 
 const tokenQuery = z.object({ token: z.string().max(100).optional() });
-const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The reminders' opt-out link: GET shows a page with one button (a mail scanner that follows links turns nothing
@@ -17,22 +16,8 @@ const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export const remindersRoutes: FastifyPluginAsync = async (app) => {
   await app.register(formbody, { bodyLimit: 1024 });
   const tokens = optOutTokens(resolveJwtSecret(app.config.jwtSecret, app.config.dataDir));
-  // The facts in force (the owner may have edited them in the hub since start).
-  const site = siteStore(app.database.db, app.config.site);
 
-  const page = async (reply: FastifyReply, status: number, body: (facts: SiteConfig) => string) => {
-    const facts = await site.current();
-    return reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-robots-tag', 'noindex')
-      .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">` +
-          `<meta name="viewport" content="width=device-width, initial-scale=1"><title>Reminders — ${html(facts.businessName)}</title></head>` +
-          `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">${body(facts)}</body></html>`,
-      );
-  };
+  const page = plainPage(app.database.db, app.config, 'Reminders');
   const notFound = (reply: FastifyReply) =>
     page(
       reply,

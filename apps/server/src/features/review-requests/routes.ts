@@ -2,11 +2,10 @@ import type { SiteConfig } from '@clean/shared';
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { siteStore } from '../site/store';
+import { html, plainPage } from '../reminders/plain-page';
 import { REVIEW_OFF_PATH, reviewRequestTokensOf, turnReviewRequestsOff } from './service';
 
 const tokenQuery = z.object({ token: z.string().max(100).optional() });
-const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The review request's opt-out link, as the reminders' one: GET shows one button (a mail scanner following links
@@ -16,21 +15,8 @@ const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export const reviewRequestsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(formbody, { bodyLimit: 1024 });
   const tokens = reviewRequestTokensOf(app.config);
-  const site = siteStore(app.database.db, app.config.site);
 
-  const page = async (reply: FastifyReply, status: number, body: (facts: SiteConfig) => string) => {
-    const facts = await site.current();
-    return reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-robots-tag', 'noindex')
-      .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">` +
-          `<meta name="viewport" content="width=device-width, initial-scale=1"><title>Review requests — ${html(facts.businessName)}</title></head>` +
-          `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">${body(facts)}</body></html>`,
-      );
-  };
+  const page = plainPage(app.database.db, app.config, 'Review requests');
   const notFound = (reply: FastifyReply) =>
     page(reply, 404, (facts) => `<h1>This link does not work</h1><p>Questions: ${html(facts.phone)}.</p>`);
   const tokenOf = (query: unknown) => tokenQuery.safeParse(query).data?.token ?? '';

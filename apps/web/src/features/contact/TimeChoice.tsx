@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { DayTimes } from '../../lib/ui/DayTimes';
 import { formatMinutes, groupSlots } from './quote-input';
 
 /**
@@ -44,38 +45,16 @@ export const TimeChoice = memo(function TimeChoice({
       </label>
       <div className="mt-1 space-y-2">
         {days.map((day) => (
-          <details
+          <DayTimes
             key={day.date}
-            open={day.times.some((t) => t.value === chosen) || undefined}
-            className="rounded-lg border border-stone-200 px-3 py-1"
-          >
-            <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-2 text-sm font-medium text-stone-800">
-              <span>{day.label}</span>
-              <span className="font-normal text-stone-600">
-                {day.times.length} {day.times.length === 1 ? 'time' : 'times'}
-              </span>
-            </summary>
-            <fieldset className="flex flex-wrap gap-2 pb-2">
-              <legend className="sr-only">{day.label}</legend>
-              {day.times.map((time) => (
-                <label
-                  key={time.value}
-                  className="flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 px-3 text-sm text-stone-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
-                >
-                  <input
-                    type="radio"
-                    name="requested_start"
-                    value={time.value}
-                    checked={time.value === chosen}
-                    onChange={() => onChoose(time.value)}
-                    aria-label={`${day.label}, ${time.label}`}
-                    className="h-4 w-4 accent-brand-700"
-                  />
-                  {time.label}
-                </label>
-              ))}
-            </fieldset>
-          </details>
+            day={day}
+            open={day.times.some((t) => t.value === chosen)}
+            input={(value) => ({
+              name: 'requested_start',
+              checked: value === chosen,
+              onChange: () => onChoose(value),
+            })}
+          />
         ))}
       </div>
     </fieldset>

@@ -2,6 +2,7 @@ import type { CustomerLinkView, CustomerRescheduleView, CustomerVisitView } from
 import { Alert } from '../../lib/ui/Alert';
 import { buttonClass } from '../../lib/ui/Button';
 import { cx } from '../../lib/ui/cx';
+import { DayTimes } from '../../lib/ui/DayTimes';
 import { Card, Page } from '../../lib/ui/Page';
 
 /**
@@ -142,37 +143,12 @@ function TimesForm({ times, action, back }: { times: CustomerRescheduleView; act
         </p>
         <div className="mt-2 space-y-2">
           {times.days.map((day, i) => (
-            <details
+            <DayTimes
               key={day.label}
-              open={i === 0 || undefined}
-              className="rounded-lg border border-stone-200 px-3 py-1"
-            >
-              <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-2 text-sm font-medium text-stone-800">
-                <span>{day.label}</span>
-                <span className="font-normal text-stone-600">
-                  {day.times.length} {day.times.length === 1 ? 'time' : 'times'}
-                </span>
-              </summary>
-              <fieldset className="flex flex-wrap gap-2 pb-2">
-                <legend className="sr-only">{day.label}</legend>
-                {day.times.map((time) => (
-                  <label
-                    key={time.value}
-                    className="flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 px-3 text-sm text-stone-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
-                  >
-                    <input
-                      type="radio"
-                      name="start"
-                      value={time.value}
-                      required
-                      aria-label={`${day.label}, ${time.label}`}
-                      className="h-4 w-4 accent-brand-700"
-                    />
-                    {time.label}
-                  </label>
-                ))}
-              </fieldset>
-            </details>
+              day={day}
+              open={i === 0}
+              input={() => ({ name: 'start', required: true })}
+            />
           ))}
         </div>
       </fieldset>
