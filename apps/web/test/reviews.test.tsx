@@ -1,7 +1,7 @@
 import { REVIEW_COMMENT_MAX, type Review } from '@clean/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ReviewsPage } from '../src/features/reviews/ReviewsPage';
 import { StarRating } from '../src/features/reviews/StarRating';
 import { headerOf, page, renderWithApp } from './utils';
@@ -46,6 +46,10 @@ function RatingHarness() {
     </>
   );
 }
+
+// The form is a lazy chunk: its first transform happens here, in set-up, not inside a test's 1 s wait for the form
+// (the 'toggles the form' test timed out that way once under load).
+beforeAll(() => import('../src/features/reviews/ReviewForm'));
 
 const renderReviews = () => renderWithApp('/reviews', [page('/reviews', <ReviewsPage />)]);
 
