@@ -1,8 +1,8 @@
-import { businessDate, type QuoteFrequency, type QuoteInput, quote } from '@clean/shared';
+import { businessDate, type Pricing, type QuoteFrequency, type QuoteInput, quote } from '@clean/shared';
 import {
   memo,
   type RefObject,
-  useDeferredValue,
+  startTransition,
   useEffect,
   useImperativeHandle,
   useRef,
@@ -13,7 +13,7 @@ import { usePostedForm } from '../../lib/posted-form';
 import { useSiteConfig } from '../../lib/site-config';
 import { usePricing, useSlots } from './api';
 import { Estimate, QuoteFields } from './QuoteFields';
-import { defaultMinutes, formSource, postedSource, readQuoteChoice } from './quote-input';
+import { defaultMinutes, formSource, postedSource, type QuoteChoice, readQuoteChoice } from './quote-input';
 import { TimeChoice } from './TimeChoice';
 
 /** What sending the form needs of this section: the quote's inputs (when priced), the time, and a reset. */
@@ -24,10 +24,28 @@ export type QuoteState = {
   clearTime: () => void;
 };
 
+type Packages = ReadonlyArray<{ id: number; title: string; amount: number }>;
+
+/** The choice's quote, or null when no package is chosen or none is priced. */
+const quoteOf = (choice: QuoteChoice, pricing: Pricing | undefined, packages: Packages) =>
+  choice.package_id && pricing
+    ? quote(pricing, packages, { ...choice, package_id: choice.package_id })
+    : null;
+
+/** The visit the open times are offered for: its length and how often. */
+const visitOf = (choice: QuoteChoice, pricing: Pricing | undefined, packages: Packages) => {
+  const result = quoteOf(choice, pricing, packages);
+  return {
+    minutes: result?.ok ? result.quote.duration_minutes : defaultMinutes(pricing),
+    frequency: choice.frequency,
+  };
+};
+
 /**
- * The booking form's estimate and open times. Its own component, so a change of the estimate's inputs re-renders
- * only this part (the contact fields stay still), and of it only the estimate until the visit's length changes
- * (`OpenTimes`): a price update fits in a frame on a slow phone (`npm run bench:quote`).
+ * The booking form's estimate and open times. A change of the estimate's inputs renders only `LiveEstimate` at
+ * once (the contact fields and this section's own hooks stay still); the open times follow in a transition, and
+ * only when the visit's length or frequency changed (`OpenTimes` is memoized): a price update fits in a frame on a
+ * slow phone (`npm run bench:quote`).
  */
 export function QuoteSection({
   stateRef,
@@ -36,7 +54,7 @@ export function QuoteSection({
 }: {
   stateRef: RefObject<QuoteState | null>;
   formRef: RefObject<HTMLFormElement | null>;
-  packages: ReadonlyArray<{ id: number; title: string; amount: number }>;
+  packages: Packages;
 }) {
   const posted = usePostedForm('booking');
   const [params] = useSearchParams();
@@ -48,54 +66,50 @@ export function QuoteSection({
   const [first] = useState(() =>
     readQuoteChoice(posted?.values.package_id !== undefined ? postedSource(posted) : params),
   );
-  const [choice, setChoice] = useState(first);
-  const [live, setLive] = useState(false);
-  const readForm = () => {
-    // Only once the controls are there (the packages may still be loading after an in-app link).
-    if (formRef.current?.elements.namedItem('package_id'))
-      setChoice(readQuoteChoice(formSource(formRef.current)));
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page comes alive
-  useEffect(() => {
-    setLive(true);
-    readForm();
-  }, []);
-
-  const result =
-    choice.package_id && pricing
-      ? quote(pricing, packages, { ...choice, package_id: choice.package_id })
-      : null;
-  const minutes = result?.ok ? result.quote.duration_minutes : defaultMinutes(pricing);
-  // The times follow in a render of their own, after the estimate: a price update never waits for them.
-  const timesFor = { minutes: useDeferredValue(minutes), frequency: useDeferredValue(choice.frequency) };
+  // The choice as the estimate last saw it (read when the form is sent), and the one the times follow (a step
+  // behind, in a transition: a price update never waits for them).
+  const choice = useRef(first);
+  const [timesChoice, setTimesChoice] = useState(first);
+  const visit = visitOf(timesChoice, pricing, packages);
   const times = useRef<ChosenTime>(null);
+  const onChoice = (next: QuoteChoice) => {
+    choice.current = next;
+    startTransition(() => setTimesChoice(next));
+  };
 
   useImperativeHandle(
     stateRef,
     () => ({
-      quote: result?.ok && choice.package_id ? { ...choice, package_id: choice.package_id } : null,
-      packageId: choice.package_id,
+      get quote() {
+        const c = choice.current;
+        return c.package_id && quoteOf(c, pricing, packages)?.ok ? { ...c, package_id: c.package_id } : null;
+      },
+      get packageId() {
+        return choice.current.package_id;
+      },
       get start() {
         return times.current?.start ?? '';
       },
       clearTime: () => times.current?.clearTime(),
     }),
-    [result, choice],
+    [pricing, packages],
   );
 
   return (
     <>
       {packages.length > 0 && (
-        <fieldset className="space-y-5" onChange={readForm}>
-          <legend className="sr-only">Your home</legend>
-          <QuoteFields pricing={pricing} packages={packages} choice={first} />
-          {pricing && <Estimate result={result} seePrice={!live} />}
-        </fieldset>
+        <LiveEstimate
+          pricing={pricing}
+          packages={packages}
+          first={first}
+          formRef={formRef}
+          onChoice={onChoice}
+        />
       )}
       {table && (
         <OpenTimes
-          minutes={timesFor.minutes}
-          frequency={timesFor.frequency}
+          minutes={visit.minutes}
+          frequency={visit.frequency}
           firstStart={posted?.values.requested_start ?? ''}
           handleRef={times}
         />
@@ -104,11 +118,51 @@ export function QuoteSection({
   );
 }
 
+/**
+ * The estimate's inputs and the estimate, following every change: the one part of the page a price update
+ * renders. `onChoice` hands each new choice to the section (which moves the times in a transition).
+ */
+function LiveEstimate({
+  pricing,
+  packages,
+  first,
+  formRef,
+  onChoice,
+}: {
+  pricing: Pricing | undefined;
+  packages: Packages;
+  first: QuoteChoice;
+  formRef: RefObject<HTMLFormElement | null>;
+  onChoice: (choice: QuoteChoice) => void;
+}) {
+  const [choice, setChoice] = useState(first);
+  const [live, setLive] = useState(false);
+  const readForm = () => {
+    // Only once the controls are there (the packages may still be loading after an in-app link).
+    if (!formRef.current?.elements.namedItem('package_id')) return;
+    const next = readQuoteChoice(formSource(formRef.current));
+    setChoice(next);
+    onChoice(next);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page comes alive
+  useEffect(() => {
+    setLive(true);
+    readForm();
+  }, []);
+  return (
+    <fieldset className="space-y-5" onChange={readForm}>
+      <legend className="sr-only">Your home</legend>
+      <QuoteFields pricing={pricing} packages={packages} choice={first} />
+      {pricing && <Estimate result={quoteOf(choice, pricing, packages)} seePrice={!live} />}
+    </fieldset>
+  );
+}
+
 type ChosenTime = { start: string; clearTime: () => void };
 
 /**
- * The open times for the visit's length, with the time chosen. Memoized on the (deferred) length and frequency, so
- * a price update that keeps them renders none of this: not its queries, not its hundreds of radios.
+ * The open times for the visit's length, with the time chosen. Memoized on the length and frequency, so a price
+ * update that keeps them renders none of this: not its queries, not its hundreds of radios.
  */
 const OpenTimes = memo(function OpenTimes({
   minutes,
