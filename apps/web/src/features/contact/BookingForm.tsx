@@ -132,7 +132,7 @@ export function BookingForm() {
       aria-label="Booking request"
       className="space-y-5"
     >
-      <QuoteSection stateRef={quoteRef} formRef={formRef} packages={packages} />
+      <QuoteSection stateRef={quoteRef} packages={packages} />
 
       <TextField label="Name" autoComplete="name" required {...field('name')} />
       <div className="grid gap-5 sm:grid-cols-2">

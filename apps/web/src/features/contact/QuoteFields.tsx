@@ -103,8 +103,11 @@ export function Estimate({ result, seePrice }: { result: QuoteResult | null; see
       </div>
       {result?.ok && (
         <ul className="mt-2 space-y-0.5 text-sm text-stone-700" aria-label="How the estimate adds up">
-          {result.quote.lines.map((line) => (
-            <li key={line.label} className="flex justify-between gap-4">
+          {result.quote.lines.map((line, i) => (
+            // By place, not label: "1 more bedroom" becoming "2 more bedrooms" updates a row's text rather than
+            // replacing the row (rows hold no state).
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <li key={i} className="flex justify-between gap-4">
               <span>{line.label}</span>
               <span className="tabular-nums">{formatMoney(line.amount)}</span>
             </li>

@@ -49,11 +49,9 @@ const visitOf = (choice: QuoteChoice, pricing: Pricing | undefined, packages: Pa
  */
 export function QuoteSection({
   stateRef,
-  formRef,
   packages,
 }: {
   stateRef: RefObject<QuoteState | null>;
-  formRef: RefObject<HTMLFormElement | null>;
   packages: Packages;
 }) {
   const posted = usePostedForm('booking');
@@ -98,13 +96,7 @@ export function QuoteSection({
   return (
     <>
       {packages.length > 0 && (
-        <LiveEstimate
-          pricing={pricing}
-          packages={packages}
-          first={first}
-          formRef={formRef}
-          onChoice={onChoice}
-        />
+        <LiveEstimate pricing={pricing} packages={packages} first={first} onChoice={onChoice} />
       )}
       {table && (
         <OpenTimes
@@ -126,21 +118,20 @@ function LiveEstimate({
   pricing,
   packages,
   first,
-  formRef,
   onChoice,
 }: {
   pricing: Pricing | undefined;
   packages: Packages;
   first: QuoteChoice;
-  formRef: RefObject<HTMLFormElement | null>;
   onChoice: (choice: QuoteChoice) => void;
 }) {
   const [choice, setChoice] = useState(first);
   const [live, setLive] = useState(false);
+  // The controls are read from this fieldset, not the whole form: the form also holds hundreds of time radios.
+  const fieldset = useRef<HTMLFieldSetElement>(null);
   const readForm = () => {
-    // Only once the controls are there (the packages may still be loading after an in-app link).
-    if (!formRef.current?.elements.namedItem('package_id')) return;
-    const next = readQuoteChoice(formSource(formRef.current));
+    if (!fieldset.current) return;
+    const next = readQuoteChoice(formSource(fieldset.current));
     setChoice(next);
     onChoice(next);
   };
@@ -150,7 +141,7 @@ function LiveEstimate({
     readForm();
   }, []);
   return (
-    <fieldset className="space-y-5" onChange={readForm}>
+    <fieldset ref={fieldset} className="space-y-5" onChange={readForm}>
       <legend className="sr-only">Your home</legend>
       <QuoteFields pricing={pricing} packages={packages} choice={first} />
       {pricing && <Estimate result={quoteOf(choice, pricing, packages)} seePrice={!live} />}

@@ -28,10 +28,11 @@ export function postedSource(posted: PostedForm): QuoteSource {
 }
 
 /**
- * The live form's quote controls as a source, read control by control: `new FormData(form)` would lay the page out
- * first (Chromium does for a textarea's value), several milliseconds of a price update on a slow phone.
+ * The live form's quote controls (the form's, or the fieldset's holding them) as a source, read control by
+ * control: `new FormData(form)` would lay the page out first (Chromium does for a textarea's value), several
+ * milliseconds of a price update on a slow phone.
  */
-export function formSource(form: HTMLFormElement): QuoteSource {
+export function formSource(form: HTMLFormElement | HTMLFieldSetElement): QuoteSource {
   return {
     get: (name) => {
       const control = form.elements.namedItem(name);
