@@ -16,7 +16,7 @@ import { siteStore } from '../site/store';
 import { slotsService } from '../slots/service';
 import { parseKey } from '../visits/rule';
 import { visitsService } from '../visits/service';
-import { visitsStore } from '../visits/store';
+import { lockOccurrence, setException, visitsStore } from '../visits/store';
 import { type ChangeNotice, changeMessages } from './notices';
 import { customerLinksStore, LINK_PATH } from './store';
 
@@ -259,11 +259,11 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
       });
       await db.transaction(async (tx) => {
         const txDb = tx as unknown as Db;
-        const row = await customerLinksStore(txDb).lockOccurrence(parsed.scheduleId, parsed.originalStart);
-        if (row.status !== 'planned' || row.paid) throw new ConflictError(NOT_PLANNED);
+        const row = await lockOccurrence(tx, parsed.scheduleId, parsed.originalStart);
+        if (row.status !== 'planned' || row.recurringPaidId !== null) throw new ConflictError(NOT_PLANNED);
         if (!beforeCutoff(row.movedTo ?? parsed.originalStart, cutoff.hours))
           throw new ConflictError(cutoffPassed(cutoff.hours, cutoff.phone));
-        await customerLinksStore(txDb).setOccurrence(row.id, { status: 'skipped' });
+        await setException(tx, row.id, { status: 'skipped' });
         await messages.enqueue(txDb);
       });
       kick?.();
@@ -290,12 +290,12 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
         await slots.claimMove(txDb, { start, minutes: found.minutes, excludeKey: key, rules });
         const store = customerLinksStore(txDb);
         if (parsed?.kind === 'recurring') {
-          const row = await store.lockOccurrence(parsed.scheduleId, parsed.originalStart);
-          if (row.status !== 'planned' || row.paid) throw new ConflictError(NOT_PLANNED);
+          const row = await lockOccurrence(tx, parsed.scheduleId, parsed.originalStart);
+          if (row.status !== 'planned' || row.recurringPaidId !== null) throw new ConflictError(NOT_PLANNED);
           if (!beforeCutoff(row.movedTo ?? parsed.originalStart, cutoff.hours))
             throw new ConflictError(cutoffPassed(cutoff.hours, cutoff.phone));
           const movedTo = start.getTime() === parsed.originalStart.getTime() ? null : start;
-          await store.setOccurrence(row.id, { movedTo });
+          await setException(tx, row.id, { movedTo });
         } else {
           const id = found.visit.one_time_cleaning_id;
           if (id === null || !(await store.moveCleaning(id, found.start, start)))

@@ -1,13 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  customerLinks,
-  inquiries,
-  oneTimeCleanings,
-  recurringPayments,
-  visitExceptions,
-} from '../../db/schema';
+import { customerLinks, inquiries, oneTimeCleanings, recurringPayments } from '../../db/schema';
 
 /** The page of a customer's link: `/visit/<token>`. */
 export const LINK_PATH = '/visit';
@@ -96,41 +90,6 @@ export const customerLinksStore = (db: Db) => ({
       )
       .returning({ id: oneTimeCleanings.id });
     return rows.length > 0;
-  },
-
-  /**
-   * One occurrence's exception row, made if missing and locked (inside the change's transaction), as the owner's
-   * changes take it (features/visits changeOccurrence): concurrent changes of one occurrence run one after the other.
-   */
-  async lockOccurrence(scheduleId: number, originalStart: Date) {
-    await db
-      .insert(visitExceptions)
-      .values({ recurringPaymentId: scheduleId, originalStart })
-      .onConflictDoNothing({ target: [visitExceptions.recurringPaymentId, visitExceptions.originalStart] });
-    const [row] = await db
-      .select({
-        id: visitExceptions.id,
-        status: visitExceptions.status,
-        movedTo: visitExceptions.movedTo,
-        paidId: visitExceptions.recurringPaidId,
-      })
-      .from(visitExceptions)
-      .where(
-        and(
-          eq(visitExceptions.recurringPaymentId, scheduleId),
-          eq(visitExceptions.originalStart, originalStart),
-        ),
-      )
-      .for('update');
-    if (!row) throw new Error('the occurrence row vanished inside its transaction');
-    return { ...row, paid: row.paidId !== null };
-  },
-
-  async setOccurrence(id: number, changes: Partial<{ status: 'skipped'; movedTo: Date | null }>) {
-    await db
-      .update(visitExceptions)
-      .set({ ...changes, updatedAt: sql`now()` })
-      .where(eq(visitExceptions.id, id));
   },
 
   /** Revokes the inquiry's live link (none: nothing to do); false when there is no such inquiry. */

@@ -87,6 +87,42 @@ export type ExceptionRow = {
   recurringPaidId: number | null;
 };
 
+/**
+ * One occurrence's exception row, made if missing (INSERT … ON CONFLICT on the unique occurrence) and locked,
+ * inside the caller's transaction: concurrent changes of one occurrence — the owner's or the customer's, on any
+ * server — run one after the other, and each sees what the one before did.
+ */
+export async function lockOccurrence(tx: Tx, scheduleId: number, originalStart: Date): Promise<ExceptionRow> {
+  await tx
+    .insert(visitExceptions)
+    .values({ recurringPaymentId: scheduleId, originalStart })
+    .onConflictDoNothing({ target: [visitExceptions.recurringPaymentId, visitExceptions.originalStart] });
+  const [row] = await tx
+    .select(exceptionColumns)
+    .from(visitExceptions)
+    .where(
+      and(
+        eq(visitExceptions.recurringPaymentId, scheduleId),
+        eq(visitExceptions.originalStart, originalStart),
+      ),
+    )
+    .for('update');
+  if (!row) throw new Error('the occurrence row vanished inside its transaction');
+  return row;
+}
+
+/** Sets an occurrence's exception fields (after `lockOccurrence`, in its transaction). */
+export async function setException(
+  tx: Tx,
+  id: number,
+  changes: Partial<{ status: ExceptionRow['status']; movedTo: Date | null; recurringPaidId: number }>,
+) {
+  await tx
+    .update(visitExceptions)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(visitExceptions.id, id));
+}
+
 const WORKING_HOURS = 'working_hours';
 
 export const visitsStore = (db: Db) => ({
@@ -231,46 +267,18 @@ export const visitsStore = (db: Db) => ({
   },
 
   /**
-   * Changes one occurrence's exception in one transaction: the row is made if missing (INSERT … ON CONFLICT on
-   * the unique occurrence), then locked, so concurrent changes of one occurrence — on any server — run one
-   * after the other and each sees what the one before did. `change` gets the locked row.
+   * Changes one occurrence's exception in one transaction, under `lockOccurrence`'s row lock. `change` gets the
+   * locked row.
    */
   changeOccurrence<T>(
     scheduleId: number,
     originalStart: Date,
     change: (tx: Tx, row: ExceptionRow) => Promise<T>,
   ): Promise<T> {
-    return db.transaction(async (tx) => {
-      await tx
-        .insert(visitExceptions)
-        .values({ recurringPaymentId: scheduleId, originalStart })
-        .onConflictDoNothing({ target: [visitExceptions.recurringPaymentId, visitExceptions.originalStart] });
-      const [row] = await tx
-        .select(exceptionColumns)
-        .from(visitExceptions)
-        .where(
-          and(
-            eq(visitExceptions.recurringPaymentId, scheduleId),
-            eq(visitExceptions.originalStart, originalStart),
-          ),
-        )
-        .for('update');
-      if (!row) throw new Error('the occurrence row vanished inside its transaction');
-      return change(tx, row);
-    });
+    return db.transaction(async (tx) => change(tx, await lockOccurrence(tx, scheduleId, originalStart)));
   },
 
-  /** Sets an exception's fields (inside changeOccurrence). */
-  async setException(
-    tx: Tx,
-    id: number,
-    changes: Partial<{ status: ExceptionRow['status']; movedTo: Date | null; recurringPaidId: number }>,
-  ) {
-    await tx
-      .update(visitExceptions)
-      .set({ ...changes, updatedAt: sql`now()` })
-      .where(eq(visitExceptions.id, id));
-  },
+  setException,
 
   /** The paid record of one occurrence (inside changeOccurrence, after the row lock). */
   async createPaid(tx: Tx, scheduleId: number, amount: number, date: Date): Promise<number> {
