@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { type Db, openDatabase } from '../../src/db/client';
+import { customerLinksStore, LINK_PATH } from '../../src/features/customer-link/store';
 import { seedScale } from '../scale/seed';
 import { startPostgres } from '../support/postgres';
 
@@ -198,6 +199,15 @@ try {
     `/api/slots?from=${tomorrow}&duration_minutes=120&frequency=weekly`,
     false,
   );
+  // A customer's link (/visit/<token>): their next 8 weeks, read by their inquiry among the weeks' tens of
+  // thousands of visits. Public (not held to the hub's goal, but it should meet it).
+  const [booked] = (
+    (await database.db.execute(
+      sql`select inquiry_id from one_time_cleanings where date_time > now() + interval '3 days' limit 1`,
+    )) as unknown as { rows: Array<{ inquiry_id: number }> }
+  ).rows;
+  const linkToken = booked && (await customerLinksStore(database.db).issue(Number(booked.inquiry_id)));
+  if (linkToken) await time("public a customer's link page", `${LINK_PATH}/${linkToken}`, false);
   // The owner's calendar app polls this (no token, a secret address): not a hub request, timed for its size.
   const feed = (await app.inject({ method: 'GET', url: '/api/calendar_feed', headers: auth })).json().url;
   await time('calendar feed (.ics)', new URL(feed).pathname, false);

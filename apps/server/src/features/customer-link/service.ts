@@ -184,8 +184,13 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
         visitsStoreOf.workingHours(),
       ]);
       const mine = (
-        await visits.visitsBetween(at, new Date(at.getTime() + LINK_WEEKS * 7 * 24 * HOUR), hours)
-      ).filter((v) => v.inquiry_id === inquiryId && v.status !== 'done');
+        await visits.visitsOfInquiry(
+          inquiryId,
+          at,
+          new Date(at.getTime() + LINK_WEEKS * 7 * 24 * HOUR),
+          hours,
+        )
+      ).filter((v) => v.status !== 'done');
       const frequencies = await links.frequencies([
         ...new Set(mine.flatMap((v) => v.recurring_payment_id ?? [])),
       ]);

@@ -192,6 +192,11 @@ export function visitsService({ store, timezone, holds, statusChanged }: VisitsD
     return (await visitsOf(from, to, hours, false)).visits;
   }
 
+  /** One customer's visits starting in [from, to) (their link's page): read by inquiry, not filtered after. */
+  async function visitsOfInquiry(inquiryId: number, from: Date, to: Date, hours?: WorkingHours) {
+    return (await visitsOf(from, to, hours, false, inquiryId)).visits;
+  }
+
   type Loaded = { ruled: { s: ScheduleRow; rule: Rule }[]; exceptions: ExceptionRow[]; held?: HeldTime[] };
 
   /** The schedules that have a rule, and their exceptions for [from, to). */
@@ -236,13 +241,14 @@ export function visitsService({ store, timezone, holds, statusChanged }: VisitsD
     to: Date,
     hours: WorkingHours | undefined,
     perDay: boolean,
+    inquiryId?: number,
   ): Promise<{ visits: Visit[]; truncatedDays: string[] }> {
     const [settings, bounded, schedules] = await Promise.all([
       hours ?? store.workingHours(),
       perDay
         ? store.cleaningsFirstOfEachDay(from, to, timezone)
-        : store.cleaningsBetween(from, to).then((rows) => ({ rows, truncatedDays: [] })),
-      store.schedulesWithVisitsBetween(from, to),
+        : store.cleaningsBetween(from, to, inquiryId).then((rows) => ({ rows, truncatedDays: [] })),
+      store.schedulesWithVisitsBetween(from, to, inquiryId),
     ]);
     const visits: Visit[] = bounded.rows.flatMap((c) => oneTimeVisit(c, settings) ?? []);
     visits.push(...recurringIn(await withExceptions(schedules, from, to), from, to, settings));
@@ -250,10 +256,6 @@ export function visitsService({ store, timezone, holds, statusChanged }: VisitsD
     return { visits, truncatedDays: bounded.truncatedDays };
   }
 
-  /**
-   * What [start, start + minutes) would overlap beyond max_overlap, and whether it is outside the working
-   * hours. `exclude`: whose visits are no conflict (the visit itself, or a whole schedule).
-   */
   /**
    * What [start, start + minutes) would overlap beyond max_overlap, and whether it is outside the working
    * hours. `exclude`: whose visits are no conflict (the visit itself, or a whole schedule). `loaded`: the
@@ -437,6 +439,7 @@ export function visitsService({ store, timezone, holds, statusChanged }: VisitsD
 
   return {
     visitsBetween,
+    visitsOfInquiry,
     recurringBetween,
     conflictsOf,
 

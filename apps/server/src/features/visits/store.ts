@@ -87,6 +87,10 @@ export type ExceptionRow = {
   recurringPaidId: number | null;
 };
 
+/** The exception row of one occurrence (schedule and original start: unique). */
+const isOccurrence = (scheduleId: number, originalStart: Date) =>
+  and(eq(visitExceptions.recurringPaymentId, scheduleId), eq(visitExceptions.originalStart, originalStart));
+
 /**
  * One occurrence's exception row, made if missing (INSERT … ON CONFLICT on the unique occurrence) and locked,
  * inside the caller's transaction: concurrent changes of one occurrence — the owner's or the customer's, on any
@@ -100,12 +104,7 @@ export async function lockOccurrence(tx: Tx, scheduleId: number, originalStart: 
   const [row] = await tx
     .select(exceptionColumns)
     .from(visitExceptions)
-    .where(
-      and(
-        eq(visitExceptions.recurringPaymentId, scheduleId),
-        eq(visitExceptions.originalStart, originalStart),
-      ),
-    )
+    .where(isOccurrence(scheduleId, originalStart))
     .for('update');
   if (!row) throw new Error('the occurrence row vanished inside its transaction');
   return row;
@@ -126,13 +125,19 @@ export async function setException(
 const WORKING_HOURS = 'working_hours';
 
 export const visitsStore = (db: Db) => ({
-  /** One-time cleanings dated in [from, to). */
-  cleaningsBetween: (from: Date, to: Date): Promise<CleaningRow[]> =>
+  /** One-time cleanings dated in [from, to); only the inquiry's when `inquiryId` is given. */
+  cleaningsBetween: (from: Date, to: Date, inquiryId?: number): Promise<CleaningRow[]> =>
     db
       .select(cleaningColumns)
       .from(oneTimeCleanings)
       .innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId))
-      .where(and(gte(oneTimeCleanings.dateTime, from), lt(oneTimeCleanings.dateTime, to))),
+      .where(
+        and(
+          gte(oneTimeCleanings.dateTime, from),
+          lt(oneTimeCleanings.dateTime, to),
+          inquiryId === undefined ? undefined : eq(oneTimeCleanings.inquiryId, inquiryId),
+        ),
+      ),
 
   /**
    * One-time cleanings of [from, to), at most AGENDA_DAY_LIMIT a business day (the first of each, as the Agenda
@@ -204,9 +209,10 @@ export const visitsStore = (db: Db) => ({
 
   /**
    * Schedules that may have visits in [from, to): first visit before `to` (the partial index on first_visit_at),
-   * or one of their visits moved into the range (a first visit moved earlier than the schedule starts).
+   * or one of their visits moved into the range (a first visit moved earlier than the schedule starts). Only the
+   * inquiry's when `inquiryId` is given.
    */
-  schedulesWithVisitsBetween: (from: Date, to: Date): Promise<ScheduleRow[]> =>
+  schedulesWithVisitsBetween: (from: Date, to: Date, inquiryId?: number): Promise<ScheduleRow[]> =>
     db
       .select(scheduleColumns)
       .from(recurringPayments)
@@ -214,6 +220,7 @@ export const visitsStore = (db: Db) => ({
       .where(
         and(
           isNotNull(recurringPayments.firstVisitAt),
+          inquiryId === undefined ? undefined : eq(recurringPayments.inquiryId, inquiryId),
           or(
             lt(recurringPayments.firstVisitAt, to),
             inArray(
@@ -257,12 +264,7 @@ export const visitsStore = (db: Db) => ({
     const [row] = await db
       .select(exceptionColumns)
       .from(visitExceptions)
-      .where(
-        and(
-          eq(visitExceptions.recurringPaymentId, scheduleId),
-          eq(visitExceptions.originalStart, originalStart),
-        ),
-      );
+      .where(isOccurrence(scheduleId, originalStart));
     return row;
   },
 
