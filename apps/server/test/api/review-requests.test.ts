@@ -1,8 +1,16 @@
-import { eq, isNull } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { inquiries, mailOutbox, reviewRequests, reviews } from '../../src/db/schema';
+import {
+  inquiries,
+  mailOutbox,
+  oneTimeCleanings,
+  recurringPaid,
+  reviewRequests,
+  reviews,
+  visitExceptions,
+} from '../../src/db/schema';
 import {
   type ReviewRequestsDeps,
   reviewDueAt,
@@ -102,6 +110,44 @@ describe('scheduling on done', () => {
     // Back to planned before the mail left: withdrawn.
     await patch(`o${visit.id}`, { status: 'planned' });
     expect(await requestOf(c.email)).toBeUndefined();
+  });
+
+  it('a done and its request commit together: when the request cannot be written, the visit stays as it was', async () => {
+    const blocked = await customer('blocked@customer.test');
+    const visit = await cleaning(blocked.id);
+    const s = await post('/api/recurring_payments', {
+      inquiry_id: blocked.id,
+      amount: 120,
+      frequency: 'Weekly',
+      first_visit_at: '2027-06-01T09:00',
+      notify_customer: false,
+    });
+    const occurrence = `r${s.id}-20270601T130000Z`;
+    // A real failure in the database, for this customer's request alone.
+    await t.db.execute(
+      sql`alter table review_requests add constraint test_refuses check (customer <> 'blocked@customer.test')`,
+    );
+    try {
+      const oneTime = await t.asAdmin('PATCH', `/api/visits/o${visit.id}`, { status: 'done', paid: true });
+      expect(oneTime.statusCode).toBe(500);
+      const recurring = await t.asAdmin('PATCH', `/api/visits/${occurrence}`, { status: 'done', paid: true });
+      expect(recurring.statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql`alter table review_requests drop constraint test_refuses`);
+    }
+    const [row] = await t.db.select().from(oneTimeCleanings).where(eq(oneTimeCleanings.id, visit.id));
+    expect(row?.doneAt).toBeNull();
+    expect(row?.paid).toBe(false);
+    expect(await t.db.$count(recurringPaid, eq(recurringPaid.recurringPaymentId, s.id))).toBe(0);
+    const [exception] = await t.db
+      .select()
+      .from(visitExceptions)
+      .where(eq(visitExceptions.recurringPaymentId, s.id));
+    expect(exception?.status ?? 'planned').toBe('planned');
+    expect(await requestOf(blocked.email)).toBeUndefined();
+    // With the database able again, the same tap does both.
+    await patch(`o${visit.id}`, { status: 'done' });
+    expect((await requestOf(blocked.email))?.visitKey).toBe(`o${visit.id}`);
   });
 
   it('a recurring occurrence marked done & paid asks too; no e-mail, no request', async () => {

@@ -65,17 +65,15 @@ export type ReviewRequestsDeps = { db: Db; config: Config; tokens: ReviewRequest
  * the scheduler (runReviewRequests) sends the due ones.
  */
 export function reviewRequestsService({ db, config }: Pick<ReviewRequestsDeps, 'db' | 'config'>) {
-  const site = siteStore(db, config.site);
-
   /**
    * A request for this visit's customer, due reviewDelayHours after `now` out of the quiet hours; nothing when
    * they had one in the last 180 days or opted out. One statement: the insert, or the renewal of a row older
    * than 180 days (ON CONFLICT … WHERE), so two owners' taps or two servers make one. Answers whether one was
    * scheduled.
    */
-  async function request(visit: Visit, now: Date): Promise<boolean> {
+  async function request(visit: Visit, now: Date, on: Db = db): Promise<boolean> {
     if (visit.inquiry_id === null || !visit.email) return false;
-    const delay = (await site.current()).bookingRules.reviewDelayHours;
+    const delay = (await siteStore(on, config.site).current()).bookingRules.reviewDelayHours;
     const values = {
       customer: visit.email.trim().toLowerCase(),
       inquiryId: visit.inquiry_id,
@@ -83,7 +81,7 @@ export function reviewRequestsService({ db, config }: Pick<ReviewRequestsDeps, '
       requestedAt: now,
       dueAt: reviewDueAt(now, delay, config.timezone),
     };
-    const rows = await db
+    const rows = await on
       .insert(reviewRequests)
       .values(values)
       .onConflictDoUpdate({
@@ -106,8 +104,8 @@ export function reviewRequestsService({ db, config }: Pick<ReviewRequestsDeps, '
   }
 
   /** The visit is no longer done: its request is withdrawn, unless its mail already left. */
-  async function withdraw(visitKey: string): Promise<void> {
-    await db
+  async function withdraw(visitKey: string, on: Db = db): Promise<void> {
+    await on
       .delete(reviewRequests)
       .where(
         and(
@@ -122,9 +120,9 @@ export function reviewRequestsService({ db, config }: Pick<ReviewRequestsDeps, '
     request,
     withdraw,
     /** A visit the owner changed (PATCH /api/visits/{key}): done asks for a request, planned again withdraws it. */
-    async visitChanged(visit: Visit, now: Date): Promise<void> {
-      if (visit.status === 'done') await request(visit, now);
-      else if (visit.status === 'planned') await withdraw(visit.key);
+    async visitChanged(visit: Visit, now: Date, on: Db = db): Promise<void> {
+      if (visit.status === 'done') await request(visit, now, on);
+      else if (visit.status === 'planned') await withdraw(visit.key, on);
     },
   };
 }

@@ -42,11 +42,8 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
       customerNotices({ db: app.database.db, config: app.config, kick: app.outbox.kick, log: app.log })
         .confirm,
     ),
-    // The visit's change is committed: a review request that could not be written is logged, not the owner's 500.
-    statusChanged: (visit) =>
-      reviewRequests.visitChanged(visit, new Date()).catch((err) => {
-        app.log.error({ err, visit: visit.key }, 'review request could not be scheduled');
-      }),
+    // In the change's transaction: a done visit and its review request commit together.
+    statusChanged: (visit, on) => reviewRequests.visitChanged(visit, new Date(), on),
   });
 
   app.get(

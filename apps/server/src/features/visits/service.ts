@@ -13,6 +13,7 @@ import {
 import { TZDate } from '@date-fns/tz';
 import { addDays, differenceInCalendarDays, format } from 'date-fns';
 import type { z } from 'zod';
+import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { instantIn } from '../../lib/wall-time';
 import {
@@ -75,8 +76,11 @@ export type VisitsDeps = {
   store: VisitsStore;
   timezone: string;
   holds?: HoldsAccess;
-  /** Told of a visit whose status or payment the owner just set (done asks the customer for a review). */
-  statusChanged?: (visit: Visit) => Promise<void>;
+  /**
+   * Told of a visit whose status or payment the owner is setting (done asks the customer for a review), inside the
+   * change's transaction (`on`): what it writes commits with the change, or neither does.
+   */
+  statusChanged?: (visit: Visit, on: Db) => Promise<void>;
 };
 
 const minutesMs = (minutes: number) => minutes * 60_000;
@@ -361,12 +365,16 @@ export function visitsService({ store, timezone, holds, statusChanged }: VisitsD
     const done = b.status === 'done' || b.paid === true ? true : b.status === 'planned' ? false : undefined;
     // The owner may book a cancelled visit again: any change of its status or time does.
     const cancelledAt = b.status !== undefined || start !== undefined ? null : undefined;
-    if (!(await store.setCleaning(id, { dateTime: start, paid: b.paid, done, cancelledAt })))
-      throw new NotFoundError(NO_SUCH_VISIT);
-    const updated = await store.cleaning(id);
-    const visit = updated && oneTimeVisit(updated, hours);
-    if (!visit) throw new NotFoundError(NO_SUCH_VISIT);
-    return visit;
+    return store.changeCleaning(
+      id,
+      { dateTime: start, paid: b.paid, done, cancelledAt },
+      async (updated, on) => {
+        const visit = updated && oneTimeVisit(updated, hours);
+        if (!visit) throw new NotFoundError(NO_SUCH_VISIT);
+        if (b.status !== undefined || b.paid !== undefined) await statusChanged?.(visit, on);
+        return visit;
+      },
+    );
   }
 
   async function patchRecurring(scheduleId: number, originalStart: Date, b: z.output<typeof visitPatch>) {
@@ -383,7 +391,7 @@ export function visitsService({ store, timezone, holds, statusChanged }: VisitsD
     if (start && !b.allow_overlap)
       await refuseConflicts(start, schedule.durationMinutes ?? hours.default_duration_minutes, hours, key);
 
-    const exception = await store.changeOccurrence(scheduleId, originalStart, async (tx, row) => {
+    return store.changeOccurrence(scheduleId, originalStart, async (tx, row) => {
       const movedTo =
         start === undefined ? row.movedTo : start.getTime() === originalStart.getTime() ? null : start;
       let status: ExceptionRow['status'] = b.paid === true ? 'done' : (asked ?? row.status);
@@ -395,15 +403,20 @@ export function visitsService({ store, timezone, holds, statusChanged }: VisitsD
       let recurringPaidId = row.recurringPaidId;
       if (b.paid === true && recurringPaidId === null)
         recurringPaidId = await store.createPaid(tx, scheduleId, schedule.amount, movedTo ?? originalStart);
-      const changed = { ...row, status, movedTo, recurringPaidId };
       await store.setException(tx, row.id, {
         status,
         movedTo,
         ...(recurringPaidId === null ? {} : { recurringPaidId }),
       });
-      return changed;
+      const visit = recurringVisit(
+        schedule,
+        originalStart,
+        { ...row, status, movedTo, recurringPaidId },
+        hours,
+      );
+      if (asked !== undefined || b.paid !== undefined) await statusChanged?.(visit, tx as unknown as Db);
+      return visit;
     });
-    return recurringVisit(schedule, originalStart, exception, hours);
   }
 
   /**
@@ -472,13 +485,10 @@ export function visitsService({ store, timezone, holds, statusChanged }: VisitsD
       const parsed = parseKey(key);
       if (!parsed) throw new NotFoundError(NO_SUCH_VISIT);
       if (parsed.kind === 'request') return patchRequest(parsed.id, b);
-      const visit =
-        parsed.kind === 'one_time'
-          ? await patchOneTime(parsed.id, b)
-          : await patchRecurring(parsed.scheduleId, parsed.originalStart, b);
-      // Only a change of status or payment: moving a visit done long ago asks for nothing.
-      if (b.status !== undefined || b.paid !== undefined) await statusChanged?.(visit);
-      return visit;
+      // statusChanged hears of a change of status or payment only: moving a visit done long ago asks for nothing.
+      return parsed.kind === 'one_time'
+        ? patchOneTime(parsed.id, b)
+        : patchRecurring(parsed.scheduleId, parsed.originalStart, b);
     },
 
     /** GET /api/visits/conflicts. */

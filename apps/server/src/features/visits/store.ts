@@ -124,6 +124,9 @@ export async function setException(
 
 const WORKING_HOURS = 'working_hours';
 
+/** What the owner (or the customer's link) changes of a one-time cleaning's visit. */
+type CleaningChanges = Partial<{ dateTime: Date; paid: boolean; done: boolean; cancelledAt: Date | null }>;
+
 export const visitsStore = (db: Db) => ({
   /** One-time cleanings dated in [from, to); only the inquiry's when `inquiryId` is given. */
   cleaningsBetween: (from: Date, to: Date, inquiryId?: number): Promise<CleaningRow[]> =>
@@ -293,11 +296,24 @@ export const visitsStore = (db: Db) => ({
     return row.id;
   },
 
-  /** Changes a one-time cleaning's visit fields; false when there is none. */
-  async setCleaning(
+  /**
+   * Changes a one-time cleaning's visit fields and reads it back, in one transaction: `then` gets the row (none: no
+   * such cleaning) and the transaction, so what the change sets off commits with it or not at all.
+   */
+  changeCleaning<T>(
     id: number,
-    changes: Partial<{ dateTime: Date; paid: boolean; done: boolean; cancelledAt: Date | null }>,
-  ): Promise<boolean> {
+    changes: CleaningChanges,
+    then: (row: CleaningRow | undefined, on: Db) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction(async (tx) => {
+      const on = tx as unknown as Db;
+      const inTx = visitsStore(on);
+      return then((await inTx.setCleaning(id, changes)) ? await inTx.cleaning(id) : undefined, on);
+    });
+  },
+
+  /** Changes a one-time cleaning's visit fields; false when there is none. */
+  async setCleaning(id: number, changes: CleaningChanges): Promise<boolean> {
     const { done, ...rest } = changes;
     const rows = await db
       .update(oneTimeCleanings)
