@@ -115,6 +115,13 @@ const icsOf = async (raw: string) => {
 };
 
 describe('the link in the confirmation', () => {
+  /** Books the customer another one-time visit and answers its confirmation mail, parsed. */
+  const anotherVisit = async (inquiryId: number, dateTime: string) => {
+    const before = smtp.received.length;
+    await created('/api/one_time_cleanings', { inquiry_id: inquiryId, amount: 90, date_time: dateTime });
+    return simpleParser((await smtp.waitFor(before + 1)).raw);
+  };
+
   it('is issued once per customer (only its SHA-256 stored), revoked by the owner, and issued anew after', async () => {
     const ann = await customerWith({ date_time: '2027-03-09T10:00' });
     const token = ann.path.split('/')[2] as string;
@@ -123,13 +130,7 @@ describe('the link in the confirmation', () => {
     expect(JSON.stringify(await t.db.select().from(customerLinks))).not.toContain(token);
 
     // A second visit while the link is live: the mail points to the first one's link (its token is not kept).
-    const before = smtp.received.length;
-    await created('/api/one_time_cleanings', {
-      inquiry_id: ann.id,
-      amount: 90,
-      date_time: '2027-03-16T10:00',
-    });
-    const second = await simpleParser((await smtp.waitFor(before + 1)).raw);
+    const second = await anotherVisit(ann.id, '2027-03-16T10:00');
     expect(second.text).toContain('use the personal link in our first confirmation');
     expect(second.text).not.toContain('/visit/');
 
@@ -141,13 +142,7 @@ describe('the link in the confirmation', () => {
     expect((await t.asAdmin('DELETE', '/api/inquiries/999999/link')).statusCode).toBe(404);
     expect((await t.anonymous('DELETE', `/api/inquiries/${ann.id}/link`)).statusCode).toBe(401);
 
-    const again = smtp.received.length;
-    await created('/api/one_time_cleanings', {
-      inquiry_id: ann.id,
-      amount: 90,
-      date_time: '2027-03-23T10:00',
-    });
-    const third = await simpleParser((await smtp.waitFor(again + 1)).raw);
+    const third = await anotherVisit(ann.id, '2027-03-23T10:00');
     const fresh = /\/visit\/[A-Za-z0-9_-]{22}/.exec(third.text ?? '')?.[0];
     expect(fresh).toBeDefined();
     expect(fresh).not.toBe(ann.path);

@@ -10,6 +10,10 @@ const TOKEN_BYTES = 16;
 /** What a token looks like: anything else is a miss without a database read. */
 export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22}$/;
 
+/** A one-time cleaning still planned: neither cancelled nor done (a customer's change needs it so). */
+const isPlanned = (id: number) =>
+  and(eq(oneTimeCleanings.id, id), isNull(oneTimeCleanings.cancelledAt), isNull(oneTimeCleanings.doneAt));
+
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
@@ -64,13 +68,7 @@ export const customerLinksStore = (db: Db) => ({
     const rows = await db
       .update(oneTimeCleanings)
       .set({ cancelledAt: at })
-      .where(
-        and(
-          eq(oneTimeCleanings.id, id),
-          isNull(oneTimeCleanings.cancelledAt),
-          isNull(oneTimeCleanings.doneAt),
-        ),
-      )
+      .where(isPlanned(id))
       .returning({ id: oneTimeCleanings.id });
     return rows.length > 0;
   },
@@ -80,14 +78,7 @@ export const customerLinksStore = (db: Db) => ({
     const rows = await db
       .update(oneTimeCleanings)
       .set({ dateTime: to })
-      .where(
-        and(
-          eq(oneTimeCleanings.id, id),
-          eq(oneTimeCleanings.dateTime, from),
-          isNull(oneTimeCleanings.cancelledAt),
-          isNull(oneTimeCleanings.doneAt),
-        ),
-      )
+      .where(and(isPlanned(id), eq(oneTimeCleanings.dateTime, from)))
       .returning({ id: oneTimeCleanings.id });
     return rows.length > 0;
   },
