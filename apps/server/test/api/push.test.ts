@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, createServer } from 'node:https';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { generate } from 'selfsigned';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
@@ -21,21 +18,15 @@ const ece = createRequire(import.meta.url)('http_ece') as {
   decrypt(body: Buffer, params: { version: string; privateKey: unknown; authSecret: Buffer }): Buffer;
 };
 
-// A self-signed certificate for 127.0.0.1, trusted by the app's push agent only.
-const certDir = mkdtempSync(path.join(tmpdir(), 'clean-push-tls-'));
-execFileSync(
-  'openssl',
-  [
-    ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'],
-    ...['-keyout', path.join(certDir, 'key.pem'), '-out', path.join(certDir, 'cert.pem')],
-    ...['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
-  ],
-  { stdio: 'ignore' },
-);
-const tls = {
-  key: readFileSync(path.join(certDir, 'key.pem')),
-  cert: readFileSync(path.join(certDir, 'cert.pem')),
-};
+// A self-signed certificate for 127.0.0.1, trusted by the app's push agent only (made in-process: no openssl needed).
+const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+  keyType: 'ec',
+  curve: 'P-256',
+  algorithm: 'sha256',
+  notAfterDate: new Date(Date.now() + 86_400_000),
+  extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+});
+const tls = { key: pems.private, cert: pems.cert };
 const pushAgent = new Agent({ ca: tls.cert });
 
 type Received = {
@@ -66,7 +57,6 @@ await new Promise<void>((resolve) => endpointServer.listen(0, '127.0.0.1', resol
 const origin = `https://127.0.0.1:${(endpointServer.address() as AddressInfo).port}`;
 afterAll(async () => {
   await new Promise((resolve) => endpointServer.close(resolve));
-  rmSync(certDir, { recursive: true, force: true });
 });
 
 // Fast polling and back-off, so a retry takes milliseconds.

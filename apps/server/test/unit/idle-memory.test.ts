@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const moduleUrl = new URL('../../src/runtime/idle-memory.ts', import.meta.url).href;
@@ -18,7 +17,7 @@ function burstThenIdle(release: boolean) {
     kept = null;
     if (${release}) releaseMemoryWhenIdle({ debug: (o) => console.log(JSON.stringify(o)) }, 300);
     console.log('idle');
-    setInterval(() => {}, 1000);
+    setInterval(() => console.log('tick'), 300);
   `;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     cwd: path.resolve(import.meta.dirname, '../../../..'),
@@ -39,21 +38,21 @@ afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
 });
 
-async function until(condition: () => boolean, ms: number) {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await sleep(50);
-  }
-}
-
 describe('releaseMemoryWhenIdle', () => {
   it('gives back the memory of a burst once the process is idle; without it the process keeps it', async () => {
     const released = burstThenIdle(true);
     const kept = burstThenIdle(false);
-    await until(() => released.output().includes('toMb') && kept.output().includes('idle'), 30_000);
-    // Several idle checks later, the process without it has run no collection of its own.
-    await sleep(1_500);
+    await expect
+      .poll(() => released.output().includes('toMb') && kept.output().includes('idle'), { timeout: 25_000 })
+      .toBe(true);
+    // Several idle checks later (five of the child's own 300 ms ticks after the release), the process without it has
+    // run no collection of its own.
+    const ticksAfterRelease = () =>
+      released
+        .output()
+        .split('toMb')[1]
+        ?.match(/^tick$/gm)?.length ?? 0;
+    await expect.poll(ticksAfterRelease, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
     const [line = '{}'] = released.output().match(/^\{.*"toMb".*\}$/m) ?? [];
     const release = JSON.parse(line) as { fromMb: number; toMb: number };
     expect(release.fromMb - release.toMb).toBeGreaterThan(100);
