@@ -26,8 +26,8 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
   const uploads = photoUploads(app.database.db, app.config.uploads);
   await acceptPhotoUploads(app, app.config.uploads);
 
-  // Newest first (as the spec's clients expect), or with ?seed= in that visit's shuffle (spec §4: shuffled on
-  // each load), paged by the database so the gallery page asks for the 12 photos it shows.
+  // Newest first (as older clients expect), or with ?seed= in that visit's shuffle (shuffled on each load:
+  // docs/product.md#gallery), paged by the database so the gallery page asks for the 12 photos it shows.
   app.get(
     '/api/gallery',
     {

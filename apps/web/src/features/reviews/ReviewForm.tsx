@@ -56,9 +56,9 @@ export type RequestedReview = { reviewer_name: string; verification: string };
 export const truncateComment = (text: string) => text.slice(0, REVIEW_COMMENT_MAX);
 
 /**
- * The review form (spec §2/§4/§5): name required, rating by stars (default 1), comment up to 500 characters,
- * optional photo URL. Creates a review (stored pending), or updates `editing` (admin). After a save the
- * fields clear; failures are reported through `onError` (shown under the grid, spec §8).
+ * The review form (docs/product.md#reviews): name required, rating by stars (default 1), comment up to 500
+ * characters, optional photo URL. Creates a review (stored pending), or updates `editing` (admin). After a save the
+ * fields clear; failures are reported through `onError` (shown under the grid).
  */
 export function ReviewForm({
   editing,
