@@ -125,7 +125,7 @@ describe('the hub offline', () => {
     await page
       .getByText('Not saved: you are offline. Try again once the connection is back.', { exact: true })
       .waitFor();
-    // …and beside the button tapped, in the spec's words followed by why.
+    // …and beside the button tapped, in the original words followed by why.
     await card.getByText(/^Failed to update status\. Not saved: you are offline\./).waitFor();
     const [saved] = await api<Array<{ id: number; status: string }>>(
       'GET',

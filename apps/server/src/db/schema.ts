@@ -271,7 +271,10 @@ export const recurringPaid = pgTable(
   ],
 );
 
-/** One row per paid date of a recurring paid record (the spec's comma-joined dates_related, typed). */
+/**
+ * One row per paid date of a recurring paid record (the comma-joined dates_related of docs/product.md#compatibility,
+ * typed).
+ */
 export const recurringPaidDates = pgTable(
   'recurring_paid_dates',
   {

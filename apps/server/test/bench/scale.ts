@@ -177,7 +177,7 @@ try {
   console.log(`\n${RUNS} runs each through app.inject (goal: every hub request p95 ≤ 50 ms)`);
   console.log('| request | p50 ms | p95 ms | status |\n|---|---:|---:|---:|');
   for (const [what, url] of hub) await time(what, url);
-  // The pages, and the JSON their code asks for when a visitor pages through (not the spec's whole lists, which
+  // The pages, and the JSON their code asks for when a visitor pages through (not the original whole lists, which
   // no page reads: at this scale /api/reviews alone is tens of thousands of reviews).
   const publicUrls = [
     '/',

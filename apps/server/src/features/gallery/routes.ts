@@ -52,7 +52,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     ...uploadRoute.schema,
     description: UPLOAD_DESCRIPTION,
   } as typeof uploadRoute.schema;
-  // JSON with a link (the spec's way), or multipart/form-data with the photo itself: its fields are checked, the
+  // JSON with a link (the original way), or multipart/form-data with the photo itself: its fields are checked, the
   // photo processed and stored before validation, and the body becomes the JSON form with the photo's own link.
   app.post(
     '/api/gallery/upload',

@@ -52,7 +52,7 @@ function newReviewValues(
 /** From a review request's link (`?name=…&v=…`): the name to fill in and the signed marker. */
 export type RequestedReview = { reviewer_name: string; verification: string };
 
-/** Spec §5: the comment is cut at 500 characters as it is typed or pasted. */
+/** docs/product.md#reviews: the comment is cut at 500 characters as it is typed or pasted. */
 export const truncateComment = (text: string) => text.slice(0, REVIEW_COMMENT_MAX);
 
 /**
