@@ -224,9 +224,10 @@ describe('the repository stands alone', () => {
     const outside = ['..', 'shared'].join('/');
     const citations = [
       new RegExp(outside.replace(/\./g, '\\.')),
-      /\bspec \u00a7/,
-      new RegExp(['DESIGN', 'md'].join('\\.')),
+      /\bspec \u00a7/i,
+      /\bD(?:ESIGN)\b/,
       /\b[Ii]ssues? \d/,
+      /\b[Tt]he spec\b|\bspec[']s\b/,
     ];
     const found: string[] = [];
     for (const { file, text } of tracked) {
