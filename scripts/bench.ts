@@ -109,7 +109,8 @@ try {
   bare.stop();
 }
 
-// Issue 16's goals: a public JSON read at 0.9× of the bare route, a server-rendered page at 0.7×.
+// The goals (docs/product.md#performance-goals): a public JSON read at 0.9× of the bare route, a server-rendered page
+// at 0.7×.
 const goal = (route: string) => (route.startsWith('/api/') ? 0.9 : 0.7);
 console.log(
   `\n${CONNECTIONS} connections, ${DURATION_S} s each (app and bare taking turns, ${ROUNDS} rounds), Node ${process.version}; app = built app on PGlite with demo content\n`,

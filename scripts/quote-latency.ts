@@ -1,9 +1,10 @@
 /**
- * `npm run bench:quote`: how long the booking form's estimate takes to follow a change (issue 29's goal: ≤ 16 ms,
- * one frame, at 4× CPU). In Debian's chromium with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate), /contact
- * of the built app is opened live, then QUOTE_RUNS changes (60 unless set) are made to its controls — bedrooms,
- * bathrooms, an extra, how often — each timed in the page from the change event to the new amount laid out (React's
- * render and commit, the shared quote(), style and layout). Median, p95 and max printed. Not part of `npm test`.
+ * `npm run bench:quote`: how long the booking form's estimate takes to follow a change
+ * (docs/product.md#performance-goals: ≤ 16 ms, one frame, at 4× CPU). In Debian's chromium with the CPU slowed 4×
+ * (CDP Emulation.setCPUThrottlingRate), /contact of the built app is opened live, then QUOTE_RUNS changes (60 unless
+ * set) are made to its controls — bedrooms, bathrooms, an extra, how often — each timed in the page from the change
+ * event to the new amount laid out (React's render and commit, the shared quote(), style and layout). Median, p95 and
+ * max printed. Not part of `npm test`.
  */
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS } from '../e2e/support/chromium';

@@ -9,7 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 const apiTarget = 'http://localhost:3000';
 
 /**
- * These paths are SPA pages for GET and API endpoints for POST (spec §7): only POSTs go to the server,
+ * These paths are SPA pages for GET and API endpoints for POST (docs/api.md): only POSTs go to the server,
  * every other method falls through to Vite's index.html fallback.
  */
 const postOnly: ProxyOptions = {

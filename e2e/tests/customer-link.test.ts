@@ -6,8 +6,8 @@ import { DESKTOP, horizontalOverflow, openPage, useBrowser } from '../support/br
 import * as visitor from '../support/public';
 
 /**
- * A customer's personal link (issue 30) in Chromium with JavaScript off: the link from the confirmation opens
- * their visits, "Move to another time" lists the open times, and picking one moves the visit.
+ * A customer's personal link (docs/product.md#the-customers-link) in Chromium with JavaScript off: the link from the
+ * confirmation opens their visits, "Move to another time" lists the open times, and picking one moves the visit.
  */
 const browser = useBrowser();
 const PHONE_390 = { width: 390, height: 844 };

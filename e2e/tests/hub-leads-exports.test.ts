@@ -10,7 +10,7 @@ import { DESKTOP, horizontalOverflow, openPage, PHONE, useBrowser } from '../sup
 import { api, call, createInquiry, openHubPage } from '../support/hub';
 
 /**
- * Issue 8 from the owner's side: a phone lead typed into Manage, the calendar feed copied from the Agenda, the
+ * The owner's side of leads and exports: a phone lead typed into Manage, the calendar feed copied from the Agenda, the
  * CSV downloads, overdue payments, and closing the booking form until a date as visitors see it on /contact.
  * Screenshots at 375 and 1280 px go to SCREENSHOT_DIR (default: a folder in the system temp dir).
  */

@@ -83,7 +83,7 @@ async function countOf(scope: Locator, noun: RegExp): Promise<number> {
 }
 
 describe('Manage', () => {
-  it('lists the sections top to bottom as the spec orders them', async () => {
+  it('lists the sections top to bottom as docs/product.md#manage orders them', async () => {
     const panel = page.getByRole('tabpanel', { name: 'Manage' });
     await panel.getByRole('heading', { name: 'Cleanup Old Records' }).waitFor();
     const headings = await panel.getByRole('heading', { level: 2 }).allTextContents();

@@ -5,9 +5,10 @@ import { E2E_ADMIN_PASSWORD } from '../support/global';
 import { api, createInquiry, signInToHub } from '../support/hub';
 
 /**
- * Issue 20, the hub in the owner's pocket, offline: installable, its service worker (vite-plugin-pwa + Workbox)
- * controls /contact-center and no public page, the hub reopens offline with the owner's last answers and says how
- * old they are, a write is refused with a message, and signing out leaves no owner answer in any cache.
+ * The hub in the owner's pocket, offline (docs/product.md#the-hub-on-a-phone-and-offline): installable, its service
+ * worker (vite-plugin-pwa + Workbox) controls /contact-center and no public page, the hub reopens offline with the
+ * owner's last answers and says how old they are, a write is refused with a message, and signing out leaves no owner
+ * answer in any cache.
  */
 const browser = useBrowser();
 const stamp = Date.now().toString(36);
@@ -124,7 +125,7 @@ describe('the hub offline', () => {
     await page
       .getByText('Not saved: you are offline. Try again once the connection is back.', { exact: true })
       .waitFor();
-    // …and beside the button tapped, in the spec's words followed by why.
+    // …and beside the button tapped, in the original words followed by why.
     await card.getByText(/^Failed to update status\. Not saved: you are offline\./).waitFor();
     const [saved] = await api<Array<{ id: number; status: string }>>(
       'GET',
@@ -162,7 +163,7 @@ describe('the hub offline', () => {
     await page.context().close();
   }, 60_000);
 
-  // DESIGN.md §5.6: losing the connection never signs the owner out; only a 401 does (the test above).
+  // docs/product.md#sessions: losing the connection never signs the owner out; only a 401 does (the test above).
   it('keeps the owner signed in through an offline reload after a first visit, and works again online without signing in', async () => {
     // Signed in on this device (the token in storage), the owner opens the hub for the first time.
     const { token } = await api<{ token: string }>(

@@ -8,9 +8,10 @@ import { DESKTOP, horizontalOverflow, openPage, useBrowser } from '../support/br
 import { api, businessToday, call, createInquiry, openHubPage, openTab } from '../support/hub';
 
 /**
- * Issue 20, one tap: the owner's hub on a 360 px phone — call, text or e-mail a client from an inquiry card or an
- * agenda entry, mark a new inquiry contacted, nothing scrolls sideways, every control is a 44 px target, axe finds
- * nothing serious. Screenshots at 360 and 1280 px go to SCREENSHOT_DIR (default: a folder in the system temp dir).
+ * One tap (docs/product.md#the-hub-on-a-phone-and-offline): the owner's hub on a 360 px phone — call, text or e-mail
+ * a client from an inquiry card or an agenda entry, mark a new inquiry contacted, nothing scrolls sideways, every
+ * control is a 44 px target, axe finds nothing serious. Screenshots at 360 and 1280 px go to SCREENSHOT_DIR (default:
+ * a folder in the system temp dir).
  */
 const SMALL_PHONE = { width: 360, height: 740 };
 const SHOTS = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'clean-e2e-screenshots');

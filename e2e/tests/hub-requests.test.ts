@@ -3,8 +3,8 @@ import { DESKTOP, useBrowser } from '../support/browser';
 import { api, businessToday, createInquiry, openHubPage } from '../support/hub';
 
 /**
- * Issue 29: a visitor's request holds one of the open times; the owner sees it on the Agenda as
- * 'Requested: NAME', confirms it in one tap, and the Agenda shows the booked cleaning in its place.
+ * docs/product.md#open-times-and-holds: a visitor's request holds one of the open times; the owner sees it on the
+ * Agenda as 'Requested: NAME', confirms it in one tap, and the Agenda shows the booked cleaning in its place.
  */
 const browser = useBrowser();
 const stamp = Date.now().toString(36);

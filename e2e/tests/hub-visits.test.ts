@@ -7,9 +7,9 @@ import { DESKTOP, horizontalOverflow, useBrowser } from '../support/browser';
 import { api, businessToday, createInquiry, openHubPage, openTab } from '../support/hub';
 
 /**
- * Issue 28: a recurring schedule's planned visit is on the Agenda as 'Visit: NAME' (month grid, week grid, the
- * phone list) and Done & paid takes one tap, after which the visit shows paid and a paid record exists.
- * Screenshots at 390 and 1280 px go to SCREENSHOT_DIR (default: a folder in the system temp dir).
+ * docs/product.md#visits-and-recurrence: a recurring schedule's planned visit is on the Agenda as 'Visit: NAME'
+ * (month grid, week grid, the phone list) and Done & paid takes one tap, after which the visit shows paid and a paid
+ * record exists. Screenshots at 390 and 1280 px go to SCREENSHOT_DIR (default: a folder in the system temp dir).
  */
 const PHONE_390 = { width: 390, height: 844 };
 const SHOTS = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'clean-e2e-screenshots');

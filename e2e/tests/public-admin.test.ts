@@ -76,7 +76,7 @@ describe('packages as the owner', () => {
     await page.context().close();
   });
 
-  it('shows a red message when a save or delete fails (the spec only logs them)', async () => {
+  it('shows a red message when a save or delete fails (the original client only logged them)', async () => {
     const page = await openAdminPage(browser());
     acceptDialogs(page);
     await page.route(

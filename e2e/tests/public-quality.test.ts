@@ -8,8 +8,8 @@ import { forEachPublicPage, PUBLIC_PAGES } from '../support/public';
 
 const browser = useBrowser();
 
-// Issues 16 and 29: React itself (its runtime is about 60 KB of it), first-load JavaScript of / and /contact at
-// most 120 KB gzip.
+// docs/product.md#performance-goals: React itself (its runtime is about 60 KB of it), first-load JavaScript of / and
+// /contact at most 120 KB gzip.
 const BUDGET_BYTES = 120 * 1024;
 /** Chunks only the owner needs: the hub and the admin forms of the public pages. */
 const ADMIN_CHUNK = /^(HubPage|PackageForm|GalleryUploadForm)-/;
@@ -100,8 +100,8 @@ describe('accessibility (axe)', () => {
 });
 
 describe('speed', () => {
-  // /contact too (issue 29): its booking form checks with the shared schema without react-hook-form, and loads
-  // Zod only when first sent.
+  // /contact too (docs/product.md#prices-and-the-quote): its booking form checks with the shared schema without
+  // react-hook-form, and loads Zod only when first sent.
   it('the first load of / and /contact transfers under 120 KB of JavaScript, compressed; /contact loads no Zod', async () => {
     for (const [label, viewport, route] of [
       ['phone', PHONE, '/'],

@@ -401,7 +401,7 @@ describe('/gallery as the admin', () => {
     expect([picture.getAttribute('width'), picture.getAttribute('height')]).toEqual(['400', '300']);
   });
 
-  it('deletes a photo after confirmation with the spec messages', async () => {
+  it('deletes a photo after confirmation with the original messages', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let ok = false;
     const fetchMock = stubFetch({

@@ -38,7 +38,7 @@ describe('home service area', () => {
 });
 
 describe('home carousel settings', () => {
-  it('uses the spec constants: loop, 4 s autoplay that survives interaction, 2 s speed, 1/2/3/5 per view', () => {
+  it('uses the carousel constants: loop, 4 s autoplay that survives interaction, 2 s speed, 1/2/3/5 per view', () => {
     expect(carouselOptions.loop).toBe(true);
     expect(carouselOptions.speed).toBe(2000);
     expect(carouselOptions.autoplay).toEqual({ delay: 4000, disableOnInteraction: false });

@@ -100,7 +100,7 @@ describe('calendar events and their details', () => {
     ]);
     expect(wall(events[0]?.start as Date)).toEqual([2026, 1, 15, 22, 30]);
     expect(wall(events[2]?.start as Date)).toEqual([2026, 1, 20, 9, 0]);
-    // Falls back to the spec's joined string when the list is missing.
+    // Falls back to the original joined string when the list is missing.
     const joinedOnly = buildEvents(
       {
         one_time_cleanings: [],

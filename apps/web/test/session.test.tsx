@@ -62,11 +62,11 @@ describe('SessionProvider', () => {
     expect(screen.queryByText('Loading...')).toBeNull();
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/user') ?? [];
     expect(headerOf(init, 'Authorization')).toBe('Bearer bad-token');
-    // No message is shown to the user (spec §8).
+    // No message is shown to the user (docs/product.md#sessions).
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  // DESIGN.md §5.6: only the server refusing the token ends a session; the hub works offline.
+  // docs/product.md#sessions: only the server refusing the token ends a session; the hub works offline.
   it('with a network error keeps the token and the user last seen for it, and checks again once online', async () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'good-token');
     let reply: Error | { status: number; body?: unknown } = { status: 200, body: admin };

@@ -1,4 +1,4 @@
-/** Business constants and limits, spec §9. */
+/** Business constants and limits (docs/product.md#constants). */
 export const SERVICE_RADIUS_MILES = 20;
 
 export const TOWNS = [
@@ -74,7 +74,7 @@ export const INQUIRY_STATUSES = ['New Inquiry', 'Contacted', 'Booked', 'Paused',
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 
 export const DEFAULT_GALLERY_CATEGORY = 'Uncategorized';
-/** Upload categories with their labels (spec §3). */
+/** Upload categories with their labels (docs/product.md#constants). */
 export const GALLERY_CATEGORIES = [
   { value: 'Kitchen', label: 'Kitchen' },
   { value: 'Bathroom', label: 'Bathroom' },

@@ -271,7 +271,10 @@ export const recurringPaid = pgTable(
   ],
 );
 
-/** One row per paid date of a recurring paid record (the spec's comma-joined dates_related, typed). */
+/**
+ * One row per paid date of a recurring paid record (the comma-joined dates_related of docs/product.md#compatibility,
+ * typed).
+ */
 export const recurringPaidDates = pgTable(
   'recurring_paid_dates',
   {
@@ -574,10 +577,10 @@ export const leadSourceBuckets = pgTable(
 export const holdStatus = pgEnum('hold_status', ['held', 'confirmed', 'declined']);
 
 /**
- * The time a visitor's booking request asked for (issue 29), kept from the other visitors until the owner confirms
- * or declines it, or until it lapses (`created_at` plus the booking rules' holdDays, computed when read: no job).
- * Only rows `held` and not lapsed block open times. A confirmed hold names the visit it became, so a repeated
- * confirm answers that visit instead of making another.
+ * The time a visitor's booking request asked for (docs/product.md#open-times-and-holds), kept from the other visitors
+ * until the owner confirms or declines it, or until it lapses (`created_at` plus the booking rules' holdDays,
+ * computed when read: no job). Only rows `held` and not lapsed block open times. A confirmed hold names the visit it
+ * became, so a repeated confirm answers that visit instead of making another.
  */
 export const holds = pgTable(
   'holds',

@@ -49,7 +49,7 @@ export const adminDeleteWithDependants = admin(
   409,
 );
 
-/** Deletes the record named by `:id`, answering a sentence for the owner (the spec's public-content forms). */
+/** Deletes the record named by `:id`, answering a sentence for the owner (the original public-content forms). */
 export const adminDeleteWithMessage = admin({ params: idParams }, { 200: messageResponse }, 404);
 
 /** Answers 204 once `done` has finished (a delete). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Routes that take no body (DELETE, PATCH …/approve) accept a request that says
- * `Content-Type: application/json` and sends nothing, as many clients do; the spec's approve call has an
+ * `Content-Type: application/json` and sends nothing, as many clients do; the original approve call has an
  * "empty body". Routes with a body schema still refuse an empty body as invalid JSON.
  */
 export function acceptEmptyJsonBody(app: FastifyInstance) {

@@ -70,7 +70,7 @@ describe('GET /api/cleaning_dates_summary', () => {
   });
   const julyNY = '?from=2026-07-01T00:00&to=2026-07-31T23:59:59';
 
-  it('gives the calendar fields of spec §3 for events inside the range, both edges included', async () => {
+  it('gives the calendar fields for events inside the range, both edges included', async () => {
     const res = await t.asAdmin('GET', `/api/cleaning_dates_summary${julyNY}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -137,7 +137,7 @@ it('refuses a NUL character inside otherwise valid input with 400 and stores not
   expect(after.json()).toEqual(before.json());
 });
 
-/** What a hostile client tried (issue 7): each must be a 4xx with a sentence, and change nothing stored. */
+/** What a hostile client tried: each must be a 4xx with a sentence, and change nothing stored. */
 describe('hostile input', () => {
   // Bodies go as JSON text, so malformed ones (a string) reach the server exactly as written.
   const send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>

@@ -8,8 +8,9 @@ import { expectRefused } from '../support/refusals';
 import { startSmtp } from '../support/smtp';
 
 /**
- * A booking request with the quote's inputs and where the visitor came from (issue 29): the server prices it
- * again from its own table, stores it with the inquiry, and the owner's mail and push say the price.
+ * A booking request with the quote's inputs and where the visitor came from (docs/product.md#prices-and-the-quote):
+ * the server prices it again from its own table, stores it with the inquiry, and the owner's mail and push say the
+ * price.
  */
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let t: TestApp;

@@ -13,10 +13,10 @@ import { logCapture } from '../support/log-capture';
 import { startSmtp } from '../support/smtp';
 
 /**
- * A customer's personal link (issue 30, item 2) against the real SMTP peer: the confirmation carries it, its page
- * lists that customer's visits only, and cancel, skip and reschedule change them until the cutoff — each mailing
- * the owner and the customer (an .ics with the confirmation's UID). The clock is the test's: 1 March 2027, noon
- * in New York; the visits are in the week after.
+ * A customer's personal link (docs/product.md#the-customers-link) against the real SMTP peer: the confirmation
+ * carries it, its page lists that customer's visits only, and cancel, skip and reschedule change them until the
+ * cutoff — each mailing the owner and the customer (an .ics with the confirmation's UID). The clock is the test's: 1
+ * March 2027, noon in New York; the visits are in the week after.
  */
 const smtp = await startSmtp();
 afterAll(() => smtp.close());

@@ -12,8 +12,8 @@ import { records } from '../support/fixtures';
 import { openTestDatabase } from '../support/harness';
 
 /**
- * The owner's daily digest (issue 20): its content on an ordinary day, silence on an empty one, tomorrow across a
- * DST change, exactly once with two servers racing and across a restart just before the time.
+ * The owner's daily digest (docs/product.md#booking): its content on an ordinary day, silence on an empty one,
+ * tomorrow across a DST change, exactly once with two servers racing and across a restart just before the time.
  */
 let database: Database & { url?: string };
 let dataDir: string;

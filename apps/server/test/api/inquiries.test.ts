@@ -52,7 +52,7 @@ async function reset() {
 describe('GET /api/inquiries', () => {
   beforeEach(reset);
 
-  it('lists every inquiry, newest submitted first, with the spec fields', async () => {
+  it('lists every inquiry, newest submitted first, with the original field names', async () => {
     const res = await t.asAdmin('GET', '/api/inquiries');
     expect(res.statusCode).toBe(200);
     const body = res.json();

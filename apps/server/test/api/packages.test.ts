@@ -34,7 +34,7 @@ describe('GET /api/packages', () => {
 });
 
 describe('POST /api/packages', () => {
-  it('creates a package and answers 201 with it, in the spec field names', async () => {
+  it('creates a package and answers 201 with it, in the original field names', async () => {
     const res = await t.asAdmin('POST', '/api/packages', good);
     expect(res.statusCode).toBe(201);
     const body = res.json();

@@ -4,7 +4,7 @@ import { records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 import { expectRefused } from '../support/refusals';
 
-// What outside probes found (issue 17), each pinned down.
+// What outside probes found, each pinned down.
 const t = useTestApp();
 const rec = records(t);
 

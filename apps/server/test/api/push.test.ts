@@ -10,9 +10,10 @@ import { pushOutbox, pushSubscriptions } from '../../src/db/schema';
 import { useTestApp } from '../support/harness';
 
 /**
- * Web Push (issue 20) against a local push endpoint over TLS that keeps every request and decrypts its payload
- * (RFC 8291, with the http_ece library web-push itself builds on): what a booking request and a pending review
- * send, exactly once with two servers, retried after a failure, and a 410 that deletes the subscription.
+ * Web Push (docs/product.md#messages-and-the-outbox) against a local push endpoint over TLS that keeps every request
+ * and decrypts its payload (RFC 8291, with the http_ece library web-push itself builds on): what a booking request
+ * and a pending review send, exactly once with two servers, retried after a failure, and a 410 that deletes the
+ * subscription.
  */
 const ece = createRequire(import.meta.url)('http_ece') as {
   decrypt(body: Buffer, params: { version: string; privateKey: unknown; authSecret: Buffer }): Buffer;

@@ -22,10 +22,10 @@ import { createTestApp, useTestApp } from '../support/harness';
 import { startSmtp } from '../support/smtp';
 
 /**
- * Review requests (issue 30, item 4) under a controllable clock: done → one mail reviewDelayHours later, never
- * between 21:00 and 08:00 business time (across DST too), once across two servers and a restart, one per customer
- * in 180 days, none after the opt-out; the mail through a real SMTP peer; the marker stores the review verified,
- * which the public list shows once approved and an edit in moderation keeps.
+ * Review requests (docs/product.md#review-requests) under a controllable clock: done → one mail reviewDelayHours
+ * later, never between 21:00 and 08:00 business time (across DST too), once across two servers and a restart, one per
+ * customer in 180 days, none after the opt-out; the mail through a real SMTP peer; the marker stores the review
+ * verified, which the public list shows once approved and an edit in moderation keeps.
  */
 const smtp = await startSmtp();
 afterAll(() => smtp.close());

@@ -15,9 +15,10 @@ import { records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 
 /**
- * Open times (GET /api/slots) and the holds booking requests put on them (issue 29): the grid, visits and holds
- * with the travel buffer, recurring requests across the DST changes, the switch, twenty requests for one time,
- * and the owner's confirm and decline on the Agenda. The dates are in 2027: beyond the 24 hours' notice today.
+ * Open times (GET /api/slots) and the holds booking requests put on them (docs/product.md#open-times-and-holds): the
+ * grid, visits and holds with the travel buffer, recurring requests across the DST changes, the switch, twenty
+ * requests for one time, and the owner's confirm and decline on the Agenda. The dates are in 2027: beyond the 24
+ * hours' notice today.
  */
 const t = useTestApp({ timezone: 'America/New_York' });
 

@@ -177,7 +177,7 @@ try {
   console.log(`\n${RUNS} runs each through app.inject (goal: every hub request p95 ≤ 50 ms)`);
   console.log('| request | p50 ms | p95 ms | status |\n|---|---:|---:|---:|');
   for (const [what, url] of hub) await time(what, url);
-  // The pages, and the JSON their code asks for when a visitor pages through (not the spec's whole lists, which
+  // The pages, and the JSON their code asks for when a visitor pages through (not the original whole lists, which
   // no page reads: at this scale /api/reviews alone is tens of thousands of reviews).
   const publicUrls = [
     '/',
@@ -189,9 +189,9 @@ try {
     `/api/gallery?seed=1&page=2&limit=${PAGE_SIZES.gallery}`,
   ];
   for (const url of publicUrls) await time(`public ${url}`, url, false);
-  // The booking form's open times (issue 29): 21 days from tomorrow, over the next month's 40,000 one-time
-  // cleanings and the 200 schedules; weekly, each time checked on its next 12 visits. Public, but held to the
-  // hub's goal (p95 ≤ 50 ms).
+  // The booking form's open times (docs/product.md#open-times-and-holds): 21 days from tomorrow, over the next
+  // month's 40,000 one-time cleanings and the 200 schedules; weekly, each time checked on its next 12 visits. Public,
+  // but held to the hub's goal (p95 ≤ 50 ms).
   const tomorrow = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
   await time('public /api/slots, 21 days', `/api/slots?from=${tomorrow}&duration_minutes=120`, false);
   await time(

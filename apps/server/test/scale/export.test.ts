@@ -4,8 +4,9 @@ import { createTestApp, type TestApp } from '../support/harness';
 import { seedScale } from './seed';
 
 /**
- * Issue 8: "a 100k-row export streamed within a memory bound". Through a real HTTP connection (app.inject would
- * collect the whole body), reading the CSV as it arrives and keeping none of it, while sampling the heap.
+ * docs/product.md#performance-goals: "a 100k-row export streamed within a memory bound". Through a real HTTP
+ * connection (app.inject would collect the whole body), reading the CSV as it arrives and keeping none of it, while
+ * sampling the heap.
  */
 const ROWS = 100_000;
 /** Live heap growth allowed while exporting: a few batches in flight. Holding 100k rows costs far more. */

@@ -4,8 +4,9 @@ import { createTestApp, type TestApp } from '../support/harness';
 import { seedScale } from './seed';
 
 /**
- * Issue 4: "100,000 inquiries and 100,000 cleanings; opening Manage and searching by name stays interactive".
- * On the real PostgreSQL server, through the whole app (routing, guard, validation, queries, JSON).
+ * docs/product.md#performance-goals: "100,000 inquiries and 100,000 cleanings; opening Manage and searching by name
+ * stays interactive". On the real PostgreSQL server, through the whole app (routing, guard, validation, queries,
+ * JSON).
  */
 const SIZE = {
   inquiries: 100_000,

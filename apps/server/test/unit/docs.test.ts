@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +8,10 @@ import { envSchema } from '../../src/config';
  * The docs name commands and variables; this keeps them true. A script named in the docs must exist in
  * package.json (the root's, or the workspace's given with `-w`), every root script must be named, the variable
  * table in docs/operations.md must list exactly what config.ts reads, and any other variable the docs name must be
- * read somewhere in the code (a measurement script, a test).
+ * read somewhere in the code (a measurement script, a test). And the repository stands alone: every relative link
+ * or path in a Markdown file resolves inside it, every `docs/….md#anchor` cited names a heading there, and no file
+ * points outside it or cites a section or ticket a clone does not have (docs/product.md is the product's
+ * description).
  */
 const root = path.resolve(import.meta.dirname, '../../../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -133,5 +137,104 @@ describe('the docs', () => {
     const named = [...docs.map((d) => d.text), JSON.stringify(rootScripts)].join('\n');
     const files = readdirSync(path.join(root, 'scripts')).filter((f) => f !== 'tsconfig.json');
     expect(files.filter((file) => !named.includes(file))).toEqual([]);
+  });
+});
+
+/** Every tracked text file (binary ones, with a NUL byte, left out), as path and text. */
+function trackedTexts(): { file: string; text: string }[] {
+  const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
+    .split('\0')
+    .filter(Boolean);
+  const texts: { file: string; text: string }[] = [];
+  for (const file of files) {
+    const full = path.join(root, file);
+    if (!existsSync(full) || !statSync(full).isFile()) continue;
+    const bytes = readFileSync(full);
+    if (bytes.subarray(0, 8000).includes(0)) continue;
+    texts.push({ file, text: bytes.toString('utf8') });
+  }
+  return texts;
+}
+const tracked = trackedTexts();
+const markdown = tracked.filter(({ file }) => file.endsWith('.md'));
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to dashes; repeats get -1, -2…. */
+function anchorsOf(text: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  let fenced = false;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('```')) fenced = !fenced;
+    const heading = fenced ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line)?.[1];
+    if (heading === undefined || heading === null) continue;
+    const slug = heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+    const n = seen.get(slug) ?? 0;
+    seen.set(slug, n + 1);
+    anchors.add(n === 0 ? slug : `${slug}-${n}`);
+  }
+  return anchors;
+}
+
+/** A target (a path relative to `from`'s folder, with an optional #anchor) that is missing, or why. */
+function unresolved(from: string, target: string): string | null {
+  const [rawPath = '', anchor] = target.split('#');
+  const file =
+    rawPath === '' ? from : path.posix.normalize(path.posix.join(path.posix.dirname(from), rawPath));
+  if (file.startsWith('..') || path.posix.isAbsolute(file)) return 'outside the repository';
+  if (!existsSync(path.join(root, file))) return 'no such file';
+  if (anchor && file.endsWith('.md') && !anchorsOf(read(file)).has(anchor)) return `no heading #${anchor}`;
+  return null;
+}
+
+describe('the repository stands alone', () => {
+  it('every relative link and path in a Markdown file resolves inside it', () => {
+    const broken: string[] = [];
+    for (const { file, text } of markdown) {
+      const targets = [
+        ...[...text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1] as string),
+        ...[...text.matchAll(/\b(?:src|href)="([^"]+)"/g)].map((m) => m[1] as string),
+        // A bare path that climbs out of the document's folder (`./data` and the like name runtime folders).
+        ...[...text.matchAll(/(?<![\w./-])(\.\.\/[\w./-]+)/g)].map((m) => m[1] as string),
+      ];
+      for (const target of targets) {
+        if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/')) continue;
+        const why = unresolved(file, target);
+        if (why) broken.push(`${file}: ${target} (${why})`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('every docs/….md#anchor a file cites names a heading of that document', () => {
+    const broken: string[] = [];
+    for (const { file, text } of tracked) {
+      for (const m of text.matchAll(/(?<![\w/.-])docs\/([\w-]+\.md)#([\w-]+)/g)) {
+        const why = unresolved('README.md', `docs/${m[1]}#${m[2]}`);
+        if (why) broken.push(`${file}: docs/${m[1]}#${m[2]} (${why})`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('no file points outside it or cites what a clone does not have', () => {
+    // Spelled in pieces so this file does not find itself.
+    const outside = ['..', 'shared'].join('/');
+    const citations = [
+      new RegExp(outside.replace(/\./g, '\\.')),
+      /\bspec \u00a7/i,
+      /\bD(?:ESIGN)\b/,
+      /\b[Ii]ssues? \d/,
+      /\b[Tt]he spec\b|\bspec[']s\b/,
+    ];
+    const found: string[] = [];
+    for (const { file, text } of tracked) {
+      text.split('\n').forEach((line, i) => {
+        if (citations.some((pattern) => pattern.test(line))) found.push(`${file}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    expect(found).toEqual([]);
   });
 });

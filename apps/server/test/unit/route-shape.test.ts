@@ -3,8 +3,8 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// Issue 9: a route handler is schema + guard + one service call; rules live in services. Checked on the source,
-// so a handler that grows past ten lines fails here rather than in review.
+// A route handler is schema + guard + one service call (docs/architecture.md#how-a-request-travels); rules live in
+// services. Checked on the source, so a handler that grows past ten lines fails here rather than in review.
 const MAX_LINES = 10;
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all']);
 const featuresDir = path.join(import.meta.dirname, '../../src/features');

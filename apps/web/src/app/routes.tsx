@@ -27,7 +27,7 @@ const NotFoundPage = lazy(() =>
   import('../features/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
 
-/** The screen of each page of spec §2 (the paths come from the list the server shares). */
+/** The screen of each page (docs/product.md#the-public-pages; the paths come from the list the server shares). */
 const pages: Record<PageRoute, ReactElement> = {
   '/': <HomePage />,
   '/signin': <SignInPage />,

@@ -2,9 +2,9 @@ import { ApiError, NetworkError } from './api';
 import { OfflineWriteError } from './offline';
 
 /**
- * What went wrong, for the owner: `message` (the spec's wording), followed by the server's reason when it
- * refused the input (a 4xx with an `{ error }`), or by why nothing was sent (offline), so a refused form never
- * fails silently or vaguely.
+ * What went wrong, for the owner: `message` (the original wording, docs/product.md#compatibility), followed by the
+ * server's reason when it refused the input (a 4xx with an `{ error }`), or by why nothing was sent (offline), so a
+ * refused form never fails silently or vaguely.
  */
 export function failureMessage(message: string, err: unknown): string {
   if (err instanceof NetworkError && err.cause instanceof OfflineWriteError) {

@@ -1,8 +1,9 @@
 /**
- * Where a visit came from, for the booking request's lead source (issue 29): the `utm_*` parameters and the other
- * site of the page the visitor landed on. First-party and cookie-free: kept in this tab's sessionStorage (gone
- * when the tab closes, never sent anywhere until the visitor sends a booking request), written once by the first
- * page of the visit — so a later page, or a reload of /contact, does not overwrite how they arrived.
+ * Where a visit came from, for the booking request's lead source (docs/product.md#where-leads-come-from): the `utm_*`
+ * parameters and the other site of the page the visitor landed on. First-party and cookie-free: kept in this tab's
+ * sessionStorage (gone when the tab closes, never sent anywhere until the visitor sends a booking request), written
+ * once by the first page of the visit — so a later page, or a reload of /contact, does not overwrite how they
+ * arrived.
  */
 export type LeadSource = {
   utm_source?: string;

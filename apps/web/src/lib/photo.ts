@@ -9,7 +9,7 @@ export function categoryLabel(category: string | null | undefined): string {
   return GALLERY_CATEGORIES.find((c) => c.value === value)?.label ?? value;
 }
 
-/** What a photo shows, with the spec's fallbacks for empty fields (spec §2). */
+/** What a photo shows, with the fallbacks for empty fields (docs/product.md#home). */
 export const photoText = (photo: Pick<GalleryPhoto, 'caption' | 'category' | 'photo_type'>) => ({
   caption: photo.caption?.trim() || 'No Caption',
   category: categoryLabel(photo.category),

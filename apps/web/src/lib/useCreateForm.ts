@@ -7,7 +7,8 @@ import { useSubmit } from './useSubmit';
 /**
  * A Create Cleaning form's state: its values (starting from `empty()`) and `submit`, what <CreateForm> takes
  * besides its labels — the submit sends `toBody(values)`, then empties the form and says what was `created`.
- * Only the input types constrain (spec §5): the server checks the rest, and its refusal is shown in red.
+ * Only the input types constrain (docs/product.md#create-cleaning): the server checks the rest, and its refusal is
+ * shown in red.
  */
 export function useCreateForm<V extends FieldValues, B, R>(
   mutation: UseMutationResult<R, Error, B, unknown>,

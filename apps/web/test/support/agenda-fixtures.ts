@@ -12,7 +12,7 @@ export const agendaCleaning = (
     Partial<AgendaCleaning>,
 ): AgendaCleaning => ({ ...noDetails, paid: false, ...cleaning });
 
-/** A recurring paid record of the agenda's summary, covering `dates` (joined as the spec's string too). */
+/** A recurring paid record of the agenda's summary, covering `dates` (joined as the original string too). */
 export const agendaPaidRecord = (
   record: Pick<AgendaPaidRecord, 'recurring_paid_id' | 'inquiry_id' | 'inquiry_name'> & { dates: string[] },
 ): AgendaPaidRecord => ({ ...noDetails, dates_related: record.dates.join(', '), ...record });

@@ -34,7 +34,7 @@ export const agendaRecurringPaidSchema = z.object({
   phone_number: z.string().nullable(),
   ...contactFields,
   notes: z.string().nullable(),
-  /** Joined ", " like the spec; `dates` holds the same instants as a list. */
+  /** Joined ", " as the original client reads it; `dates` holds the same instants as a list. */
   dates_related: z.string(),
   dates: z.array(isoInstant),
 });

@@ -1,6 +1,6 @@
 /** Money arithmetic and display, apart from the schema in money.ts so pages that only show prices load no Zod. */
 
-/** Spec §9 discount: multiply and fix at 2 decimals; an empty amount gives "0.00". */
+/** The discount of docs/product.md#constants: multiply and fix at 2 decimals; an empty amount gives "0.00". */
 export function applyDiscount(amount: string | number | null | undefined, factor: number): string {
   const value = amount === '' || amount === null || amount === undefined ? 0 : Number(amount);
   if (!Number.isFinite(value)) return '0.00';

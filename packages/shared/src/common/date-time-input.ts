@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { FIRST_YEAR, LAST_YEAR, parseDateTime } from './dates';
 
 /**
- * A date-time as it travels (DESIGN §4): ISO 8601 with an offset, or wall-clock time without one; a real
- * calendar date in the years FIRST_YEAR-LAST_YEAR. The server turns it into an instant with
+ * A date-time as it travels (docs/product.md#time-and-time-zones): ISO 8601 with an offset, or wall-clock time
+ * without one; a real calendar date in the years FIRST_YEAR-LAST_YEAR. The server turns it into an instant with
  * `toInstant(value, businessTimeZone)`.
  */
 export const dateTimeInput = (label: string) =>

@@ -78,7 +78,10 @@ export function toWallTime(iso: string | null | undefined, timeZone: string): st
   return `${z.getFullYear()}-${pad(z.getMonth() + 1)}-${pad(z.getDate())}T${pad(z.getHours())}:${pad(z.getMinutes())}`;
 }
 
-/** Spec display: long date, 12-hour clock, in `timeZone`; 'Invalid Date' for anything unreadable. */
+/**
+ * The display of docs/product.md#constants: long date, 12-hour clock, in `timeZone`; 'Invalid Date' for anything
+ * unreadable.
+ */
 export function formatDateTime(iso: string | Date | null | undefined, timeZone: string): string {
   if (iso === null || iso === undefined || iso === '') return 'Invalid Date';
   const date = iso instanceof Date ? iso : new Date(iso);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * A customer's personal link (issue 30): the page `/visit/{token}` and its plain HTML form posts. The page is
- * server-rendered from a CustomerLinkView (the server formats every time in the business zone), and works without
- * script: each action is a form posting to `/visit/{token}/visits/{key}/{action}`.
+ * A customer's personal link (docs/product.md#the-customers-link): the page `/visit/{token}` and its plain HTML form
+ * posts. The page is server-rendered from a CustomerLinkView (the server formats every time in the business zone),
+ * and works without script: each action is a form posting to `/visit/{token}/visits/{key}/{action}`.
  */
 
 export const CUSTOMER_LINK_ACTIONS = ['cancel', 'skip', 'reschedule'] as const;

@@ -7,8 +7,8 @@ import { OTHER_TOWN } from './plain';
 
 /**
  * A US phone number, one rule for the public form and the admin edit: exactly 10 digits once the usual
- * formatting (spaces, parentheses, dashes, dots) is taken out; stored as digits (spec §5). Anything else is
- * refused, not quietly dropped ("call me" is not a phone number). '', null and missing mean none.
+ * formatting (spaces, parentheses, dashes, dots) is taken out; stored as digits (docs/product.md#constants). Anything
+ * else is refused, not quietly dropped ("call me" is not a phone number). '', null and missing mean none.
  */
 export const phoneNumber = z
   .string({ error: 'Phone number must be text.' })
@@ -32,7 +32,10 @@ const email = z
   .max(254, 'Email must be at most 254 characters.')
   .refine((v) => v === '' || z.email().safeParse(v).success, 'Email must be a valid e-mail address.');
 
-/** Where the visit that led to a request came from: `utm_*` parameters and the referring site (issue 29). */
+/**
+ * Where the visit that led to a request came from: `utm_*` parameters and the referring site
+ * (docs/product.md#where-leads-come-from).
+ */
 export const leadSourceInput = {
   /** "How did you hear about us?"; '' (the form's "choose…") means not said. */
   heard_from: z

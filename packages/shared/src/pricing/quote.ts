@@ -1,9 +1,9 @@
 import type { Pricing, Quote, QuoteInput } from './schemas';
 
 /**
- * The Zod-free half of the pricing contract (issue 29): the choices, their words and the pure quote function.
- * The public booking form runs `quote()` on every change, so it must not pull Zod into the first load
- * (schemas.ts re-exports all of this; import this file directly where Zod must stay out).
+ * The Zod-free half of the pricing contract (docs/product.md#prices-and-the-quote): the choices, their words and the
+ * pure quote function. The public booking form runs `quote()` on every change, so it must not pull Zod into the first
+ * load (schemas.ts re-exports all of this; import this file directly where Zod must stay out).
  */
 
 /** How often a quoted visit repeats; the booking form's choice and the key of each discount. */

@@ -7,7 +7,7 @@ import { HEARD_FROM, MAX_EXTRAS, MAX_ROOMS, QUOTE_FREQUENCIES } from './quote';
 export * from './quote';
 
 /**
- * The owner's price table and the instant quote (issue 29). One document, read by anyone
+ * The owner's price table and the instant quote (docs/product.md#prices-and-the-quote). One document, read by anyone
  * (GET /api/pricing) and replaced by the owner (PUT /api/pricing); the quote is one pure function that the
  * browser runs on every change and the server runs again on every booking (it never trusts the browser's number).
  */

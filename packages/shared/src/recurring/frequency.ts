@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { isoInstant } from '../common/responses';
 
-/** What the schedule form suggests; the field stays free text (spec), these are the ones the server understands. */
+/**
+ * What the schedule form suggests; the field stays free text (docs/product.md#visits-and-recurrence), these are the
+ * ones the server understands.
+ */
 export const FREQUENCY_SUGGESTIONS = ['Weekly', 'Every 2 weeks', 'Every 4 weeks', 'Monthly'] as const;
 
 /** A payment period: a number of days, or calendar months. */

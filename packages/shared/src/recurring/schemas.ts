@@ -53,7 +53,7 @@ export const recurringPaymentSchema = z.object({
 export type RecurringPayment = z.infer<typeof recurringPaymentSchema>;
 
 /**
- * dates_related: the spec's joined string ("date, date") or an array of date-times. In an array, blank
+ * dates_related: the original joined string ("date, date") or an array of date-times. In an array, blank
  * entries (an empty date row in the form) are dropped; in the joined string every entry between commas must
  * be a date-time (" , , " is refused). A paid record has at least one date: '' and [] are refused.
  */
@@ -92,7 +92,7 @@ export const recurringPaidSchema = z.object({
   id: z.number().int(),
   recurring_payment_id: z.number().int(),
   recurring_payment_name: z.string(),
-  /** ISO instants joined by ", " as the spec's clients expect. */
+  /** ISO instants joined by ", " as the original client expects. */
   dates_related: z.string().meta({ description: 'ISO instants joined by ", "' }),
   /** The same instants as a list. */
   dates: z.array(isoInstant),

@@ -62,7 +62,7 @@ const wholeNumber = (label: string, min: number, max: number, unit: string) =>
     .max(max, `${label} must be at most ${max} ${unit}.`);
 
 /**
- * The rules of online booking (issues 29–31): how far ahead a time may be asked for, the gap kept between
+ * The rules of online booking (docs/product.md#site): how far ahead a time may be asked for, the gap kept between
  * visits, how long an unconfirmed request holds its time, until when the customer may change a visit, and how
  * long after a visit is done the review request goes out. Given whole.
  */

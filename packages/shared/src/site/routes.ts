@@ -1,6 +1,7 @@
 /**
- * The pages of spec §2, the one list the server (page serving, robots.txt, sitemap.xml) and the web app's
- * router share: a page added here must get a screen in apps/web/src/app/routes.tsx (the compiler says so).
+ * The pages (docs/product.md#the-public-pages), the one list the server (page serving, robots.txt, sitemap.xml) and
+ * the web app's router share: a page added here must get a screen in apps/web/src/app/routes.tsx (the compiler says
+ * so).
  */
 
 /** The public pages, in the order a visitor meets them; server-rendered and listed in the sitemap. */

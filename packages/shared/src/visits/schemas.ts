@@ -28,7 +28,10 @@ const businessDate = (label: string) =>
 export const visitsQuery = z.object({ from: businessDate('from'), to: businessDate('to') });
 export type VisitsQuery = z.infer<typeof visitsQuery>;
 
-/** `request`: a visitor's booking request holding its time until the owner confirms or declines it (issue 29). */
+/**
+ * `request`: a visitor's booking request holding its time until the owner confirms or declines it
+ * (docs/product.md#open-times-and-holds).
+ */
 export const VISIT_KINDS = ['one_time', 'recurring', 'request'] as const;
 /**
  * `requested`: a held request (kind request); `declined`: the answer to declining one; `cancelled`: a one-time

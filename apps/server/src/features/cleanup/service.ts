@@ -24,7 +24,7 @@ const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
 const CHANGED = 'Records changed while cleaning up. Please try again.';
 const FAILED = 'Failed to delete records.';
 
-/** The spec's answers once a cleanup is over. */
+/** The original client's answers once a cleanup is over (docs/product.md#compatibility). */
 const resultOf = (deleted: number): CleanupResult =>
   deleted === 0
     ? { message: 'No records to delete.', deleted: 0 }

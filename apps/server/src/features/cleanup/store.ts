@@ -5,7 +5,7 @@ import type { ListPage } from '../../lib/paging';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Records from before this instant are old (spec §9: older than 90 days). */
+/** Records from before this instant are old (older than 90 days: docs/product.md#old-records-and-cleanup). */
 export const oldRecordCutoff = (now = new Date()) => new Date(now.getTime() - OLD_RECORD_DAYS * DAY_MS);
 
 /** A timestamptz as the ISO text JavaScript writes (UTC, milliseconds). */

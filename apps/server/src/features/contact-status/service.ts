@@ -4,7 +4,7 @@ import { ValidationError } from '../../lib/errors';
 import { instantIn } from '../../lib/wall-time';
 import type { ContactStatusStore } from './store';
 
-/** The spec's words while the booking form is closed: POST /api/inquiries and GET /api/slots answer them (409). */
+/** The original words while the booking form is closed: POST /api/inquiries and GET /api/slots answer them (409). */
 export const closedMessage = ({ phone, email }: { phone: string; email: string }) =>
   `We're not taking new booking requests right now. Please call or e-mail us instead. Phone: ${phone}, e-mail: ${email}.`;
 

@@ -48,12 +48,12 @@ function change(
 }
 
 /**
- * A customer's personal link (issue 30): GET /visit/{token} renders their page, POST /visit/{token}/visits/{key}/
- * {cancel|skip|reschedule} is a plain HTML form post, answered with a redirect back to the page and its notice (303,
- * so a reload does not post again), or a refusal (409 past the cutoff or a time just taken, 400 no time picked)
- * with the page again and the reason. Every answer is `no-store`, `noindex` and sends no Referer onward; an
- * unknown or revoked link is a 404 page and counts as a miss (429 after LINK_MISSES). Not in the OpenAPI document:
- * pages, not API.
+ * A customer's personal link (docs/product.md#the-customers-link): GET /visit/{token} renders their page, POST
+ * /visit/{token}/visits/{key}/ {cancel|skip|reschedule} is a plain HTML form post, answered with a redirect back to
+ * the page and its notice (303, so a reload does not post again), or a refusal (409 past the cutoff or a time just
+ * taken, 400 no time picked) with the page again and the reason. Every answer is `no-store`, `noindex` and sends no
+ * Referer onward; an unknown or revoked link is a 404 page and counts as a miss (429 after LINK_MISSES). Not in the
+ * OpenAPI document: pages, not API.
  */
 export const customerLinkPageRoutes: FastifyPluginAsync<{ pages: PageRenderer }> = async (app, { pages }) => {
   await app.register(formbody, { bodyLimit: 1024 });

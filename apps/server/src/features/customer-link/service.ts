@@ -65,11 +65,12 @@ const lengthText = (minutes: number) => {
 };
 
 /**
- * A customer's personal link (issue 30): the page of their upcoming visits and the changes they may make there
- * until the owner's cutoff (bookingRules.cutoffHours before the visit) — cancel a one-time visit, skip one visit of
- * a schedule, move a visit into an open time (the booking form's, claimed under its lock). Each change mails the
- * owner, pushes to the owner's devices and mails the customer an updated .ics, in the change's own transaction.
- * A token that names no live link is a miss: LINK_MISSES of them in MISS_WINDOW_MS and the client is refused.
+ * A customer's personal link (docs/product.md#the-customers-link): the page of their upcoming visits and the changes
+ * they may make there until the owner's cutoff (bookingRules.cutoffHours before the visit) — cancel a one-time visit,
+ * skip one visit of a schedule, move a visit into an open time (the booking form's, claimed under its lock). Each
+ * change mails the owner, pushes to the owner's devices and mails the customer an updated .ics, in the change's own
+ * transaction. A token that names no live link is a miss: LINK_MISSES of them in MISS_WINDOW_MS and the client
+ * is refused.
  */
 export function customerLinkService({ db, config, now = () => new Date(), kick }: CustomerLinkDeps) {
   const timeZone = config.timezone;

@@ -26,8 +26,8 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
   const uploads = photoUploads(app.database.db, app.config.uploads);
   await acceptPhotoUploads(app, app.config.uploads);
 
-  // Newest first (as the spec's clients expect), or with ?seed= in that visit's shuffle (spec §4: shuffled on
-  // each load), paged by the database so the gallery page asks for the 12 photos it shows.
+  // Newest first (as older clients expect), or with ?seed= in that visit's shuffle (shuffled on each load:
+  // docs/product.md#gallery), paged by the database so the gallery page asks for the 12 photos it shows.
   app.get(
     '/api/gallery',
     {
@@ -52,7 +52,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     ...uploadRoute.schema,
     description: UPLOAD_DESCRIPTION,
   } as typeof uploadRoute.schema;
-  // JSON with a link (the spec's way), or multipart/form-data with the photo itself: its fields are checked, the
+  // JSON with a link (the original way), or multipart/form-data with the photo itself: its fields are checked, the
   // photo processed and stored before validation, and the body becomes the JSON form with the photo's own link.
   app.post(
     '/api/gallery/upload',

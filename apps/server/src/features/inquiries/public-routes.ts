@@ -5,8 +5,8 @@ import { optionalUser } from '../../lib/guard';
 import { inquiriesServiceFor } from './service';
 
 /**
- * POST /api/inquiries: the public booking request form (DESIGN §4), honouring the open/closed switch, and
- * the owner's phone leads (admin token: any time, any status, no rate limit, no notification).
+ * POST /api/inquiries: the public booking request form (docs/product.md#booking), honouring the open/closed switch,
+ * and the owner's phone leads (admin token: any time, any status, no rate limit, no notification).
  */
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const inquiries = inquiriesServiceFor(app);

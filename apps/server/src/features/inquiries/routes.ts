@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { manageRoutes } from '../manage-routes';
 import { inquiriesServiceFor } from './service';
 
-/** Inquiries administration: list, edit, status, delete (admin only, DESIGN §5). */
+/** Inquiries administration: list, edit, status, delete (admin only, docs/product.md#privacy-and-access). */
 export const inquiriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const inquiries = inquiriesServiceFor(app);
   manageRoutes(app, '/api/inquiries', inquirySchema, {

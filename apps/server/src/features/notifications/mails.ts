@@ -57,7 +57,7 @@ export function newInquiryMail(
   inquiry: Inquiry,
   to: string,
   config: Config,
-  /** The time the request holds (issue 29), shown in the business time zone. */
+  /** The time the request holds (docs/product.md#open-times-and-holds), shown in the business time zone. */
   requested?: { start: Date; minutes: number },
 ): Mail {
   const how = inquiry.call_or_text === 'text' ? 'Text' : 'Call';

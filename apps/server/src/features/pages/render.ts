@@ -249,7 +249,8 @@ export async function pageRenderer(app: FastifyInstance, webDist: string) {
       return sendRequestedReview(query, search, reply);
     }
     const load = () => renderPage(route, search);
-    // The gallery is shuffled on each load (spec §4) unless its address names the order (the seed of a visit).
+    // The gallery is shuffled on each load (docs/product.md#gallery) unless its address names the order (the seed of
+    // a visit).
     const page =
       route === '/gallery' && !search.has('seed')
         ? (await load()).value

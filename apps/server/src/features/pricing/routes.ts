@@ -4,7 +4,10 @@ import { admin } from '../../lib/admin-routes';
 import { changesPublicContent } from '../../lib/public-cache';
 import { pricingService } from './service';
 
-/** The owner's price table (GET public, PUT admin) and the instant quote (public), issue 29. */
+/**
+ * The owner's price table (GET public, PUT admin) and the instant quote (public):
+ * docs/product.md#prices-and-the-quote.
+ */
 export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
   const pricing = pricingService(app.database.db, app.publicCache);
 

@@ -211,7 +211,7 @@ export async function paidDates(db: Db, ids: number[], range?: SQL): Promise<Map
   return byRecord;
 }
 
-/** Joined like the spec's dates_related text. */
+/** Joined like the original dates_related text (docs/product.md#compatibility). */
 export const joinDates = (dates: string[]) => dates.join(', ');
 
 /** One row per distinct instant, ascending. */

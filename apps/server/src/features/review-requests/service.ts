@@ -61,8 +61,8 @@ export function reviewerNameOf(fullName: string): string {
 export type ReviewRequestsDeps = { db: Db; config: Config; tokens: ReviewRequestTokens; kick?: () => void };
 
 /**
- * Review requests (issue 30): marking a visit done asks for one, undoing it before it leaves withdraws it, and
- * the scheduler (runReviewRequests) sends the due ones.
+ * Review requests (docs/product.md#review-requests): marking a visit done asks for one, undoing it before it leaves
+ * withdraws it, and the scheduler (runReviewRequests) sends the due ones.
  */
 export function reviewRequestsService({ db, config }: Pick<ReviewRequestsDeps, 'db' | 'config'>) {
   /**

@@ -16,7 +16,10 @@ import { listHeaders, sendList } from '../../lib/paging';
 import { changesPublicContent } from '../../lib/public-cache';
 import { reviewsService } from './service';
 
-/** Reviews: public list and pending submission; moderation (admin). DESIGN §5: visitors' reviews start pending. */
+/**
+ * Reviews: public list and pending submission; moderation (admin). Visitors' reviews start pending
+ * (docs/product.md#privacy-and-access).
+ */
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const reviews = reviewsService({
     db: app.database.db,
@@ -53,7 +56,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     sendList(reply, await reviews.list('pending', request.query)),
   );
 
-  // The spec's public form edits with PUT, the hub's pending list with PATCH: same full body, same effect.
+  // The original public form edits with PUT, the hub's pending list with PATCH: same full body, same effect.
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route({
       method,

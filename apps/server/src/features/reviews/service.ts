@@ -26,7 +26,7 @@ const found = (review: Review | undefined): Review => {
   return review;
 };
 
-/** Reviews and their moderation. DESIGN §5: visitors' reviews start pending. */
+/** Reviews and their moderation. Visitors' reviews start pending (docs/product.md#privacy-and-access). */
 export function reviewsService({ db, config, kickOutbox }: ReviewsDeps) {
   const store = reviewsStore(db);
   const tokens = reviewRequestTokensOf(config);

@@ -49,12 +49,12 @@ export type PreparedHold = Ask & { start: Date; amount: number; rules: Rules };
 export type SlotsDeps = { db: Db; config: Config; now?: () => Date };
 
 /**
- * Open times and holds (issue 29). A time is open when it is on the grid of the working hours (open-times.ts), at
- * least the notice ahead, and — on each of its visits (12 for a recurring request) — the visits and live holds
- * overlapping it, travel buffer included on both sides, number fewer than max_overlap. (They are counted whole,
- * not at their busiest moment as the owner's conflict warning does: a time is never offered that would crowd the
- * day, at worst one is not offered that would just fit.) A booking request claims its time under the booking
- * lock, re-checked with the same rule, so exactly one of any number of requests for one time gets it.
+ * Open times and holds (docs/product.md#open-times-and-holds). A time is open when it is on the grid of the working
+ * hours (open-times.ts), at least the notice ahead, and — on each of its visits (12 for a recurring request) — the
+ * visits and live holds overlapping it, travel buffer included on both sides, number fewer than max_overlap. (They
+ * are counted whole, not at their busiest moment as the owner's conflict warning does: a time is never offered that
+ * would crowd the day, at worst one is not offered that would just fit.) A booking request claims its time under the
+ * booking lock, re-checked with the same rule, so exactly one of any number of requests for one time gets it.
  */
 export function slotsService({ db, config, now = () => new Date() }: SlotsDeps) {
   const timeZone = config.timezone;

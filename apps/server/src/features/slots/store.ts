@@ -45,7 +45,10 @@ export type Window = { start: Date; end: Date };
 
 const pgArray = (dates: Date[]) => `{${dates.map((d) => d.toISOString()).join(',')}}`;
 
-/** Holds (issue 29): a booking request's time kept for it, and the one-time cleanings counted for open times. */
+/**
+ * Holds (docs/product.md#open-times-and-holds): a booking request's time kept for it, and the one-time cleanings
+ * counted for open times.
+ */
 export const holdsStore = (db: Db) => ({
   /**
    * Takes the booking lock for the rest of the transaction: the booking switch's one row, FOR UPDATE. Every

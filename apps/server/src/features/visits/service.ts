@@ -51,7 +51,10 @@ export const HOLD_ONLY_CONFIRM =
   'A requested time can only be confirmed or declined: send {"status":"confirmed"} or {"status":"declined"}.';
 export const CONFIRM_ONLY_REQUESTS = 'Only a requested time can be confirmed or declined.';
 
-/** A live hold (issue 29) as the visits see it: the Agenda's requests and a conflict for the owner's visits. */
+/**
+ * A live hold (docs/product.md#open-times-and-holds) as the visits see it: the Agenda's requests and a conflict for
+ * the owner's visits.
+ */
 export type HeldTime = Customer & {
   id: number;
   description: string | null;

@@ -30,9 +30,9 @@ type TabKey = (typeof TABS)[number]['key'];
 const isTab = (value: string | null): value is TabKey => TABS.some((t) => t.key === value);
 
 /**
- * The owner's hub (spec §2): tabs Agenda (default), Manage, Create Cleaning, Pricing (the booking form's price
- * table) and Site (the business facts, booking rules and working hours). The open tab is kept in the
- * address (?tab=) so a reload stays put. The calendar is only mounted while its tab shows (it measures
+ * The owner's hub (docs/product.md#the-owners-hub): tabs Agenda (default), Manage, Create Cleaning, Pricing (the
+ * booking form's price table) and Site (the business facts, booking rules and working hours). The open tab is kept in
+ * the address (?tab=) so a reload stays put. The calendar is only mounted while its tab shows (it measures
  * itself); Manage and Create keep their state once visited.
  */
 export function HubPage() {

@@ -8,7 +8,7 @@ import { ContactFormToggle } from './ContactFormToggle';
 
 const divider = 'border-t border-stone-200 pt-10';
 
-/** Manage, top to bottom as the spec lists it (the working hours are under Site). */
+/** Manage, top to bottom as docs/product.md#manage lists it (the working hours are under Site). */
 export function ManageTab() {
   return (
     <div className="space-y-10">

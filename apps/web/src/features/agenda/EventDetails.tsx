@@ -78,8 +78,8 @@ const oneTimeVisit = (item: AgendaOneTime, at: string): Visit => ({
 type Props = { event: AgendaEvent | null; timeZone: string; onClose: () => void };
 
 /**
- * The panel a clicked calendar event opens (spec §2 Agenda), dates in the business zone. A planned visit's panel
- * offers Done & paid, Skip and Move; a one-time cleaning's, Mark paid.
+ * The panel a clicked calendar event opens (docs/product.md#agenda), dates in the business zone. A planned visit's
+ * panel offers Done & paid, Skip and Move; a one-time cleaning's, Mark paid.
  */
 export function EventDetails({ event, ...rest }: Props) {
   if (!event) return null;

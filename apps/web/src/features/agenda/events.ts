@@ -36,7 +36,7 @@ function endOf(start: Date, visit: Visit | undefined, timeZone: string): Date {
 export const isRequest = (visit: Visit) => visit.kind === 'request' && visit.status === 'requested';
 
 /**
- * Calendar events: 'One-Time: <name>' per dated cleaning and 'Recurring: <name>' per paid date (the spec's),
+ * Calendar events: 'One-Time: <name>' per dated cleaning and 'Recurring: <name>' per paid date (the original two),
  * then 'Visit: <name>' per recurring visit not paid yet ('Skipped: <name>' when skipped). A paid recurring
  * visit is not shown again: its paid record already is. One-time cleanings take their length from their visit.
  * A booking request holding its time is 'Requested: <name>', as long as the visitor's quote says.

@@ -28,7 +28,10 @@ export function requestPasswordReset(input: ForgotPasswordInput) {
   return apiFetch<MessageResponse>('/forgot_password', { method: 'POST', body: input, token: null });
 }
 
-/** POST /reset-password: the reset token from the e-mailed link travels as the bearer token (spec §7). */
+/**
+ * POST /reset-password: the reset token from the e-mailed link travels as the bearer token
+ * (docs/product.md#sign-in-forgotten-and-reset-password).
+ */
 export function resetPassword({ token, new_password }: ResetPasswordInput & { token: string }) {
   return apiFetch<MessageResponse>('/reset-password', {
     method: 'POST',

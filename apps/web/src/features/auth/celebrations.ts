@@ -1,4 +1,4 @@
-/** Shown after a successful sign-in, one picked at random (spec §4). */
+/** Shown after a successful sign-in, one picked at random (docs/product.md#sign-in-forgotten-and-reset-password). */
 export const CELEBRATIONS = [
   'You’re in! Time to make things sparkle. ✨',
   'Welcome back! Fresh start, clean slate. 🌿',

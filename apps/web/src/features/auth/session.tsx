@@ -37,7 +37,7 @@ export type Session = {
 
 const SessionContext = createContext<Session | null>(null);
 
-/** The user the stored token last belonged to, so the hub still knows its owner offline (DESIGN.md §5.6). */
+/** The user the stored token last belonged to, so the hub knows its owner offline (docs/product.md#sessions). */
 const USER_STORAGE_KEY = 'session-user';
 
 function writeStoredToken(token: string | null) {
@@ -72,9 +72,9 @@ function readStoredUser(): User | null {
 const refusesToken = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /**
- * Session state (spec §3/§4). Must sit inside the router. Renders the full-screen 'Loading...' until the
- * stored token (if any) has been resolved; later look-ups (after login) keep the page on screen.
- * Departing from the spec (DESIGN.md §5.6): only a 401 from the look-up ends the session (a forged, expired or
+ * Session state (docs/product.md#sessions). Must sit inside the router. Renders the full-screen 'Loading...' until
+ * the stored token (if any) has been resolved; later look-ups (after login) keep the page on screen.
+ * As docs/product.md#sessions says: only a 401 from the look-up ends the session (a forged, expired or
  * retired token). A look-up that gets no answer or a server fault keeps the stored token and the user last seen
  * for it, so the hub opens offline; the look-up runs again when the connection comes back.
  */

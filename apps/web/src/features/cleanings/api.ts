@@ -23,7 +23,10 @@ export const oneTimeCleaningsPageQueryOptions = (search: string, page: number) =
     placeholderData: keepPreviousData,
   });
 
-/** What the create form sends: the raw values; the server validates (spec §5: only input types constrain). */
+/**
+ * What the create form sends: the raw values; the server validates (only input types constrain:
+ * docs/product.md#create-cleaning).
+ */
 export type OneTimeCleaningDraft = Omit<OneTimeCleaningInput, 'inquiry_id'> & {
   inquiry_id: number | undefined;
 };

@@ -116,7 +116,7 @@ export function CleanupSection() {
         {cleanup.isPending ? 'Deleting...' : 'Delete Old Records'}
       </Button>
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
-      {/* The spec's question, in a dialog rather than window.confirm so it can offer the export first. */}
+      {/* The original question, in a dialog rather than window.confirm so it can offer the export first. */}
       <ConfirmDialog
         open={confirming}
         title="Delete old records?"

@@ -6,7 +6,10 @@ import { hubKeys } from '../../lib/hubKeys';
 /** How many old records the Manage tab lists by name; the count (X-Total-Count) covers them all. */
 export const OLD_RECORDS_SHOWN = 50;
 
-/** GET /api/old_records?page=1&limit=50 (admin; not fetched without a token, spec §6) → { items, total }. */
+/**
+ * GET /api/old_records?page=1&limit=50 (admin; not fetched without a token, docs/product.md#privacy-and-access)
+ * → { items, total }.
+ */
 export const fetchOldRecords = (signal?: AbortSignal) =>
   apiList<OldRecord>('/api/old_records', { query: { page: 1, limit: OLD_RECORDS_SHOWN }, signal });
 

@@ -2,7 +2,7 @@ import { CLEANUP_LEVELS, OLD_RECORD_DAYS, OLD_RECORDS_WARNING_ABOVE } from '@cle
 
 export type CleanupLevel = 'green' | 'yellow' | 'red';
 
-/** Spec §9: the Cleanup heading is green below 10 old records, yellow below 20, red from 20. */
+/** The Cleanup heading is green below 10 old records, yellow below 20, red from 20 (docs/product.md#constants). */
 export function cleanupLevel(count: number): CleanupLevel {
   if (count < CLEANUP_LEVELS.greenBelow) return 'green';
   if (count < CLEANUP_LEVELS.yellowBelow) return 'yellow';

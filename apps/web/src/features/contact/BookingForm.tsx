@@ -49,13 +49,14 @@ const formText = (data: FormData, name: string) => {
 };
 
 /**
- * Our booking request form (DESIGN §5.4): creates an inquiry with status New Inquiry. A plain HTML form posted to
- * /contact before or without script (the server answers with the page and its message); once the page is live,
- * checked here and sent as JSON. "Book Now" on a package links here with the package chosen.
+ * Our booking request form (docs/product.md#contact-and-the-booking-form): creates an inquiry with status New
+ * Inquiry. A plain HTML form posted to /contact before or without script (the server answers with the page and its
+ * message); once the page is live, checked here and sent as JSON. "Book Now" on a package links here with the package
+ * chosen.
  *
- * With the owner's price table it is also the instant quote (issue 29): the estimate follows every change in the
- * browser (the shared `quote()`, no request), and the open times for the estimate's length are offered; without
- * script "See price" renders the page again with both.
+ * With the owner's price table it is also the instant quote (docs/product.md#prices-and-the-quote): the estimate
+ * follows every change in the browser (the shared `quote()`, no request), and the open times for the estimate's
+ * length are offered; without script "See price" renders the page again with both.
  */
 export function BookingForm() {
   const { towns } = useSiteConfig();

@@ -2,8 +2,8 @@ import type { SiteConfig } from '@clean/shared';
 import { useEffect } from 'react';
 
 /**
- * The third-party work-request form (spec §2 /contact): its stylesheet and script are added on mount and
- * removed on unmount; the script renders into the container with the configured id.
+ * The third-party work-request form (docs/product.md#contact-and-the-booking-form): its stylesheet and script are
+ * added on mount and removed on unmount; the script renders into the container with the configured id.
  */
 export function WorkRequestEmbed({ embed }: { embed: NonNullable<SiteConfig['workRequest']> }) {
   useEffect(() => {

@@ -6,9 +6,9 @@ import { DayTimes } from '../../lib/ui/DayTimes';
 import { Card, Page } from '../../lib/ui/Page';
 
 /**
- * A customer's own page (`/visit/{token}`, issue 30): their upcoming visits and, until the owner's cutoff, a
- * button for each change. Rendered on the server from the view it is given and sent without script: every action
- * is a plain form post (or a link, for the open times), answered with a redirect back here and a notice.
+ * A customer's own page (`/visit/{token}`, docs/product.md#the-customers-link): their upcoming visits and, until the
+ * owner's cutoff, a button for each change. Rendered on the server from the view it is given and sent without script:
+ * every action is a plain form post (or a link, for the open times), answered with a redirect back here and a notice.
  */
 export function CustomerLinkPage({ view }: { view: CustomerLinkView }) {
   const name = view.customerName.trim().split(/\s+/)[0];

@@ -38,9 +38,9 @@ export const galleryPageQueryOptions = (category: string, seed: number, page: nu
 export const newSeed = () => 1 + Math.floor(Math.random() * GALLERY_SEED_MAX);
 
 /**
- * The visit's shuffle (spec §4: random on each load), as a seed: drawn once per page load (on the server for a
- * server-rendered page, whose data carries it to the browser) and put in the page links, so paging through one
- * visit never repeats or skips a photo, with or without script.
+ * The visit's shuffle (random on each load: docs/product.md#gallery), as a seed: drawn once per page load (on the
+ * server for a server-rendered page, whose data carries it to the browser) and put in the page links, so paging
+ * through one visit never repeats or skips a photo, with or without script.
  */
 export const gallerySeedQueryOptions = queryOptions({
   queryKey: galleryKeys.seed,
@@ -49,7 +49,7 @@ export const gallerySeedQueryOptions = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
 });
 
-/** Up to 8 photos for the home carousel (spec §9). */
+/** Up to 8 photos for the home carousel (docs/product.md#home). */
 export const fetchCarouselPhotos = async (signal?: AbortSignal) => {
   const photos = await apiFetch<GalleryPhoto[]>('/api/gallery', {
     query: { page: 1, limit: CAROUSEL.maxPhotos },

@@ -7,7 +7,7 @@ import { useCarouselPhotos } from '../gallery/api';
 import { CarouselPlaceholder } from './CarouselPlaceholder';
 
 /**
- * The carousel's behaviour from the spec's constants (§9). Slides per view are laid out by CSS
+ * The carousel's behaviour from docs/product.md#constants. Slides per view are laid out by CSS
  * (TRACK_CLASS, the same breakpoints) so the server-rendered page has its final layout.
  */
 export const carouselOptions = {
@@ -47,7 +47,7 @@ function glide(el: HTMLElement, left: number, ms: number) {
 }
 
 /**
- * Spec §2/§9: up to 8 gallery photos, 1/2/3/5 at a time (<640/640/768/1024 px), moving on every 4 s with a
+ * docs/product.md#home: up to 8 gallery photos, 1/2/3/5 at a time (<640/640/768/1024 px), moving on every 4 s with a
  * 2 s glide and starting over after the last (loop), and it keeps going after a photo is opened. Visitors can
  * also swipe or scroll it (CSS scroll-snap). A Pause button, and starting paused for people who ask for
  * reduced motion, keep it accessible. Clicking a photo opens it in a dialog. Plain CSS and a few lines of

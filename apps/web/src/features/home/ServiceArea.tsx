@@ -35,7 +35,7 @@ function useNearViewport(box: RefObject<HTMLElement | null>) {
   return near;
 }
 
-/** Spec §2: the service radius, a town dropdown and a map that follows the chosen town. */
+/** docs/product.md#home: the service radius, a town dropdown and a map that follows the chosen town. */
 export function ServiceArea() {
   const { towns, address } = useSiteConfig();
   const [town, setTown] = useState(

@@ -38,7 +38,8 @@ export function useDeletePackage() {
 export const PACKAGE_MESSAGES = {
   loadFailed: 'Failed to load packages. Please try again later.',
   confirmDelete: 'Are you sure you want to delete this package?',
-  // The spec only logs these; a silent failure would lose the owner's work (DESIGN).
+  // The original client only logged these; a silent failure would lose the owner's work
+  // (docs/product.md#compatibility).
   saveFailed: 'Failed to save the package. Please try again.',
   deleteFailed: 'Failed to delete the package. Please try again.',
 } as const;

@@ -45,7 +45,7 @@ export function CreateRecurringPaymentForm() {
     empty,
     toBody: ({ inquiry, first_visit_at, duration_minutes, ...rest }) => {
       setSaved({});
-      // Left empty, neither is sent: a schedule without a first visit is payments only, as the spec's.
+      // Left empty, neither is sent: a schedule without a first visit is payments only, as the original ones.
       const minutes = minutesOrNull(duration_minutes);
       return {
         inquiry_id: inquiry?.value,

@@ -3,8 +3,8 @@ import { type ComponentProps, useId } from 'react';
 import { TextField } from '../../lib/ui/TextField';
 
 /**
- * The schedule's frequency: free text (spec), with the frequencies the server recognises for overdue payments
- * offered as suggestions.
+ * The schedule's frequency: free text (docs/product.md#visits-and-recurrence), with the frequencies the server
+ * recognises for overdue payments offered as suggestions.
  */
 export function FrequencyField(props: Omit<ComponentProps<typeof TextField>, 'label' | 'list'>) {
   const listId = useId();

@@ -27,7 +27,7 @@ import { useSubmit } from '../../lib/useSubmit';
 import { paidPageQueryOptions, useDeletePaid, useUpdatePaid } from './api';
 import { DateListField } from './DateListField';
 
-/** The paid dates of a record as ISO instants (the list, or the spec's joined string). */
+/** The paid dates of a record as ISO instants (the list, or the original joined string). */
 export function paidDates(record: Pick<RecurringPaid, 'dates' | 'dates_related'>): string[] {
   if (Array.isArray(record.dates)) return record.dates;
   return (record.dates_related ?? '')

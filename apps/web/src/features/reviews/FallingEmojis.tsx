@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 
 const EMOJIS = ['🧹', '🫧'] as const;
 
-/** Spec §2/§9: 20 brooms and bubbles falling for 3 s after a review is sent; then `onDone`. Styled by
+/** docs/product.md#reviews: 20 brooms and bubbles falling for 3 s after a review is sent; then `onDone`. Styled by
  * falling-emojis.css, which ReviewForm loads. */
 export function FallingEmojis({
   onDone,

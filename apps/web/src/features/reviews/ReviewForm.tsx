@@ -52,13 +52,13 @@ function newReviewValues(
 /** From a review request's link (`?name=…&v=…`): the name to fill in and the signed marker. */
 export type RequestedReview = { reviewer_name: string; verification: string };
 
-/** Spec §5: the comment is cut at 500 characters as it is typed or pasted. */
+/** docs/product.md#reviews: the comment is cut at 500 characters as it is typed or pasted. */
 export const truncateComment = (text: string) => text.slice(0, REVIEW_COMMENT_MAX);
 
 /**
- * The review form (spec §2/§4/§5): name required, rating by stars (default 1), comment up to 500 characters,
- * optional photo URL. Creates a review (stored pending), or updates `editing` (admin). After a save the
- * fields clear; failures are reported through `onError` (shown under the grid, spec §8).
+ * The review form (docs/product.md#reviews): name required, rating by stars (default 1), comment up to 500
+ * characters, optional photo URL. Creates a review (stored pending), or updates `editing` (admin). After a save the
+ * fields clear; failures are reported through `onError` (shown under the grid).
  */
 export function ReviewForm({
   editing,

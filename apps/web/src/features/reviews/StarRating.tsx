@@ -7,8 +7,8 @@ export const starLabel = (n: number) => (n === 1 ? '1 star' : `${n} stars`);
 const KEY_STEPS: Record<string, 1 | -1> = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 };
 
 /**
- * Rating by clicking a star (spec §5): five native radio buttons drawn as stars, in a radio group with one
- * tab stop. Arrow keys move and select (wrapping, as native radios do), Home/End jump to 1 and 5; the keys
+ * Rating by clicking a star (docs/product.md#reviews): five native radio buttons drawn as stars, in a radio group
+ * with one tab stop. Arrow keys move and select (wrapping, as native radios do), Home/End jump to 1 and 5; the keys
  * are handled here so every browser behaves the same.
  */
 export function StarRating({

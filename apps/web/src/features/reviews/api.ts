@@ -67,5 +67,5 @@ export const REVIEW_MESSAGES = {
   updated: 'The review has been updated.',
 } as const;
 
-/** The default image of a review without a photo (spec §3). */
+/** The default image of a review without a photo (docs/product.md#photos-and-images). */
 export const DEFAULT_REVIEW_PHOTO = '/demo/logo.webp';

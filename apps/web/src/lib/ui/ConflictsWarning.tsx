@@ -2,7 +2,7 @@ import type { VisitConflict } from '@clean/shared';
 
 /**
  * Conflicts found for a time: other visits it overlaps, working hours it falls outside. A warning, never a
- * refusal (the spec's create and edit routes save regardless). `saved`: they are the answer of a save.
+ * refusal (the create and edit routes save regardless). `saved`: they are the answer of a save.
  */
 export function ConflictsWarning({
   conflicts,

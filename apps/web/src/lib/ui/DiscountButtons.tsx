@@ -2,8 +2,8 @@ import { applyDiscount, DISCOUNTS } from '@clean/shared';
 import { Button } from './Button';
 
 /**
- * '10% Off', '15% Off', '30% Off' (spec §9): each replaces the amount with amount × factor, fixed at
- * 2 decimals; an empty amount gives 0.00.
+ * '10% Off', '15% Off', '30% Off' (docs/product.md#constants): each replaces the amount with amount × factor, fixed
+ * at 2 decimals; an empty amount gives 0.00.
  */
 export function DiscountButtons({
   getAmount,

@@ -1,4 +1,4 @@
-/** Full-screen centred 'Loading...' shown while the session is being resolved (spec §2). */
+/** Full-screen centred 'Loading...' shown while the session is being resolved (docs/product.md#every-page). */
 export function FullScreenLoading() {
   return (
     <div role="status" aria-live="polite" className="grid min-h-screen place-items-center bg-canvas">

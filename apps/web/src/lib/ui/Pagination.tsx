@@ -3,7 +3,7 @@ import { Button, buttonClass } from './Button';
 import { cx } from './cx';
 
 /**
- * Previous / Next with 'Page X of Y' (spec wording); hidden when there is a single page. With `linkFor` (a public
+ * Previous / Next with 'Page X of Y' (original wording); hidden when there is a single page. With `linkFor` (a public
  * page, whose page number is in its address) they are links, which work before and without script and move in
  * place once the page is live; without it, buttons calling `onPageChange` (the hub).
  */

@@ -2,10 +2,10 @@ import { photoSources, type ResponsiveImage } from '@clean/shared';
 import { type ComponentProps, useLayoutEffect, useRef, useState } from 'react';
 
 /**
- * An <img> that swaps to a local placeholder when its link is broken (images are links to an external
- * host, spec §1, and links rot). Pass width/height or size it with an aspect-ratio box so nothing shifts.
- * A server-rendered picture may have failed before the page's code ran (its error event long gone): one that is
- * complete with no width when the component mounts counts as broken too.
+ * An <img> that swaps to a local placeholder when its link is broken (images may be links to another
+ * host, docs/product.md#photos-and-images, and links rot). Pass width/height or size it with an aspect-ratio box so
+ * nothing shifts. A server-rendered picture may have failed before the page's code ran (its error event long gone):
+ * one that is complete with no width when the component mounts counts as broken too.
  */
 export function SafeImage({
   src,

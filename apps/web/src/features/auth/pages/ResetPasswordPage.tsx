@@ -10,7 +10,10 @@ import { usePageMeta } from '../../../lib/usePageMeta';
 import { useResetPassword } from '../api';
 import { AuthCard, AuthForm, AuthLink, AuthSubmit } from './AuthCard';
 
-/** Client-side rules (spec §5), in order; returns the message to show or null. */
+/**
+ * Client-side rules (docs/product.md#sign-in-forgotten-and-reset-password), in order; returns the message to show
+ * or null.
+ */
 export function validateNewPassword(password: string, confirm: string): string | null {
   if (!password || !confirm) return 'Both fields are required.';
   if (password !== confirm) return 'Passwords do not match.';

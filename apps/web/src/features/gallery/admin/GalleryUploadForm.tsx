@@ -34,7 +34,7 @@ const EMPTY: GalleryUploadInput = {
   photo_type: '',
 };
 
-/** Add to Gallery (admin only; loaded lazily so visitors never download it). Spec §2, §5, §8. */
+/** Add to Gallery (admin only; loaded lazily so visitors never download it). docs/product.md#gallery. */
 export function GalleryUploadForm() {
   const upload = useUploadPhoto();
   const { feedback, setFeedback, attempt } = useFeedback();
@@ -80,7 +80,7 @@ export function GalleryUploadForm() {
           event.preventDefault();
           return sendFile(file);
         }
-        // Spec §5: an empty image URL is answered with an alert, before anything is sent.
+        // docs/product.md#gallery: an empty image URL is answered with an alert, before anything is sent.
         if (!String(getValues('image_url') ?? '').trim()) {
           event.preventDefault();
           window.alert(UPLOAD_MESSAGES.missingUrl);

@@ -23,8 +23,8 @@ function valuesOf(pkg: Package | null): PackageInput {
 }
 
 /**
- * Add / edit a package (admin only; loaded lazily so visitors never download it). Spec §5: title required,
- * amount required and numeric, image URL required and a URL, description optional. Closes on success.
+ * Add / edit a package (admin only; loaded lazily so visitors never download it). docs/product.md#packages: title
+ * required, amount required and numeric, image URL required and a URL, description optional. Closes on success.
  */
 export function PackageForm({ editing, onDone }: { editing: Package | null; onDone: () => void }) {
   const save = useSavePackage();

@@ -4,7 +4,7 @@ import { apiFetch, apiList } from '../../../lib/api';
 import { hubKeys } from '../../../lib/hubKeys';
 import { reviewsKey } from '../api';
 
-/** Pending reviews a page (the spec sets no size; a burst of spam must not load all at once). */
+/** Pending reviews a page (the original client set no size; a burst of spam must not load all at once). */
 export const PENDING_PAGE_SIZE = 6;
 
 /** GET /api/reviews/pending?page=&limit= (admin): visitor reviews waiting for moderation. */
