@@ -261,7 +261,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // 5 s, 10 s, 20 s … capped at 10 minutes; 60 attempts span about 9 hours of an SMTP outage.
     outbox: { pollMs: 2_000, retryBaseMs: 5_000, retryMaxMs: 10 * 60_000, maxAttempts: 60 },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    demoContent: e.DEMO_CONTENT ?? !e.DATABASE_URL,
+    // Off unless asked for: only `npm start` asks (a newcomer's first look); a real install never publishes it.
+    demoContent: e.DEMO_CONTENT ?? false,
     timezone: e.BUSINESS_TIMEZONE,
     site: { ...site, timezone: e.BUSINESS_TIMEZONE },
     logLevel: e.LOG_LEVEL,

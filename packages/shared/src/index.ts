@@ -11,6 +11,7 @@ export * from './common/responses';
 export * from './constants';
 export * from './contact-status/schemas';
 export * from './customer-link/schemas';
+export * from './demo-content/schemas';
 export * from './gallery/schemas';
 export * from './inquiries/plain';
 export * from './inquiries/schemas';

@@ -93,6 +93,10 @@ type DemoPhotos = Record<
   }
 >;
 
+/** The owner-settings key under which the loader keeps the ids of what it loaded. */
+export const DEMO_RECORDS_KEY = 'demo_content';
+export type DemoRecords = { packages: number[]; gallery: number[]; reviews: number[]; inquiries: number[] };
+
 /** Loads demo content into an empty database (no packages and no inquiries yet). Images ship with the web app. */
 export async function loadDemoContent(db: Db, config: Pick<Config, 'publicUrl' | 'timezone'>) {
   if ((await db.$count(packages)) + (await db.$count(inquiries)) > 0) return false;
@@ -143,16 +147,20 @@ export async function loadDemoContent(db: Db, config: Pick<Config, 'publicUrl' |
       .insert(ownerSettings)
       .values({ key: 'pricing', value: pricingSchema.parse(pricing) })
       .onConflictDoNothing();
-    await tx
+    const gallery = await tx
       .insert(galleryPhotos)
-      .values(demo.photos.map(({ image, ...p }) => ({ ...p, imageUrl: img(image) })));
-    await tx.insert(reviews).values(
-      demo.reviews.map(({ photo, day, ...r }) => ({
-        ...r,
-        photoUrl: photo ? img(photo) : null,
-        createdAt: at({ day }),
-      })),
-    );
+      .values(demo.photos.map(({ image, ...p }) => ({ ...p, imageUrl: img(image) })))
+      .returning({ id: galleryPhotos.id });
+    const revs = await tx
+      .insert(reviews)
+      .values(
+        demo.reviews.map(({ photo, day, ...r }) => ({
+          ...r,
+          photoUrl: photo ? img(photo) : null,
+          createdAt: at({ day }),
+        })),
+      )
+      .returning({ id: reviews.id });
     const inq = await tx
       .insert(inquiries)
       .values(demo.inquiries.map(({ day, ...i }) => ({ ...i, submittedAt: at({ day }) })))
@@ -227,6 +235,14 @@ export async function loadDemoContent(db: Db, config: Pick<Config, 'publicUrl' |
         : [],
     );
     if (paidVisits.length > 0) await tx.insert(visitExceptions).values(paidVisits);
+    // What was loaded, so the owner can remove it in one tap (features/demo-content).
+    const loaded: DemoRecords = {
+      packages: pkgs.map((r) => r.id),
+      gallery: gallery.map((r) => r.id),
+      reviews: revs.map((r) => r.id),
+      inquiries: inq.map((r) => r.id),
+    };
+    await tx.insert(ownerSettings).values({ key: DEMO_RECORDS_KEY, value: loaded }).onConflictDoNothing();
   });
   return true;
 }

@@ -6,6 +6,7 @@ import { cleaningsRoutes } from './cleanings/routes';
 import { cleanupRoutes } from './cleanup/routes';
 import { contactStatusRoutes } from './contact-status/routes';
 import { customerLinkAdminRoutes } from './customer-link/routes';
+import { demoContentRoutes } from './demo-content/routes';
 import { exportRoutes } from './exports/routes';
 import { galleryRoutes } from './gallery/routes';
 import { bookingRoutes } from './inquiries/public-routes';
@@ -52,4 +53,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(outboxRoutes);
   await app.register(remindersRoutes);
   await app.register(reviewRequestsRoutes);
+  await app.register(demoContentRoutes);
 }

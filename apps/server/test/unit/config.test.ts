@@ -7,7 +7,7 @@ describe('loadConfig', () => {
     expect(c.port).toBe(3000);
     expect(c.host).toBe('0.0.0.0');
     expect(c.databaseUrl).toBeUndefined();
-    expect(c.demoContent).toBe(true);
+    expect(c.demoContent).toBe(false);
     expect(c.timezone).toBe('America/New_York');
     expect(c.publicUrl).toBe('http://localhost:3000');
     expect(c.dataDir).toMatch(/data$/);
@@ -50,7 +50,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REMINDER_HOURS: '72h' })).toThrow(/REMINDER_HOURS/);
   });
 
-  it('turns demo content off by default on PostgreSQL, and PUBLIC_URL follows PORT', () => {
+  it('loads demo content only when DEMO_CONTENT says so, also on PostgreSQL, and PUBLIC_URL follows PORT', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://u@h/db', PORT: '8080' });
     expect(c.demoContent).toBe(false);
     expect(c.publicUrl).toBe('http://localhost:8080');

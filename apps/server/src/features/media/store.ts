@@ -131,3 +131,4 @@ export const mediaStore = (db: Db) => ({
     return deleted.length;
   },
 });
+export type MediaStore = ReturnType<typeof mediaStore>;

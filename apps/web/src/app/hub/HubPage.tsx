@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CLEANUP_SECTION_ID } from '../../features/cleanup/CleanupSection';
 import { LargeDatabaseBanner } from '../../features/cleanup/LargeDatabaseBanner';
+import { DemoContentBanner } from '../../features/demo-content/DemoContentBanner';
 import { PricingSection } from '../../features/pricing/PricingSection';
 import { installHubFetch } from '../../lib/offline';
 import { cx } from '../../lib/ui/cx';
@@ -95,6 +96,7 @@ export function HubPage() {
   return (
     <Page title="Contact Center">
       <OfflineNotice />
+      <DemoContentBanner />
       <LargeDatabaseBanner
         onGoToCleanup={() => {
           select('manage');
