@@ -137,8 +137,8 @@ describe('the link in the confirmation', () => {
     expect((await get(ann.path)).statusCode).toBe(200);
     expect((await t.asAdmin('DELETE', `/api/inquiries/${ann.id}/link`)).statusCode).toBe(204);
     const revoked = await get(ann.path);
-    expect(revoked.statusCode).toBe(404);
-    expect(revoked.body).toContain('This link does not work');
+    expect(revoked.statusCode).toBe(410);
+    expect(revoked.body).toContain('This link has ended');
     expect((await t.asAdmin('DELETE', '/api/inquiries/999999/link')).statusCode).toBe(404);
     expect((await t.anonymous('DELETE', `/api/inquiries/${ann.id}/link`)).statusCode).toBe(401);
 
@@ -147,7 +147,7 @@ describe('the link in the confirmation', () => {
     expect(fresh).toBeDefined();
     expect(fresh).not.toBe(ann.path);
     expect((await get(fresh as string)).statusCode).toBe(200);
-    expect((await get(ann.path)).statusCode).toBe(404);
+    expect((await get(ann.path)).statusCode).toBe(410);
   });
 });
 
