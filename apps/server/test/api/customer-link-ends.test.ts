@@ -172,13 +172,14 @@ describe('the link’s forms refuse posts from another site', () => {
   it('403 for a foreign Origin or a Sec-Fetch-Site other than same-origin; our own page passes', async () => {
     const hal = await customerWith({ date_time: '2027-03-12T13:00' });
     const cancel = `${hal.path}/visits/${hal.key}/cancel`;
-    for (const headers of [
+    const foreign: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'null' },
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
       { origin: 'https://clean.example', 'sec-fetch-site': 'cross-site' },
-    ]) {
+    ];
+    for (const headers of foreign) {
       const res = await post(cancel, {}, headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(textOf(res.body)).toContain(CROSS_SITE);
