@@ -55,7 +55,7 @@ function change(
  * {cancel|skip|reschedule} is a plain HTML form post, answered with a redirect back to the page and its notice (303,
  * so a reload does not post again), or a refusal (409 past the cutoff or a time just taken, 400 no time picked,
  * 403 a post from another site's page)
- * with the page again and the reason. Every answer is `no-store`, `noindex` and sends no Referer onward; a link that
+ * with the page again and the reason. Every answer is `no-store`, `noindex` and sends no Referer to another site; a link that
  * has ended (revoked, its inquiry deleted, or long past the last visit) is a 410 page with the phone; an unknown one
  * a 404 page, counted as a miss (429 after LINK_MISSES). Not in the OpenAPI document: pages, not API.
  */
@@ -73,7 +73,9 @@ export const customerLinkPageRoutes: FastifyPluginAsync<{ pages: PageRenderer }>
 
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
-    reply.header('referrer-policy', 'no-referrer');
+    // No Referer (which holds the token) to any other site; our own form posts keep their Origin, which the
+    // cross-site check reads (under no-referrer a browser sends `Origin: null`, like a post from a sandbox).
+    reply.header('referrer-policy', 'same-origin');
     return payload;
   });
 
