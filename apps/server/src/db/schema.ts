@@ -621,9 +621,11 @@ export const customerLinks = pgTable(
   'customer_links',
   {
     id: serial('id').primaryKey(),
-    inquiryId: integer('inquiry_id')
-      .notNull()
-      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the inquiry is deleted: the row stays, so its token answers "this link has ended" (410), not
+     * "no such link" (404, a guess counted against the client).
+     */
+    inquiryId: integer('inquiry_id').references(() => inquiries.id, { onDelete: 'set null' }),
     /** SHA-256 of the token, hex. */
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),

@@ -26,6 +26,8 @@ export class NotFoundError extends DomainError {
 }
 /** The request clashes with the current state, e.g. records still depend on it (409). */
 export class ConflictError extends DomainError {}
+/** What the request names existed and has ended for good (410): a customer's link past its time or revoked. */
+export class GoneError extends DomainError {}
 /** The request's content is larger than this server takes (413). */
 export class PayloadTooLargeError extends DomainError {}
 /** The request's content is of a type this route does not take (415). */
@@ -41,6 +43,7 @@ const statuses: [new (...args: never[]) => DomainError, number][] = [
   [ForbiddenError, 403],
   [NotFoundError, 404],
   [ConflictError, 409],
+  [GoneError, 410],
   [PayloadTooLargeError, 413],
   [UnsupportedMediaTypeError, 415],
   [TooManyRequestsError, 429],

@@ -137,8 +137,8 @@ describe('the link in the confirmation', () => {
     expect((await get(ann.path)).statusCode).toBe(200);
     expect((await t.asAdmin('DELETE', `/api/inquiries/${ann.id}/link`)).statusCode).toBe(204);
     const revoked = await get(ann.path);
-    expect(revoked.statusCode).toBe(404);
-    expect(revoked.body).toContain('This link does not work');
+    expect(revoked.statusCode).toBe(410);
+    expect(revoked.body).toContain('This link has ended');
     expect((await t.asAdmin('DELETE', '/api/inquiries/999999/link')).statusCode).toBe(404);
     expect((await t.anonymous('DELETE', `/api/inquiries/${ann.id}/link`)).statusCode).toBe(401);
 
@@ -147,19 +147,19 @@ describe('the link in the confirmation', () => {
     expect(fresh).toBeDefined();
     expect(fresh).not.toBe(ann.path);
     expect((await get(fresh as string)).statusCode).toBe(200);
-    expect((await get(ann.path)).statusCode).toBe(404);
+    expect((await get(ann.path)).statusCode).toBe(410);
   });
 });
 
 describe('the page', () => {
-  it('lists that customer’s visits only, in the business zone, noindex, no-store, no referrer, no script', async () => {
+  it('lists that customer’s visits only, in the business zone, noindex, no-store, no referrer to other sites, no script', async () => {
     const ann = await customerWith({ date_time: '2027-03-09T10:00' });
     const bob = await customerWith({ first_visit_at: '2027-03-10T09:00', frequency: 'Weekly' });
     const res = await get(ann.path);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-robots-tag']).toContain('noindex');
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
     const html = textOf(res.body);
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
     expect(html).not.toContain('<script');

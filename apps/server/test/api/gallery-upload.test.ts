@@ -250,6 +250,27 @@ describe('uploaded photos in use', () => {
     expect(res.json<{ image: ResponsiveImage }>().image).toMatchObject({ width: 400, height: 800 });
   });
 
+  it.each([
+    ['/api/media', {}],
+    ['/api/gallery/upload', { caption: 'A long hallway', category: 'Kitchen' }],
+  ])(
+    '%s takes a photo taller than WebP holds (100 × 20,000 px), shrunk to fit, every encoding served',
+    async (url, fields) => {
+      const strip = await sharp({ create: { width: 100, height: 20_000, channels: 3, background: '#3a7' } })
+        .png()
+        .toBuffer();
+      const res = await send(
+        url,
+        multipartForm(fields, { bytes: strip, filename: 's.png', type: 'image/png' }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const { image } = res.json<{ image: ResponsiveImage }>();
+      expect(image).toMatchObject({ width: 82, height: 16_383 });
+      for (const address of urlsOf(image))
+        expect((await t.anonymous('GET', address)).statusCode, address).toBe(200);
+    },
+  );
+
   it('never upscales: a 500 px photo is kept at 320 and 500', async () => {
     const png = await sharp({ create: { width: 500, height: 250, channels: 4, background: '#3a7' } })
       .png()

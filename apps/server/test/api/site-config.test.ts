@@ -138,6 +138,25 @@ describe('PUT /api/site-config', () => {
     ['an empty headline', { headline: '' }, /Headline is required/],
     ['no towns', { towns: [] }, /at least one town/],
     ['a bad e-mail', { email: 'not-an-address' }, /Email/],
+    // A line break in a one-line field would break the headers and calendar entries it is written into.
+    [
+      'a business name with CR/LF',
+      { businessName: 'Sparkle\r\nX-Evil: 1' },
+      /Business name must be on one line/,
+    ],
+    ['a tagline with LF', { tagline: 'Clean\nhomes' }, /Tagline must be on one line/],
+    ['a phone with LF', { phone: '860\n5550142' }, /Phone must be on one line/],
+    ['an e-mail with LF', { email: 'owner@clean.example\nBcc: x@evil.example' }, /Email/],
+    [
+      'a town of the address with CR',
+      { address: { locality: 'Bristol\rX', region: 'CT', postalCode: '06010', country: 'US' } },
+      /Town must be on one line/,
+    ],
+    [
+      'a ZIP code with a line separator',
+      { address: { locality: 'Bristol', region: 'CT', postalCode: '060\u202810', country: 'US' } },
+      /ZIP code must be on one line/,
+    ],
     ['a field that is not the owner’s to change', { timezone: 'Europe/Paris' }, /timezone/],
     ['a field that does not exist', { phone: '8605550142', colour: 'green' }, /colour/],
   ])('answers 400 naming the field for %s, changing nothing', async (_name, body, error) => {

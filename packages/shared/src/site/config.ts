@@ -44,6 +44,14 @@ const optional = (label: string, max: number) =>
     .string({ error: `${label} must be text.` })
     .trim()
     .max(max, `${label} is too long.`);
+/**
+ * A field shown on one line — and written into mail headers and calendar entries, where a line break would start
+ * a new header or property: CR, LF and the other line separators are refused, naming the field.
+ */
+const LINE_BREAK = /[\r\n\v\f\u0085\u2028\u2029]/;
+const onOneLine = (label: string) =>
+  [(v: string) => !LINE_BREAK.test(v), `${label} must be on one line.`] as const;
+const oneLine = (label: string, max: number) => required(label, max).refine(...onOneLine(label));
 const webLink = (label: string) =>
   required(label, 2000).refine((v) => {
     try {
@@ -83,24 +91,24 @@ export const bookingRulesInput = z.strictObject({
 export const siteSettingsInput = z
   .strictObject(
     {
-      businessName: required('Business name', 120),
-      tagline: required('Tagline', 200),
-      headline: required('Headline', 200),
+      businessName: oneLine('Business name', 120),
+      tagline: oneLine('Tagline', 200),
+      headline: oneLine('Headline', 200),
       about: required('About', 4000),
-      phone: required('Phone', 30).refine(
+      phone: oneLine('Phone', 30).refine(
         (v) => /^[\d\s().-]+$/.test(v) && v.replace(/\D/g, '').length === DIGITS,
         `Phone must have ${DIGITS} digits.`,
       ),
       email: z.email({ error: 'Email must be an e-mail address.' }),
       address: z.strictObject({
-        locality: required('Town', 100),
-        region: required('State', 50),
-        postalCode: optional('ZIP code', 20),
-        country: required('Country', 2),
+        locality: oneLine('Town', 100),
+        region: oneLine('State', 50),
+        postalCode: optional('ZIP code', 20).refine(...onOneLine('ZIP code')),
+        country: oneLine('Country', 2),
       }),
-      social: z.strictObject({ label: required('Social link label', 60), url: webLink('Social link') }),
-      towns: z.array(required('Town', 100)).min(1, 'Name at least one town.').max(100, 'At most 100 towns.'),
-      mapCenter: required('Map centre', 200),
+      social: z.strictObject({ label: oneLine('Social link label', 60), url: webLink('Social link') }),
+      towns: z.array(oneLine('Town', 100)).min(1, 'Name at least one town.').max(100, 'At most 100 towns.'),
+      mapCenter: oneLine('Map centre', 200),
       googleReviewUrl: z.union([z.literal(''), webLink('Google review link')]),
       bookingRules: bookingRulesInput,
     },

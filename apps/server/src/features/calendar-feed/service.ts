@@ -1,6 +1,7 @@
 import { formatPhone, OLD_RECORD_DAYS } from '@clean/shared';
 import { TZDate } from '@date-fns/tz';
 import { NotFoundError } from '../../lib/errors';
+import { icsPlain, icsText } from '../../lib/ics-text';
 import { type CalendarFeedStore, SECRET_PATTERN } from './store';
 
 /**
@@ -55,7 +56,7 @@ export function calendarFeedService({ store, publicUrl, timezone, businessName }
       const host = new URL(publicUrl).hostname;
       const { ical, tzlib_get_ical_block } = await icalModules();
       const calendar = ical({
-        name: `${businessName} cleanings`,
+        name: icsText(`${businessName} cleanings`),
         // A VTIMEZONE block, so every client reads the TZID the same way.
         timezone: { name: timezone, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null },
       });
@@ -73,11 +74,12 @@ export function calendarFeedService({ store, publicUrl, timezone, businessName }
             timezone,
           ),
           timezone,
-          summary: `${event.kind}: ${event.name}`,
-          description: [
-            `Phone: ${formatPhone(event.phone)}`,
-            ...(event.notes ? [`Notes: ${event.notes}`] : []),
-          ].join('\n'),
+          summary: icsPlain(`${event.kind}: ${event.name}`),
+          description: icsPlain(
+            [`Phone: ${formatPhone(event.phone)}`, ...(event.notes ? [`Notes: ${event.notes}`] : [])].join(
+              '\n',
+            ),
+          ),
         });
       }
       // A day with more than the feed lists says so, as the Agenda does.

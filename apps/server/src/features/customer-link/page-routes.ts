@@ -8,6 +8,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { DomainError, NotFoundError, statusOf, ValidationError } from '../../lib/errors';
+import { refuseCrossSite } from '../../lib/same-origin';
 import type { PageRenderer } from '../pages/render';
 import { type CustomerLinkService, customerLinkService, LINK_NOT_FOUND, TOO_MANY_MISSES } from './service';
 import { LINK_PATH } from './store';
@@ -26,11 +27,13 @@ const TOO_MANY_PAGE = `<!doctype html>
 </html>
 `;
 
-/** The problem pages: an unknown (or revoked) link, too many tries, anything else refused before the page. */
+/** The problem pages: an unknown link, one that has ended, anything else refused before the page. */
 const problemFor = (status: number, message: string) =>
   status === 404
     ? { title: 'This link does not work', text: `${message} Please call us, and we will send you a new one.` }
-    : { title: 'That did not work', text: message };
+    : status === 410
+      ? { title: 'This link has ended', text: message }
+      : { title: 'That did not work', text: message };
 
 /** The change a form post asks for; a reschedule's time from its body (400: none picked). */
 function change(
@@ -48,12 +51,13 @@ function change(
 }
 
 /**
- * A customer's personal link (docs/product.md#the-customers-link): GET /visit/{token} renders their page, POST
- * /visit/{token}/visits/{key}/ {cancel|skip|reschedule} is a plain HTML form post, answered with a redirect back to
- * the page and its notice (303, so a reload does not post again), or a refusal (409 past the cutoff or a time just
- * taken, 400 no time picked) with the page again and the reason. Every answer is `no-store`, `noindex` and sends no
- * Referer onward; an unknown or revoked link is a 404 page and counts as a miss (429 after LINK_MISSES). Not in the
- * OpenAPI document: pages, not API.
+ * A customer's personal link (docs/product.md#the-customers-link): GET /visit/{token} renders their page, POST /visit/{token}/visits/{key}/
+ * {cancel|skip|reschedule} is a plain HTML form post, answered with a redirect back to the page and its notice (303,
+ * so a reload does not post again), or a refusal (409 past the cutoff or a time just taken, 400 no time picked,
+ * 403 a post from another site's page)
+ * with the page again and the reason. Every answer is `no-store`, `noindex` and sends no Referer to another site; a link that
+ * has ended (revoked, its inquiry deleted, or long past the last visit) is a 410 page with the phone; an unknown one
+ * a 404 page, counted as a miss (429 after LINK_MISSES). Not in the OpenAPI document: pages, not API.
  */
 export const customerLinkPageRoutes: FastifyPluginAsync<{ pages: PageRenderer }> = async (app, { pages }) => {
   await app.register(formbody, { bodyLimit: 1024 });
@@ -69,7 +73,9 @@ export const customerLinkPageRoutes: FastifyPluginAsync<{ pages: PageRenderer }>
 
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
-    reply.header('referrer-policy', 'no-referrer');
+    // No Referer (which holds the token) to any other site; our own form posts keep their Origin, which the
+    // cross-site check reads (under no-referrer a browser sends `Origin: null`, like a post from a sandbox).
+    reply.header('referrer-policy', 'same-origin');
     return payload;
   });
 
@@ -112,6 +118,7 @@ export const customerLinkPageRoutes: FastifyPluginAsync<{ pages: PageRenderer }>
   });
 
   app.post(`${LINK_PATH}/:token/visits/:key/:action`, { schema: { hide: true } }, async (request, reply) => {
+    refuseCrossSite(request, app.config.publicUrl);
     const { token, key, action } = changeOf(request.params);
     const inquiryId = await links.open(token, request.ip);
     const refused = await change(links, inquiryId, key, action, request.body).then(() => null, refusal);

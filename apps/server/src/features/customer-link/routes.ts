@@ -13,7 +13,7 @@ export const customerLinkAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         params: idParams,
         description:
-          "Revokes the customer's personal link (/visit/{token}): it answers 404 from now on. The next " +
+          "Revokes the customer's personal link (/visit/{token}): it answers 410 from now on. The next " +
           'confirmation mailed to this customer issues a new one. 204 also when there was no live link; 404 for ' +
           'an unknown inquiry.',
       },

@@ -9,7 +9,13 @@ import {
 } from '@clean/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors';
+import {
+  ConflictError,
+  GoneError,
+  NotFoundError,
+  TooManyRequestsError,
+  ValidationError,
+} from '../../lib/errors';
 import { missLimiter } from '../../lib/miss-limit';
 import { visitTimeText } from '../notifications/visit-ics';
 import { siteStore } from '../site/store';
@@ -23,6 +29,8 @@ import { customerLinksStore, LINK_PATH } from './store';
 export const NO_SUCH_INQUIRY = 'No inquiry with that id.';
 export const NO_SUCH_VISIT = 'That visit is not on your page.';
 export const LINK_NOT_FOUND = 'This link does not work: it may have been replaced by a newer one.';
+export const linkEnded = (phone: string) =>
+  `This link has ended: it works until ${LINK_DAYS_AFTER_LAST_VISIT} days after your last visit, or until we replace it. Please call us at ${phone}.`;
 export const TOO_MANY_MISSES =
   'Too many tries with links that do not work. Please wait a while and try again.';
 export const ONLY_ONE_TIME_CANCEL =
@@ -35,7 +43,9 @@ export const cutoffPassed = (hours: number, phone: string) =>
 
 /** How far ahead the page lists visits. */
 export const LINK_WEEKS = 8;
-/** Misses (unknown or revoked tokens) a client may make in MISS_WINDOW_MS before it is refused (429). */
+/** A link ends this many days after the customer's last visit (never while a schedule of theirs goes on). */
+export const LINK_DAYS_AFTER_LAST_VISIT = 30;
+/** Misses (unknown tokens) a client may make in MISS_WINDOW_MS before it is refused (429). */
 export const LINK_MISSES = 20;
 export const MISS_WINDOW_MS = 10 * 60_000;
 
@@ -65,12 +75,12 @@ const lengthText = (minutes: number) => {
 };
 
 /**
- * A customer's personal link (docs/product.md#the-customers-link): the page of their upcoming visits and the changes
- * they may make there until the owner's cutoff (bookingRules.cutoffHours before the visit) — cancel a one-time visit,
- * skip one visit of a schedule, move a visit into an open time (the booking form's, claimed under its lock). Each
- * change mails the owner, pushes to the owner's devices and mails the customer an updated .ics, in the change's own
- * transaction. A token that names no live link is a miss: LINK_MISSES of them in MISS_WINDOW_MS and the client
- * is refused.
+ * A customer's personal link (docs/product.md#the-customers-link): the page of their upcoming visits and the changes they may make there
+ * until the owner's cutoff (bookingRules.cutoffHours before the visit) — cancel a one-time visit, skip one visit of
+ * a schedule, move a visit into an open time (the booking form's, claimed under its lock). Each change mails the
+ * owner, pushes to the owner's devices and mails the customer an updated .ics, in the change's own transaction.
+ * A token that names no link is a miss: LINK_MISSES of them in MISS_WINDOW_MS and the client is refused. A link ends
+ * (410) when revoked, when its inquiry is deleted, and LINK_DAYS_AFTER_LAST_VISIT after the customer's last visit.
  */
 export function customerLinkService({ db, config, now = () => new Date(), kick }: CustomerLinkDeps) {
   const timeZone = config.timezone;
@@ -158,18 +168,17 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
 
   return {
     /**
-     * The inquiry a link's token names. A token naming no live link is a miss, counted for `client`; past
-     * LINK_MISSES the client is refused (429) before its token is even looked at.
+     * The inquiry a live link's token names; 410 for a link that has ended (the page gives the phone). A token
+     * naming no link is a miss, counted for `client`: past LINK_MISSES the client is refused (429), before its
+     * token is even looked at.
      */
     async open(token: string, client: string): Promise<number> {
-      const wait = await misses.refusedFor(client);
-      if (wait !== null) throw new TooManyRequestsError(TOO_MANY_MISSES);
-      const inquiryId = await links.inquiryOf(token);
-      if (inquiryId === undefined) {
-        await misses.miss(client);
-        throw new NotFoundError(LINK_NOT_FOUND);
-      }
-      return inquiryId;
+      if ((await misses.refusedFor(client)) !== null) throw new TooManyRequestsError(TOO_MANY_MISSES);
+      const link = await links.linkOf(token, now(), LINK_DAYS_AFTER_LAST_VISIT);
+      if (link === 'ended') throw new GoneError(linkEnded((await cutoffOf()).phone));
+      if (link) return link.inquiryId;
+      if (!(await misses.miss(client))) throw new TooManyRequestsError(TOO_MANY_MISSES);
+      throw new NotFoundError(LINK_NOT_FOUND);
     },
 
     /** The page's content: the customer's visits of the next LINK_WEEKS weeks, by start. */

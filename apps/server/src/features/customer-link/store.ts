@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customerLinks, inquiries, oneTimeCleanings, recurringPayments } from '../../db/schema';
 
@@ -18,7 +18,8 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 
 /**
  * The customers' personal links (table customer_links): only each token's SHA-256 is stored, so the token itself
- * exists in the mail that carried it and nowhere else. One live link per inquiry (a partial unique index).
+ * exists in the mail that carried it and nowhere else. One live link per inquiry (a partial unique index); a
+ * link's row outlives its inquiry, so its token keeps answering "ended".
  */
 export const customerLinksStore = (db: Db) => ({
   /**
@@ -35,14 +36,29 @@ export const customerLinksStore = (db: Db) => ({
     return made.length > 0 ? token : null;
   },
 
-  /** The inquiry a live link's token names, or undefined. */
-  async inquiryOf(token: string): Promise<number | undefined> {
+  /**
+   * What a token opens: its inquiry while the link is live, 'ended' when it was revoked, its inquiry deleted, or
+   * `days` have passed since the customer's last visit (a one-time visit's time, cancelled ones too, which their
+   * page still lists; never while a schedule of theirs has visits, since those go on), undefined when no link has
+   * this token.
+   */
+  async linkOf(token: string, at: Date, days: number): Promise<{ inquiryId: number } | 'ended' | undefined> {
     if (!TOKEN_SHAPE.test(token)) return undefined;
-    const [row] = await db
-      .select({ inquiryId: customerLinks.inquiryId })
-      .from(customerLinks)
-      .where(and(eq(customerLinks.tokenHash, hashOf(token)), isNull(customerLinks.revokedAt)));
-    return row?.inquiryId;
+    const result = (await db.execute(sql`
+      select l.inquiry_id as "inquiryId",
+        l.revoked_at is not null or l.inquiry_id is null or (
+          not exists (select 1 from recurring_payments r
+                       where r.inquiry_id = l.inquiry_id and r.first_visit_at is not null)
+          and greatest(l.created_at, (select max(c.date_time) from one_time_cleanings c
+                                       where c.inquiry_id = l.inquiry_id))
+              + ${days} * interval '1 day' <= ${at.toISOString()}::timestamptz
+        ) as ended
+        from customer_links l where l.token_hash = ${hashOf(token)}`)) as unknown as {
+      rows: { inquiryId: number | null; ended: boolean }[];
+    };
+    const row = result.rows[0];
+    if (!row) return undefined;
+    return row.ended || row.inquiryId === null ? 'ended' : { inquiryId: row.inquiryId };
   },
 
   async customer(inquiryId: number): Promise<{ name: string } | undefined> {

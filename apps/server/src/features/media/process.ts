@@ -31,6 +31,9 @@ const ENCODINGS: Array<{ type: string; encode: (image: Sharp) => Sharp }> = [
   { type: 'image/jpeg', encode: (image) => image.jpeg({ quality: 78, mozjpeg: true }) },
 ];
 
+/** The most pixels a side of a WebP may have (AVIF's limit is 16,384, JPEG's 65,535): no variant is taller. */
+const TALLEST = 16_383;
+
 const TYPES_SAID = 'The photo must be a JPEG, PNG, WebP or AVIF image.';
 
 /**
@@ -64,11 +67,12 @@ export async function processPhoto(file: Buffer, maxPixels: number): Promise<Pro
   if (meta.width * meta.height > maxPixels) throw tooLarge;
 
   // Decoded once, turned upright and shrunk to the largest width kept (a JPEG shrinks while decoding, so a 12 MP
-  // photo never lies in memory whole); the smaller widths and every format are made from these pixels.
+  // photo never lies in memory whole); the smaller widths and every format are made from these pixels. A photo
+  // taller than WebP can hold (a 100 × 20,000 px strip) is shrunk to fit too, rather than failing its encoding.
   const largest = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1];
   const { data, info } = await sharp(file, input)
     .rotate()
-    .resize({ width: largest, withoutEnlargement: true })
+    .resize({ width: largest, height: TALLEST, fit: 'inside', withoutEnlargement: true })
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true })

@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { icsPlain, icsText } from '../../lib/ics-text';
 
 /** What a customer's calendar entry of one visit says. */
 export type VisitEvent = {
@@ -17,15 +18,16 @@ export type VisitEvent = {
 
 /**
  * One visit as an iCalendar file (RFC 5545, METHOD:PUBLISH) in the business zone: DTSTART with its TZID and the
- * zone's VTIMEZONE block, as the owner's feed writes them (ical-generator, timezones-ical-library, loaded on first use).
+ * zone's VTIMEZONE block, as the owner's feed writes them (ical-generator, timezones-ical-library, loaded on first use);
+ * every text value through lib/ics-text.ts.
  */
 export async function visitIcs(event: VisitEvent, timezone: string, businessName: string): Promise<string> {
   const ical = (await import('ical-generator')).default;
   const { tzlib_get_ical_block } = await import('timezones-ical-library');
   const { ICalCalendarMethod, ICalEventStatus } = await import('ical-generator');
   const calendar = ical({
-    name: businessName,
-    prodId: { company: businessName, product: 'visits', language: 'EN' },
+    name: icsText(businessName),
+    prodId: { company: icsText(businessName), product: 'visits', language: 'EN' },
     timezone: { name: timezone, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null },
     method: event.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
   });
@@ -36,9 +38,9 @@ export async function visitIcs(event: VisitEvent, timezone: string, businessName
     start: new TZDate(event.start.getTime(), timezone),
     end: new TZDate(event.start.getTime() + event.minutes * 60_000, timezone),
     timezone,
-    summary: event.summary,
-    description: event.description,
-    ...(event.location ? { location: event.location } : {}),
+    summary: icsPlain(event.summary),
+    description: icsPlain(event.description),
+    ...(event.location ? { location: icsPlain(event.location) } : {}),
   });
   // DTSTAMP in UTC, marked Z (ical-generator writes it floating): see calendar-feed/service.ts.
   const stamp = `${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;

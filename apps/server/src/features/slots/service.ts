@@ -23,10 +23,23 @@ import {
   visitsService,
 } from '../visits/service';
 import { visitsStore } from '../visits/store';
-import { type BusySpan, countOverlapping, gridStarts, onGrid, visitsOf, withOffset } from './open-times';
+import {
+  type BusySpan,
+  countOverlapping,
+  gridStarts,
+  lastOfferedDay,
+  onGrid,
+  visitsOf,
+  withinHorizon,
+  withOffset,
+} from './open-times';
 import { type HoldRow, holdsStore, LONGEST_MINUTES } from './store';
 
 export const SLOT_TAKEN = 'That time was just taken — please pick another.';
+export const tooSoon = (hours: number) =>
+  `That time is less than ${hours} hours away: please pick one of the open times.`;
+export const tooFar = (lastDay: string) =>
+  `We book no further ahead than ${lastDay}: please pick one of the open times, or call us.`;
 export const NOT_OFFERED = 'requested_start is not one of the open times: please pick one of those offered.';
 
 const MINUTE = 60_000;
@@ -147,6 +160,15 @@ export function slotsService({ db, config, now = () => new Date() }: SlotsDeps) 
     return ms;
   }
 
+  const lastDayText = (at: Date) =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'UTC',
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(lastOfferedDay(at, timeZone));
+
   async function refuseWhenClosed(rules: Rules) {
     if (!(await contactStatusStore(db).get(now())).is_open)
       throw new ConflictError(closedMessage(rules.site));
@@ -197,15 +219,17 @@ export function slotsService({ db, config, now = () => new Date() }: SlotsDeps) 
     /**
      * Inside a move's transaction: takes the booking lock (the one every hold is claimed under, so a move and a
      * booking request, or two moves, for one time run one after the other) and checks `start` is still open for
-     * the visit, its own time aside; 409 SLOT_TAKEN when not.
+     * the visit, its own time aside: 409 when it is within the notice, past the last day offered, or taken.
      */
     async claimMove(tx: Db, input: { start: Date; minutes: number; excludeKey: string; rules: Rules }) {
       await holdsStore(tx).lock();
       const at = now();
       const { start, minutes, excludeKey, rules } = input;
+      if (start.getTime() < at.getTime() + rules.noticeMs)
+        throw new ConflictError(tooSoon(rules.site.bookingRules.noticeHours));
+      if (!withinHorizon(start, at, timeZone)) throw new ConflictError(tooFar(lastDayText(at)));
       const open =
         onGrid(start, minutes, rules.hours, timeZone) &&
-        start.getTime() >= at.getTime() + rules.noticeMs &&
         (await free(tx, [start], { minutes, frequency: 'one_time' }, rules, at, excludeKey)).length === 1;
       if (!open) throw new ConflictError(SLOT_TAKEN);
     },

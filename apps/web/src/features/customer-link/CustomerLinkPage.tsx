@@ -166,7 +166,7 @@ function TimesForm({ times, action, back }: { times: CustomerRescheduleView; act
   );
 }
 
-/** The page instead of a customer's visits: a link that does not work (404), or too many tries (429). */
+/** The page instead of a customer's visits: a link that does not work (404) or has ended (410), or a refused post. */
 export function LinkProblemPage({ title, text }: { title: string; text: string }) {
   return (
     <Page title={title} intro={text}>
