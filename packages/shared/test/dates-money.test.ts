@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyDiscount,
-  dateTimeInput,
-  formatDateTime,
-  formatPhone,
-  money,
-  toInstant,
-  toWallTime,
-} from '../src';
+import { applyDiscount, dateTimeInput, formatDateTime, money, toInstant, toWallTime } from '../src';
 
 const NY = 'America/New_York';
 
@@ -91,14 +83,5 @@ describe('money', () => {
     expect(applyDiscount(59.95, 0.7)).toBe('41.97');
     expect(applyDiscount('', 0.7)).toBe('0.00');
     expect(applyDiscount(undefined, 0.9)).toBe('0.00');
-  });
-});
-
-describe('phone', () => {
-  it('formats as (XXX) XXX-XXXX, partial while typing, N/A when empty', () => {
-    expect(formatPhone('8605550142')).toBe('(860) 555-0142');
-    expect(formatPhone('86055')).toBe('(860) 55');
-    expect(formatPhone('')).toBe('N/A');
-    expect(formatPhone(null)).toBe('N/A');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { US_PHONE_MESSAGE, usPhoneDigits } from '../common/phone';
 
 /** Business facts shown on the site; the server may override them from a JSON file (SITE_CONFIG_FILE). */
 export const siteConfigSchema = z.object({
@@ -32,7 +33,6 @@ export const siteConfigSchema = z.object({
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
-const DIGITS = 10;
 const required = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text.` })
@@ -77,7 +77,7 @@ export const bookingRulesInput = z.strictObject({
 /**
  * PUT /api/site-config (admin): the business facts the owner edits, with the site configuration's field names.
  * Every field is optional: a top-level field given replaces the one in force, one left out stays. The phone follows
- * the booking form's rule (10 digits once spaces, parentheses, dashes and dots are taken out); links are http(s).
+ * the booking form's rule (`usPhoneDigits`; the store keeps it as (XXX) XXX-XXXX, as it always has); links are http(s).
  * The time zone and the work-request embed stay in the server's configuration (BUSINESS_TIMEZONE, SITE_CONFIG_FILE).
  */
 export const siteSettingsInput = z
@@ -87,10 +87,7 @@ export const siteSettingsInput = z
       tagline: required('Tagline', 200),
       headline: required('Headline', 200),
       about: required('About', 4000),
-      phone: required('Phone', 30).refine(
-        (v) => /^[\d\s().-]+$/.test(v) && v.replace(/\D/g, '').length === DIGITS,
-        `Phone must have ${DIGITS} digits.`,
-      ),
+      phone: required('Phone', 30).refine((v) => usPhoneDigits(v) !== null, `Phone ${US_PHONE_MESSAGE}`),
       email: z.email({ error: 'Email must be an e-mail address.' }),
       address: z.strictObject({
         locality: required('Town', 100),
