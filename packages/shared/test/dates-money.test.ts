@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { applyDiscount, dateTimeInput, formatDateTime, money, toInstant, toWallTime } from '../src';
+import {
+  applyDiscount,
+  dateTimeInput,
+  formatClock,
+  formatDateTime,
+  money,
+  toInstant,
+  toWallTime,
+} from '../src';
 
 const NY = 'America/New_York';
 
@@ -83,5 +91,15 @@ describe('money', () => {
     expect(applyDiscount(59.95, 0.7)).toBe('41.97');
     expect(applyDiscount('', 0.7)).toBe('0.00');
     expect(applyDiscount(undefined, 0.9)).toBe('0.00');
+  });
+});
+
+describe('formatClock', () => {
+  it('reads a working-hours time on a 12-hour clock', () => {
+    expect(formatClock('08:00')).toBe('8:00 AM');
+    expect(formatClock('12:30')).toBe('12:30 PM');
+    expect(formatClock('17:05')).toBe('5:05 PM');
+    expect(formatClock('00:00')).toBe('12:00 AM');
+    expect(formatClock('24:00')).toBe('12:00 AM');
   });
 });

@@ -97,7 +97,7 @@ export const siteSettingsInput = z
       }),
       social: z.strictObject({ label: required('Social link label', 60), url: webLink('Social link') }),
       towns: z.array(required('Town', 100)).min(1, 'Name at least one town.').max(100, 'At most 100 towns.'),
-      mapCenter: required('Map centre', 200),
+      mapCenter: required('Map center', 200),
       googleReviewUrl: z.union([z.literal(''), webLink('Google review link')]),
       bookingRules: bookingRulesInput,
     },

@@ -4,6 +4,7 @@ import {
   type OneTimeCleaning,
   oneTimeCleaningPatch,
   PAGE_SIZES,
+  timeZoneLabel,
   toWallTime,
   type VisitConflict,
 } from '@clean/shared';
@@ -178,7 +179,7 @@ function OneTimeCleaningEditForm({
       <TextField
         label="Date and Time"
         type="datetime-local"
-        hint={`Business time (${timezone}).`}
+        hint={`In ${timeZoneLabel(timezone)}.`}
         error={errors.date_time?.message}
         {...register('date_time')}
       />

@@ -4,6 +4,7 @@ import {
   PAGE_SIZES,
   type RecurringPayment,
   recurringPaymentPatch,
+  timeZoneLabel,
   toWallTime,
   type VisitConflict,
 } from '@clean/shared';
@@ -227,7 +228,7 @@ function ScheduleEditForm({
       <TextField
         label="First visit"
         type="datetime-local"
-        hint={`Business time (${timezone}). Empty: no visits on the calendar.`}
+        hint={`In ${timeZoneLabel(timezone)}. Empty: no visits on the calendar.`}
         error={errors.first_visit_at?.message}
         {...register('first_visit_at', { setValueAs: (v: string | null) => v || null })}
       />

@@ -68,7 +68,7 @@ const LABELS: Record<Exclude<keyof SiteSettingsInput, 'bookingRules'>, string> =
   address: 'address',
   social: 'social link',
   towns: 'towns',
-  mapCenter: 'map centre',
+  mapCenter: 'map center',
   googleReviewUrl: 'Google review link',
 };
 
