@@ -199,7 +199,7 @@ function InquiryEditForm({
       <PhoneField
         control={control}
         name="phone_number"
-        hint="10 digits, or leave it empty."
+        hint="A US number, or leave it empty."
         {...inquiryPhone}
       />
       <CallOrTextField
