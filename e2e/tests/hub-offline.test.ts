@@ -107,7 +107,7 @@ describe('the hub offline', () => {
     await page.reload();
     await card.waitFor();
     // The notice gives when the shown answers were fetched (the worker's stamp on each), in the business zone.
-    const notice = page.getByText(/^Offline — shown as of \d\d:\d\d/);
+    const notice = page.getByText(/^Offline — shown as of \d{1,2}:\d\d [AP]M/);
     await notice.waitFor();
     const shownTime = /\d\d:\d\d/.exec((await notice.textContent()) ?? '')?.[0];
     const clock = new Intl.DateTimeFormat('en-US', {

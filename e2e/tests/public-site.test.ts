@@ -485,6 +485,35 @@ describe('booking request (/contact)', () => {
     await page.context().close();
   });
 
+  it('takes an autofilled +1 phone as its 10 digits, and refuses a number no US line has before sending', async () => {
+    const name = `E2E Autofill ${Date.now()}`;
+    const page = await openPage(browser());
+    await gotoHydrated(page, '/contact');
+    const form = main(page).getByRole('form', { name: 'Booking request' });
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Town').selectOption('Bristol');
+    const phone = form.getByLabel('Phone number');
+    // fill() puts the whole text in at once, as a phone's autofill does.
+    await phone.fill('(123) 456-7890');
+    await form.getByRole('button', { name: 'Send Request' }).click();
+    await form.getByText('Phone number must be a US phone number of 10 digits').waitFor();
+    const none = await api<Inquiry[]>('GET', `/api/inquiries?name=${encodeURIComponent(name)}`, {
+      admin: true,
+    });
+    expect(none.body).toEqual([]);
+
+    await phone.fill('+1 (860) 555-7788');
+    expect(await phone.inputValue()).toBe('(860) 555-7788');
+    await form.getByRole('button', { name: 'Send Request' }).click();
+    await form.getByRole('status').filter({ hasText: 'We received your request' }).waitFor();
+    const { body } = await api<Inquiry[]>('GET', `/api/inquiries?name=${encodeURIComponent(name)}`, {
+      admin: true,
+    });
+    expect(body.map((i) => i.phone_number)).toEqual(['8605557788']);
+    await api('DELETE', `/api/inquiries/${body[0]?.id}`, { admin: true });
+    await page.context().close();
+  });
+
   it('while the owner has closed the form: a polite message with phone and e-mail, no form, and the API refuses', async () => {
     const page = await openPage(browser());
     await api('PATCH', '/api/contact-status', { admin: true, body: { is_open: false } });

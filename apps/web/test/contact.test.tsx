@@ -33,8 +33,10 @@ describe('phone formatting', () => {
     expect(nextPhoneValue('(860) 555-0', '(860) 5550')).toBe('(860) 555');
     expect(nextPhoneValue('(8', '(')).toBe('');
     expect(nextPhoneValue('(860) 555-0142', '(860) 555-014')).toBe('(860) 555-014');
-    // Pasting a formatted or longer number
-    expect(nextPhoneValue('', '+1 860.555.0142')).toBe('(186) 055-5014');
+    // Pasting a formatted or longer number; a leading 1 is the country code, not the area code.
+    expect(nextPhoneValue('', '+1 860.555.0142')).toBe('(860) 555-0142');
+    expect(nextPhoneValue('', '+1 (860) 555-7788')).toBe('(860) 555-7788');
+    expect(nextPhoneValue('', '1-860-555-7788')).toBe('(860) 555-7788');
     expect(nextPhoneValue('', '860-555-0142 ext 9')).toBe('(860) 555-0142');
   });
 });
@@ -55,14 +57,17 @@ describe('/contact booking request', () => {
     expect(phone.value).toBe('(860) 555-0142');
   });
 
-  it('posts the request (phone as digits) and thanks the visitor, clearing the form', async () => {
+  it('posts the request (an autofilled +1 phone as its 10 digits) and thanks the visitor, clearing the form', async () => {
     const fetchMock = stubFetch({
       'GET /api/contact-status': { body: { is_open: true } },
       'POST /api/inquiries': { status: 201, body: { id: 7, status: 'New Inquiry' } },
     });
     renderContact();
     fireEvent.input(await screen.findByLabelText('Name'), { target: { value: 'Jo Smith' } });
-    typeInto(screen.getByLabelText('Phone number') as HTMLInputElement, '8605550142');
+    // Phone autofill puts the whole number in at once, with the country code.
+    const phone = screen.getByLabelText('Phone number') as HTMLInputElement;
+    fireEvent.input(phone, { target: { value: '+1 (860) 555-0142' } });
+    expect(phone.value).toBe('(860) 555-0142');
     fireEvent.click(screen.getByRole('radio', { name: 'Text' }));
     fireEvent.change(screen.getByLabelText('Town'), { target: { value: 'Plainville' } });
     fireEvent.input(screen.getByLabelText('What can we help with?'), { target: { value: 'Weekly clean' } });
@@ -149,7 +154,16 @@ describe('/contact booking request', () => {
     fireEvent.change(screen.getByLabelText('Town'), { target: { value: 'Berlin' } });
     typeInto(screen.getByLabelText('Phone number') as HTMLInputElement, '86055');
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
-    expect(await screen.findByText('Phone number must have 10 digits.')).toBeTruthy();
+    expect(
+      await screen.findByText('Phone number must be a US phone number of 10 digits, e.g. (860) 555-0123.'),
+    ).toBeTruthy();
+    // Ten digits that no US line has (area code 123) are refused before sending too.
+    fireEvent.input(screen.getByLabelText('Phone number'), { target: { value: '(123) 456-7890' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Phone number').getAttribute('aria-invalid')).toBe('true'),
+    );
+    expect(screen.getByText(/Phone number must be a US phone number/)).toBeTruthy();
 
     fireEvent.input(screen.getByLabelText('Phone number'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));

@@ -218,6 +218,25 @@ describe('the Cleaning Calendar', () => {
     ).toBeTruthy();
   });
 
+  it('names the business zone as a person does, and says what each color of its legend is', async () => {
+    stubFetch({
+      'GET /api/cleaning_dates_summary': { body: { one_time_cleanings: [], recurring_paid_records: [] } },
+    });
+    renderCalendar();
+    expect(screen.getByText('Times in Eastern Time.')).toBeTruthy();
+    const legend = screen.getByRole('list', { name: 'Colors' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.trim()),
+    ).toEqual([
+      'One-time cleaning',
+      'Recurring visit, paid',
+      'Recurring visit, not paid yet',
+      'Request holding its time',
+    ]);
+  });
+
   it("says 'Failed to load cleaning dates.' when the summary cannot be loaded", async () => {
     stubFetch({ 'GET /api/cleaning_dates_summary': { status: 500, body: { error: 'boom' } } });
     renderCalendar();

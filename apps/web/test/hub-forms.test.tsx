@@ -118,6 +118,38 @@ describe('phone editing', () => {
     await screen.findByRole('article', { name: 'Inquiry from Linda Park' });
   });
 
+  it('takes a +1 number as its 10 digits; after the save the card says Saved and holds the focus', async () => {
+    const fetchMock = stubFetch({
+      'PATCH /api/inquiries/12': { body: { ...inquiry, phone_number: '8605557788' } },
+    });
+    renderHub(<InquiryCard inquiry={inquiry} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit inquiry from Linda Park' }));
+    const phone = screen.getByLabelText('Phone Number') as HTMLInputElement;
+    fireEvent.input(phone, { target: { value: '+1 (860) 555-7788' } });
+    expect(phone.value).toBe('(860) 555-7788');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    const card = await screen.findByRole('article', { name: 'Inquiry from Linda Park' });
+    const saved = within(card).getByRole('status');
+    expect(saved.textContent).toBe('Saved your changes.');
+    await waitFor(() => expect(document.activeElement?.contains(saved)).toBe(true));
+    expect(document.activeElement).not.toBe(document.body);
+    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'PATCH') ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({ phone_number: '8605557788' });
+  });
+
+  it('refuses ten digits that are no US number before sending, naming the field', async () => {
+    const fetchMock = stubFetch({});
+    renderHub(<InquiryCard inquiry={inquiry} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit inquiry from Linda Park' }));
+    fireEvent.input(screen.getByLabelText('Phone Number'), { target: { value: '(123) 456-7890' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Phone number must be a US phone number of 10 digits, e.g. (860) 555-0123.'),
+    ).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+  });
+
   it("shows 'Failed to update inquiry.' when the server refuses, and stays in edit mode", async () => {
     stubFetch({ 'PATCH /api/inquiries/12': { status: 500, body: { error: 'boom' } } });
     renderHub(<InquiryCard inquiry={inquiry} />);

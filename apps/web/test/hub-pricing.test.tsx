@@ -88,8 +88,8 @@ describe('the hub’s Pricing editor', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Remove Fridge, inside' }));
     expect(document.activeElement).toBe(within(form).getByRole('button', { name: 'Add an extra' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Save prices' }));
-    expect((await within(form).findByRole('status')).textContent).toBe(
-      'Prices saved. The booking form quotes them now.',
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Saved the prices. The booking form quotes them now.',
     );
     expect(putBody(fetchMock)).toEqual({
       ...PRICING,
@@ -132,7 +132,7 @@ describe('the hub’s Pricing editor', () => {
     fireEvent.change(within(form).getByLabelText('Every 2 weeks (%)'), { target: { value: '10' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Remove Inside fridge' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Save prices' }));
-    expect((await within(form).findByRole('alert')).textContent).toBe(
+    expect((await screen.findByRole('alert')).textContent).toBe(
       'The prices could not be saved. Minimum is too large.',
     );
     expect(putBody(fetchMock).per_bathroom).toEqual({ amount: 12.35, minutes: 20 });

@@ -245,7 +245,7 @@ describe('the working hours editor', () => {
       target: { value: '150' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Save working hours' }));
-    expect(await screen.findByText('Working hours saved.')).toBeTruthy();
+    expect(await screen.findByText('Saved the working hours.')).toBeTruthy();
     expect(puts).toEqual([
       {
         days: {

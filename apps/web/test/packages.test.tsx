@@ -113,7 +113,7 @@ describe('/packages as the admin', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Add a package' })).toBeNull());
   });
 
-  it('adds a package (description optional) and closes the form', async () => {
+  it('adds a package (description optional), closes the form and says Saved, with the focus on it', async () => {
     const fetchMock = stubFetch({
       'GET /api/user': admin(),
       'GET /api/packages': { body: [pkg(1)] },
@@ -129,6 +129,9 @@ describe('/packages as the admin', () => {
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Add Package' }));
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Add a package' })).toBeNull());
+    const saved = await screen.findByText('Saved the package Window Wash.');
+    await waitFor(() => expect(document.activeElement?.contains(saved)).toBe(true));
+    expect(document.activeElement).not.toBe(document.body);
     const [call] = posts(fetchMock, 'POST');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
       title: 'Window Wash',

@@ -84,17 +84,19 @@ describe('the hub’s Site section', () => {
     const form = await screen.findByRole('form', { name: 'Site' });
     fireEvent.change(within(form).getByLabelText(label), { target: { value } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    expect((await within(form).findByRole('alert')).textContent).toBe(message);
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
   });
 
-  it('checks the server’s rules before sending: a phone without 10 digits is named and nothing is sent', async () => {
+  it('checks the server’s rules before sending: a phone that is not a US number is named and nothing is sent', async () => {
     const fetchMock = stubFetch({ 'GET /api/site-config': { body: defaultSiteConfig } });
     renderSite();
     const form = await screen.findByRole('form', { name: 'Site' });
     fireEvent.change(within(form).getByLabelText('Phone'), { target: { value: '555-0123' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    expect((await within(form).findByRole('alert')).textContent).toBe('Phone must have 10 digits.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Phone must be a US phone number of 10 digits, e.g. (860) 555-0123.',
+    );
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
   });
 });

@@ -68,8 +68,6 @@ export const OLD_RECORD_DAYS = 90;
 export const OLD_RECORDS_WARNING_ABOVE = 20;
 export const CLEANUP_LEVELS = { greenBelow: 10, yellowBelow: 20 } as const;
 
-export const PHONE_MAX_DIGITS = 10;
-
 export const INQUIRY_STATUSES = ['New Inquiry', 'Contacted', 'Booked', 'Paused', 'Completed'] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 

@@ -7,6 +7,7 @@ export * from './common/date-time-input';
 export * from './common/dates';
 export * from './common/fields';
 export * from './common/money';
+export * from './common/phone';
 export * from './common/responses';
 export * from './constants';
 export * from './contact-status/schemas';

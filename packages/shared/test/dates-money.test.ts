@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   applyDiscount,
   dateTimeInput,
+  formatClock,
   formatDateTime,
-  formatPhone,
   money,
   toInstant,
   toWallTime,
@@ -94,11 +94,12 @@ describe('money', () => {
   });
 });
 
-describe('phone', () => {
-  it('formats as (XXX) XXX-XXXX, partial while typing, N/A when empty', () => {
-    expect(formatPhone('8605550142')).toBe('(860) 555-0142');
-    expect(formatPhone('86055')).toBe('(860) 55');
-    expect(formatPhone('')).toBe('N/A');
-    expect(formatPhone(null)).toBe('N/A');
+describe('formatClock', () => {
+  it('reads a working-hours time on a 12-hour clock', () => {
+    expect(formatClock('08:00')).toBe('8:00 AM');
+    expect(formatClock('12:30')).toBe('12:30 PM');
+    expect(formatClock('17:05')).toBe('5:05 PM');
+    expect(formatClock('00:00')).toBe('12:00 AM');
+    expect(formatClock('24:00')).toBe('12:00 AM');
   });
 });

@@ -181,7 +181,7 @@ describe('the owner hears the price', () => {
     expect(mail.text).toContain('Estimate: $199.75 for about 3 h 50 min, weekly');
     expect(mail.text).toContain('  Inside the fridge: $30.00');
     expect(mail.text).toContain('  Weekly discount (15%): -$35.25');
-    expect(mail.text).toContain('Heard about us: A friend or neighbour');
+    expect(mail.text).toContain('Heard about us: A friend or neighbor');
   });
 
   it('the push notice carries the price (and, once a time is held, the time asked for)', async () => {

@@ -153,6 +153,11 @@ describe('POST /api/inquiries by the owner (phone leads)', () => {
     ['a blank name', { name: ' ' }, /name/i],
     ['an unknown status', { name: 'X', status: 'Lost' }, /status/i],
     ['a 9-digit phone', { name: 'X', phone_number: '860555019' }, /phone/i],
+    [
+      'a phone of another country',
+      { name: 'X', phone_number: '+44 20 7946 0958' },
+      /Phone number must be a US/,
+    ],
   ])('refuses %s with 400, storing nothing', async (_name, body, error) => {
     await expectRefused(count, { status: 400, error }, () => t.asAdmin('POST', '/api/inquiries', body));
   });
@@ -214,6 +219,15 @@ describe('POST /api/inquiries (booking request)', () => {
     expect(byEmail.json()).toMatchObject({ phone_number: null, email: 'sam@example.com' });
   });
 
+  it.each(['+1 (860) 555-7788', '1-860-555-7788', '860.555.7788', '(860) 555 7788'])(
+    'stores the phone %j as people type it as its 10 digits',
+    async (typed) => {
+      const res = await t.anonymous('POST', '/api/inquiries', { ...request, phone_number: typed });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().phone_number).toBe('8605557788');
+    },
+  );
+
   it('ignores a client trying to choose the status', async () => {
     const res = await t.anonymous('POST', '/api/inquiries', { ...request, status: 'Booked' });
     expect(res.statusCode).toBe(201);
@@ -222,7 +236,10 @@ describe('POST /api/inquiries (booking request)', () => {
 
   it.each([
     ['a phone number of 9 digits', { phone_number: '860555019' }, /phone/i],
-    ['a phone number of 11 digits', { phone_number: '18605550199' }, /phone/i],
+    ['a phone number of 11 digits', { phone_number: '28605550199' }, /phone/i],
+    ['a phone number of another country', { phone_number: '+44 20 7946 0958' }, /Phone number must be a US/],
+    ['a phone number no US line has', { phone_number: '(123) 456-7890' }, /Phone number must be a US/],
+    ['a phone number with letters', { phone_number: '860-555-CALL' }, /Phone number must be a US/],
     ['a bad email', { email: 'jamie@' }, /email/i],
     ['an unknown town', { town: 'Boston' }, /town/i],
     ['no town', { town: undefined }, /town/i],

@@ -219,6 +219,7 @@ describe('PATCH /api/inquiries/{id}', () => {
     const cases: Array<[unknown, RegExp]> = [
       [{ status: 'Cancelled' }, /status/i],
       [{ phone_number: '860555010199' }, /phone/i],
+      [{ phone_number: '+1 416 555 0199' }, /Phone number must be a US/],
       [{ email: 'not-an-email' }, /email/i],
       [{ name: '   ' }, /name/i],
       [{ call_or_text: 'fax' }, /call_or_text/],

@@ -54,6 +54,17 @@ describe('POST /contact as a plain form', () => {
     expect(await t.db.$count(inquiries)).toBe(before);
   });
 
+  it('reads a phone as autofill types it (+1 …) as its 10 digits, and refuses one that is not a US number', async () => {
+    expect((await post('/contact', { ...booking, phone_number: '+1 (860) 555-7788' })).statusCode).toBe(303);
+    expect((await newest())?.phoneNumber).toBe('8605557788');
+
+    const before = await t.db.$count(inquiries);
+    const res = await post('/contact', { ...booking, phone_number: '+44 20 7946 0958' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Phone number must be a US phone number of 10 digits');
+    expect(await t.db.$count(inquiries)).toBe(before);
+  });
+
   it('is refused with the closed notice (409) while the owner has closed the form', async () => {
     const before = await t.db.$count(inquiries);
     expect((await t.asAdmin('PATCH', '/api/contact-status', { is_open: false })).statusCode).toBe(200);

@@ -39,6 +39,11 @@ describe('PUT /api/site-config', () => {
     expect(await read()).toMatchObject({ phone: '(203) 555-0199', social: { label: 'Instagram' } });
   });
 
+  it('keeps a phone typed with the country code (+1 …) as the site shows it', async () => {
+    expect((await save({ phone: '+1 (203) 555-0177' })).statusCode).toBe(200);
+    expect((await read()).phone).toBe('(203) 555-0177');
+  });
+
   it('stores and serves the Google review link and the booking rules, each replaced whole, nothing else touched', async () => {
     const before = await read();
     const rules = {
@@ -127,8 +132,9 @@ describe('PUT /api/site-config', () => {
       { phone: '2035550100', bookingRules: { ...defaultSiteConfig.bookingRules, holdDays: 31 } },
       /Hold must be at most 30 days/,
     ],
-    ['a phone without 10 digits', { phone: '555-0199' }, /Phone must have 10 digits/],
-    ['a phone in words', { phone: 'call me maybe' }, /Phone must have 10 digits/],
+    ['a phone without 10 digits', { phone: '555-0199' }, /Phone must be a US phone number of 10 digits/],
+    ['a phone in words', { phone: 'call me maybe' }, /Phone must be a US phone number/],
+    ['a phone of another country', { phone: '+44 20 7946 0958' }, /Phone must be a US phone number/],
     [
       'a social link that is not http(s)',
       { social: { label: 'X', url: 'javascript:alert(1)' } },

@@ -223,10 +223,12 @@ describe('conflicts', () => {
 
     const onTom = await patch(key, { start: '2027-03-03T14:00' });
     expect(onTom.statusCode).toBe(409);
-    expect(onTom.json().error).toMatch(/Overlaps Tom Reilly \(Wed 3 Mar 2027, 13:00–15:00\)/);
+    expect(onTom.json().error).toMatch(/Overlaps Tom Reilly \(Wed, Mar 3, 2027, 1:00 PM–3:00 PM\)/);
     const late = await patch(key, { start: '2027-03-02T16:00' });
     expect(late.statusCode).toBe(409);
-    expect(late.json().error).toMatch(/Outside working hours.*08:00–17:00/);
+    expect(late.json().error).toMatch(
+      /Outside working hours \(Tue, Mar 2, 2027, 4:00 PM–.*\): working hours on Tuesday are 8:00 AM–5:00 PM/,
+    );
     const saturday = await patch(key, { start: '2027-03-06T09:00' });
     expect(saturday.json().error).toMatch(/Saturday is not a working day/);
     // Nothing changed.

@@ -112,8 +112,12 @@ describe('the visits rule', () => {
     expect(overlapConflicts(at(10), at(11), others, 2, NY).map((c) => c.key)).toEqual(['o1', 'o2']);
     expect(overlapConflicts(at(12), at(13), others, 1, NY)).toEqual([]);
     expect(hoursConflict(at(8), at(17), DEFAULT_WORKING_HOURS, NY)).toBeNull();
-    expect(hoursConflict(at(16), at(18), DEFAULT_WORKING_HOURS, NY)?.message).toMatch(
-      /Tuesday are 08:00–17:00/,
+    // US dates and 12-hour times, as everywhere else a person reads a time.
+    expect(hoursConflict(at(16), at(18), DEFAULT_WORKING_HOURS, NY)?.message).toBe(
+      'Outside working hours (Tue, Mar 2, 2027, 4:00 PM–6:00 PM): working hours on Tuesday are 8:00 AM–5:00 PM.',
+    );
+    expect(overlapConflicts(at(11, 30), at(12, 30), others, 1, NY)[0]?.message).toBe(
+      'Overlaps Bo (Tue, Mar 2, 2027, 10:30 AM–12:00 PM).',
     );
   });
 });

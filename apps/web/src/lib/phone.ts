@@ -1,4 +1,4 @@
-import { formatPhone, PHONE_MAX_DIGITS } from '@clean/shared';
+import { formatPhone, typedPhoneDigits } from '@clean/shared';
 
 /** What a phone input shows for the digits typed so far: (XXX) XXX-XXXX as far as typed, '' when empty. */
 export function phoneInputValue(digits: string | null | undefined): string {
@@ -6,12 +6,13 @@ export function phoneInputValue(digits: string | null | undefined): string {
 }
 
 /**
- * The digits after the user edited the shown text: non-digits are dropped and at most 10 kept.
+ * The digits after the user edited the shown text: non-digits and a leading country code 1 are dropped and at
+ * most 10 kept.
  * Deleting only a formatting character (a bracket, space or dash) removes the digit before it, so
  * backspace is never stuck.
  */
 export function nextPhoneDigits(previousDigits: string, typed: string): string {
-  const digits = typed.replace(/\D/g, '').slice(0, PHONE_MAX_DIGITS);
+  const digits = typedPhoneDigits(typed);
   const shown = phoneInputValue(previousDigits);
   if (digits === previousDigits && typed.length < shown.length) return digits.slice(0, -1);
   return digits;
@@ -19,5 +20,5 @@ export function nextPhoneDigits(previousDigits: string, typed: string): string {
 
 /** The same rule for a field that holds the shown text itself (the booking form sends it formatted). */
 export function nextPhoneValue(previousShown: string, typed: string): string {
-  return phoneInputValue(nextPhoneDigits(previousShown.replace(/\D/g, ''), typed));
+  return phoneInputValue(nextPhoneDigits(typedPhoneDigits(previousShown), typed));
 }

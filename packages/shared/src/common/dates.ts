@@ -112,6 +112,30 @@ function dateFormat(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
   return format;
 }
 
+const zoneNames = new Map<string, string>();
+/**
+ * The zone as a person names it, "Eastern Time" for America/New_York (Intl's long generic name, so any
+ * BUSINESS_TIMEZONE gets its own); the zone's id where Intl has no name for it.
+ */
+export function timeZoneLabel(timeZone: string): string {
+  let name = zoneNames.get(timeZone);
+  if (!name) {
+    name =
+      new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+        .formatToParts(new Date())
+        .find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+    zoneNames.set(timeZone, name);
+  }
+  return name;
+}
+
+/** A working-hours clock time ("17:00", "24:00" for the end of the day) as a person reads it: "5:00 PM". */
+export function formatClock(hhmm: string): string {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}:${String(m).padStart(2, '0')} ${h % 24 < 12 ? 'AM' : 'PM'}`;
+}
+
 const isoDateFormats = new Map<string, Intl.DateTimeFormat>();
 /** YYYY-MM-DD of `now` in the business zone: "today" for the digest's once-a-day row and the open times' start. */
 export function businessDate(now: Date, timeZone: string): string {

@@ -41,7 +41,7 @@ type ErrorStatus = keyof typeof ERROR_MEANING;
 
 /** A sentence each status really answers, for the document's examples. */
 const ERROR_EXAMPLE: Record<ErrorStatus, string> = {
-  400: 'Phone number must have 10 digits.',
+  400: 'Phone number must be a US phone number of 10 digits, e.g. (860) 555-0123.',
   401: 'Please sign in.',
   403: 'Only the site administrator may do this.',
   404: 'There is no package with that id.',

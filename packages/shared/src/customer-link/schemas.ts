@@ -52,7 +52,7 @@ export type CustomerLinkView = {
   phone: string;
   telHref: string;
   customerName: string;
-  /** "Eastern Time (America/New_York)". */
+  /** The business zone as a person names it: "Eastern Time". */
   timeZoneName: string;
   cutoffHours: number;
   weeks: number;

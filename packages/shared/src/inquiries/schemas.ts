@@ -1,25 +1,28 @@
 import { z } from 'zod';
 import { id, optionalLine, optionalText, pageQuery, requiredText, searchText } from '../common/fields';
+import { US_PHONE_MESSAGE, usPhoneDigits } from '../common/phone';
 import { isoInstant } from '../common/responses';
-import { INQUIRY_STATUSES, PHONE_MAX_DIGITS, TOWNS } from '../constants';
+import { INQUIRY_STATUSES, TOWNS } from '../constants';
 import { HEARD_FROM, QUOTE_FREQUENCIES, quoteInput, quoteSchema, requestedStart } from '../pricing/schemas';
 import { OTHER_TOWN } from './plain';
 
 /**
- * A US phone number, one rule for the public form and the admin edit: exactly 10 digits once the usual
- * formatting (spaces, parentheses, dashes, dots) is taken out; stored as digits (docs/product.md#constants). Anything
- * else is refused, not quietly dropped ("call me" is not a phone number). '', null and missing mean none.
+ * A US phone number, one rule for the public form and the owner's forms: read as people type it
+ * (`usPhoneDigits`) and stored as its 10 digits, the form rows always had. Anything that is not a US
+ * number is refused, not quietly cut ("call me" is not a phone number). '', null and missing mean none.
  */
 export const phoneNumber = z
   .string({ error: 'Phone number must be text.' })
   .trim()
-  .refine(
-    (v) => v === '' || (/^[\d\s().-]+$/.test(v) && v.replace(/\D/g, '').length === PHONE_MAX_DIGITS),
-    `Phone number must have ${PHONE_MAX_DIGITS} digits.`,
-  )
-  .transform((v) => v.replace(/\D/g, ''))
+  .transform((v, ctx) => {
+    if (v === '') return null;
+    const digits = usPhoneDigits(v);
+    if (digits) return digits;
+    ctx.addIssue({ code: 'custom', message: `Phone number ${US_PHONE_MESSAGE}` });
+    return z.NEVER;
+  })
   .nullish()
-  .transform((v) => (v ? v : null));
+  .transform((v) => v ?? null);
 
 export const callOrText = z.enum(['call', 'text'], { error: 'call_or_text must be "call" or "text".' });
 export const inquiryStatus = z.enum(INQUIRY_STATUSES, {
@@ -78,22 +81,17 @@ export type BookingRequestInput = z.input<typeof bookingRequestInput>;
 
 /**
  * POST /api/inquiries with the admin's token: a lead the owner took by phone. Only the name is required; any
- * status; a phone number, when given, has 10 digits.
+ * status.
  */
-export const adminInquiryInput = z
-  .object({
-    name: requiredText('Name', 100),
-    email: email.nullish().transform((v) => (v ? v : null)),
-    phone_number: phoneNumber,
-    call_or_text: callOrText.default('call'),
-    town: optionalLine('Town', 100),
-    description: optionalText('Description', 2000),
-    status: inquiryStatus.default('New Inquiry'),
-  })
-  .refine((v) => !v.phone_number || v.phone_number.length === 10, {
-    message: 'Phone number must have 10 digits.',
-    path: ['phone_number'],
-  });
+export const adminInquiryInput = z.object({
+  name: requiredText('Name', 100),
+  email: email.nullish().transform((v) => (v ? v : null)),
+  phone_number: phoneNumber,
+  call_or_text: callOrText.default('call'),
+  town: optionalLine('Town', 100),
+  description: optionalText('Description', 2000),
+  status: inquiryStatus.default('New Inquiry'),
+});
 export type AdminInquiryInput = z.input<typeof adminInquiryInput>;
 
 /** PATCH /api/inquiries/{id} (admin): any subset; `{ status }` alone is the status dropdown. */

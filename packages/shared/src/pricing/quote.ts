@@ -85,7 +85,7 @@ export const HEARD_FROM_LABELS: Record<HeardFrom, string> = {
   google: 'Google',
   facebook: 'Facebook',
   nextdoor: 'Nextdoor',
-  friend: 'A friend or neighbour',
+  friend: 'A friend or neighbor',
   yelp: 'Yelp',
   other: 'Other',
 };

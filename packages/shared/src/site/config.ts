@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { US_PHONE_MESSAGE, usPhoneDigits } from '../common/phone';
 
 /** Business facts shown on the site; the server may override them from a JSON file (SITE_CONFIG_FILE). */
 export const siteConfigSchema = z.object({
@@ -32,7 +33,6 @@ export const siteConfigSchema = z.object({
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
-const DIGITS = 10;
 const required = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text.` })
@@ -85,7 +85,7 @@ export const bookingRulesInput = z.strictObject({
 /**
  * PUT /api/site-config (admin): the business facts the owner edits, with the site configuration's field names.
  * Every field is optional: a top-level field given replaces the one in force, one left out stays. The phone follows
- * the booking form's rule (10 digits once spaces, parentheses, dashes and dots are taken out); links are http(s).
+ * the booking form's rule (`usPhoneDigits`; the store keeps it as (XXX) XXX-XXXX, as it always has); links are http(s).
  * The time zone and the work-request embed stay in the server's configuration (BUSINESS_TIMEZONE, SITE_CONFIG_FILE).
  */
 export const siteSettingsInput = z
@@ -95,10 +95,7 @@ export const siteSettingsInput = z
       tagline: oneLine('Tagline', 200),
       headline: oneLine('Headline', 200),
       about: required('About', 4000),
-      phone: oneLine('Phone', 30).refine(
-        (v) => /^[\d\s().-]+$/.test(v) && v.replace(/\D/g, '').length === DIGITS,
-        `Phone must have ${DIGITS} digits.`,
-      ),
+      phone: oneLine('Phone', 30).refine((v) => usPhoneDigits(v) !== null, `Phone ${US_PHONE_MESSAGE}`),
       email: z.email({ error: 'Email must be an e-mail address.' }),
       address: z.strictObject({
         locality: oneLine('Town', 100),
@@ -108,7 +105,7 @@ export const siteSettingsInput = z
       }),
       social: z.strictObject({ label: oneLine('Social link label', 60), url: webLink('Social link') }),
       towns: z.array(oneLine('Town', 100)).min(1, 'Name at least one town.').max(100, 'At most 100 towns.'),
-      mapCenter: oneLine('Map centre', 200),
+      mapCenter: oneLine('Map center', 200),
       googleReviewUrl: z.union([z.literal(''), webLink('Google review link')]),
       bookingRules: bookingRulesInput,
     },

@@ -5,6 +5,7 @@ import {
   type CustomerRescheduleView,
   type CustomerVisitView,
   formatPhone,
+  timeZoneLabel,
   type Visit,
 } from '@clean/shared';
 import type { Config } from '../../config';
@@ -216,17 +217,13 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
         moved: v.original_start !== null,
         changeable: v.status === 'planned' && beforeCutoff(new Date(v.start), cutoffHours),
       }));
-      const zoneName =
-        new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
-          .formatToParts(at)
-          .find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
       const phone = formatPhone(facts.phone);
       return {
         businessName: facts.businessName,
         phone,
         telHref: `tel:+1${facts.phone.replace(/\D/g, '').slice(-10)}`,
         customerName: customer?.name ?? '',
-        timeZoneName: `${zoneName} (${timeZone})`,
+        timeZoneName: timeZoneLabel(timeZone),
         cutoffHours,
         weeks: LINK_WEEKS,
         visits: shown,

@@ -1,4 +1,5 @@
 import {
+  formatClock,
   type Period,
   recognisedPeriod,
   type VisitConflict,
@@ -155,7 +156,7 @@ export type Span = { key: string; name: string; start: Date; end: Date };
 
 const when = (start: Date, end: Date, timeZone: string) => {
   const s = new TZDate(start.getTime(), timeZone);
-  return `${format(s, 'EEE d MMM yyyy, HH:mm')}–${format(new TZDate(end.getTime(), timeZone), 'HH:mm')}`;
+  return `${format(s, 'EEE, MMM d, yyyy, h:mm a')}–${format(new TZDate(end.getTime(), timeZone), 'h:mm a')}`;
 };
 
 /**
@@ -206,7 +207,7 @@ export function hoursConflict(
   const hoursText =
     spans.length === 0
       ? `${WEEKDAY_NAMES[day]} is not a working day`
-      : `working hours on ${WEEKDAY_NAMES[day]} are ${spans.map(([a, b]) => `${a}–${b}`).join(', ')}`;
+      : `working hours on ${WEEKDAY_NAMES[day]} are ${spans.map(([a, b]) => `${formatClock(a)}–${formatClock(b)}`).join(', ')}`;
   return {
     kind: 'outside_hours',
     key: null,

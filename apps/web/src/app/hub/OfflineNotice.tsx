@@ -2,13 +2,13 @@ import { OfflineWriteError, useOfflineState } from '../../lib/offline';
 import { useSiteConfig } from '../../lib/site-config';
 import { Alert } from '../../lib/ui/Alert';
 
-/** "HH:MM" (24-hour) in the business zone, with the day in front when it is not today there. */
+/** "6:05 PM" in the business zone, with the day in front when it is not today there. */
 function asOfText(at: number, timeZone: string) {
   const time = new Intl.DateTimeFormat('en-US', {
     timeZone,
-    hour: '2-digit',
+    hour: 'numeric',
     minute: '2-digit',
-    hourCycle: 'h23',
+    hour12: true,
   });
   const day = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric' });
   const sameDay = day.format(at) === day.format(Date.now());

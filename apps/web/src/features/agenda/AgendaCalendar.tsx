@@ -1,4 +1,4 @@
-import { AGENDA_DAY_LIMIT } from '@clean/shared';
+import { AGENDA_DAY_LIMIT, timeZoneLabel } from '@clean/shared';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
@@ -37,6 +37,14 @@ const SCROLL_TO = new Date(1970, 0, 1, 7, 0);
 /** Below Tailwind's `sm` a month grid's cells are too narrow to read a name: phones start with the list. */
 const PHONE = '(max-width: 639px)';
 const startsAsList = () => typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches === true;
+
+/** What each event colour is (eventClass gives them): the recurring kinds say paid or not, as their events differ. */
+const LEGEND = [
+  { color: 'bg-brand-700', label: 'One-time cleaning' },
+  { color: 'bg-sky-800', label: 'Recurring visit, paid' },
+  { color: 'bg-amber-700', label: 'Recurring visit, not paid yet' },
+  { color: 'bg-violet-700', label: 'Request holding its time' },
+] as const;
 
 function eventClass({ detail }: AgendaEvent): string {
   if (detail.kind === 'one-time')
@@ -102,21 +110,16 @@ export function AgendaCalendar() {
         <h2 id={headingId} className="text-2xl font-bold text-brand-950">
           Cleaning Calendar
         </h2>
-        <p className="text-sm text-stone-600">
-          Times in {timezone.replace(/_/g, ' ')}.{' '}
-          <span className="inline-flex items-center gap-1">
-            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-brand-700" /> One-time
-          </span>{' '}
-          <span className="inline-flex items-center gap-1">
-            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-sky-800" /> Recurring
-          </span>{' '}
-          <span className="inline-flex items-center gap-1">
-            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-amber-700" /> Visit
-          </span>{' '}
-          <span className="inline-flex items-center gap-1">
-            <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm bg-violet-700" /> Requested
-          </span>
-        </p>
+        <div className="text-sm text-stone-600">
+          <p>Times in {timeZoneLabel(timezone)}.</p>
+          <ul aria-label="Colors" className="flex flex-wrap gap-x-3 gap-y-1">
+            {LEGEND.map(({ color, label }) => (
+              <li key={label} className="inline-flex items-center gap-1">
+                <span aria-hidden="true" className={cx('inline-block h-3 w-3 rounded-sm', color)} /> {label}
+              </li>
+            ))}
+          </ul>
+        </div>
       </div>
       {query.isError && (
         <Alert tone="error" className="flex flex-wrap items-center justify-between gap-2">

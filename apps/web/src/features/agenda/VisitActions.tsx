@@ -1,4 +1,11 @@
-import { formatDateTime, formatMoney, toWallTime, type Visit, type VisitPatch } from '@clean/shared';
+import {
+  formatDateTime,
+  formatMoney,
+  timeZoneLabel,
+  toWallTime,
+  type Visit,
+  type VisitPatch,
+} from '@clean/shared';
 import { type FormEvent, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { failureMessage } from '../../lib/failure';
@@ -141,7 +148,7 @@ export function VisitActions({
           <TextField
             label="New date and time"
             type="datetime-local"
-            hint={`Business time (${timeZone}).`}
+            hint={`In ${timeZoneLabel(timeZone)}.`}
             value={start}
             onChange={(e) => {
               setStart(e.target.value);

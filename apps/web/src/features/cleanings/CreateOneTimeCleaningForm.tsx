@@ -1,4 +1,4 @@
-import type { VisitConflict } from '@clean/shared';
+import { timeZoneLabel, type VisitConflict } from '@clean/shared';
 import { useState } from 'react';
 import { useSiteConfig } from '../../lib/site-config';
 import { ConflictsWarning } from '../../lib/ui/ConflictsWarning';
@@ -69,7 +69,7 @@ export function CreateOneTimeCleaningForm() {
       <TextField
         label="Date and Time"
         type="datetime-local"
-        hint={`Business time (${timezone}).`}
+        hint={`In ${timeZoneLabel(timezone)}.`}
         {...register('date_time')}
       />
       <DurationField fallback={defaultMinutes} {...register('duration_minutes')} />

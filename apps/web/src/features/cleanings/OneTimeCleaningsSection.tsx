@@ -4,6 +4,7 @@ import {
   type OneTimeCleaning,
   oneTimeCleaningPatch,
   PAGE_SIZES,
+  timeZoneLabel,
   toWallTime,
   type VisitConflict,
 } from '@clean/shared';
@@ -23,8 +24,10 @@ import { CheckboxField, MoneyField, NotesField } from '../../lib/ui/FormFields';
 import { CardActions, Fact, Facts, HubCard, NotesFact } from '../../lib/ui/HubCard';
 import { HubEditForm } from '../../lib/ui/HubEditForm';
 import { PagedList } from '../../lib/ui/PagedList';
+import { SaveStatus } from '../../lib/ui/SaveStatus';
 import { SearchField } from '../../lib/ui/SearchField';
 import { TextField } from '../../lib/ui/TextField';
+import { useCardEdit } from '../../lib/useCardEdit';
 import { usePagedSearch } from '../../lib/usePagedSearch';
 import { useSubmit } from '../../lib/useSubmit';
 import { useConflicts, useDefaultVisitMinutes } from '../visits/api';
@@ -69,20 +72,21 @@ const subjectOf = (cleaning: OneTimeCleaning) => `one-time cleaning for ${cleani
 
 function OneTimeCleaningCard({ cleaning }: { cleaning: OneTimeCleaning }) {
   const { timezone } = useSiteConfig();
-  const [editing, setEditing] = useState(false);
+  const card = useCardEdit();
   const [confirming, setConfirming] = useState(false);
   // The conflicts the server found when the last edit was saved (it saves regardless).
   const [saved, setSaved] = useState<VisitConflict[]>();
   const remove = useDeleteOneTimeCleaning();
 
-  if (editing)
+  if (card.editing)
     return (
       <OneTimeCleaningEditForm
         cleaning={cleaning}
-        onDone={(result) => {
-          setSaved(result?.conflicts);
-          setEditing(false);
+        onSaved={(result) => {
+          setSaved(result.conflicts);
+          card.saved();
         }}
+        onCancel={card.cancel}
       />
     );
   return (
@@ -97,11 +101,8 @@ function OneTimeCleaningCard({ cleaning }: { cleaning: OneTimeCleaning }) {
         <NotesFact notes={cleaning.notes} />
       </Facts>
       <ConflictsWarning conflicts={saved} saved />
-      <CardActions
-        subject={subjectOf(cleaning)}
-        onEdit={() => setEditing(true)}
-        onDelete={() => setConfirming(true)}
-      />
+      <SaveStatus state={card.status} />
+      <CardActions subject={subjectOf(cleaning)} onEdit={card.edit} onDelete={() => setConfirming(true)} />
       {confirming && (
         <DeleteDialog
           title="Delete one-time cleaning?"
@@ -125,10 +126,12 @@ type EditOutput = z.output<typeof oneTimeCleaningPatch>;
 
 function OneTimeCleaningEditForm({
   cleaning,
-  onDone,
+  onSaved,
+  onCancel,
 }: {
   cleaning: OneTimeCleaning;
-  onDone: (saved?: OneTimeCleaning) => void;
+  onSaved: (saved: OneTimeCleaning) => void;
+  onCancel: () => void;
 }) {
   const { timezone } = useSiteConfig();
   const defaultMinutes = useDefaultVisitMinutes();
@@ -157,7 +160,7 @@ function OneTimeCleaningEditForm({
   });
 
   const onSubmit = handleSubmit(({ amount, date_time, paid, notes, duration_minutes }) =>
-    save.run({ id: cleaning.id, change: { amount, date_time, paid, notes, duration_minutes } }, onDone),
+    save.run({ id: cleaning.id, change: { amount, date_time, paid, notes, duration_minutes } }, onSaved),
   );
 
   return (
@@ -167,7 +170,7 @@ function OneTimeCleaningEditForm({
       onSubmit={onSubmit}
       error={save.error}
       busy={save.busy}
-      onCancel={onDone}
+      onCancel={onCancel}
     >
       <MoneyField label="Amount" error={errors.amount?.message} {...register('amount')} />
       <DiscountButtons
@@ -178,7 +181,7 @@ function OneTimeCleaningEditForm({
       <TextField
         label="Date and Time"
         type="datetime-local"
-        hint={`Business time (${timezone}).`}
+        hint={`In ${timeZoneLabel(timezone)}.`}
         error={errors.date_time?.message}
         {...register('date_time')}
       />

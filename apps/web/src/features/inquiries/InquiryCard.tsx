@@ -19,7 +19,10 @@ import { CardActions, Fact, Facts, HubCard } from '../../lib/ui/HubCard';
 import { HubEditForm } from '../../lib/ui/HubEditForm';
 import { PhoneField } from '../../lib/ui/PhoneField';
 import { QuoteSummary } from '../../lib/ui/QuoteSummary';
+import { SaveStatus } from '../../lib/ui/SaveStatus';
 import { TextField } from '../../lib/ui/TextField';
+import { useCardEdit } from '../../lib/useCardEdit';
+import type { SaveStatusState } from '../../lib/useSaveStatus';
 import { useSubmit } from '../../lib/useSubmit';
 import { useZodForm } from '../../lib/useZodForm';
 import { useDeleteInquiry, useUpdateInquiry } from './api';
@@ -29,15 +32,23 @@ const subjectOf = (inquiry: Inquiry) => `inquiry from ${inquiry.name}`;
 
 /** One inquiry: view mode (with the immediate status dropdown) or edit mode (Save / Cancel). */
 export function InquiryCard({ inquiry }: { inquiry: Inquiry }) {
-  const [editing, setEditing] = useState(false);
-  return editing ? (
-    <InquiryEditForm inquiry={inquiry} onDone={() => setEditing(false)} />
+  const card = useCardEdit();
+  return card.editing ? (
+    <InquiryEditForm inquiry={inquiry} onSaved={() => card.saved()} onCancel={card.cancel} />
   ) : (
-    <InquiryView inquiry={inquiry} onEdit={() => setEditing(true)} />
+    <InquiryView inquiry={inquiry} onEdit={card.edit} status={card.status} />
   );
 }
 
-function InquiryView({ inquiry, onEdit }: { inquiry: Inquiry; onEdit: () => void }) {
+function InquiryView({
+  inquiry,
+  onEdit,
+  status,
+}: {
+  inquiry: Inquiry;
+  onEdit: () => void;
+  status: SaveStatusState;
+}) {
   const { timezone } = useSiteConfig();
   const statusId = useId();
   const update = useUpdateInquiry();
@@ -104,6 +115,7 @@ function InquiryView({ inquiry, onEdit }: { inquiry: Inquiry; onEdit: () => void
         )}
         {statusError && <Alert tone="error">{statusError}</Alert>}
       </Field>
+      <SaveStatus state={status} />
       <CardActions subject={subjectOf(inquiry)} onEdit={onEdit} onDelete={() => setConfirming(true)} />
       {confirming && <DeleteInquiryDialog inquiry={inquiry} onClose={() => setConfirming(false)} />}
     </HubCard>
@@ -153,7 +165,15 @@ function DeleteInquiryDialog({ inquiry, onClose }: { inquiry: Inquiry; onClose: 
   );
 }
 
-function InquiryEditForm({ inquiry, onDone }: { inquiry: Inquiry; onDone: () => void }) {
+function InquiryEditForm({
+  inquiry,
+  onSaved,
+  onCancel,
+}: {
+  inquiry: Inquiry;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
   const save = useSubmit(useUpdateInquiry(), 'Failed to update inquiry.');
   const { field, control, handleSubmit, formState } = useZodForm(inquiryPatch, {
     name: inquiry.name,
@@ -164,7 +184,7 @@ function InquiryEditForm({ inquiry, onDone }: { inquiry: Inquiry; onDone: () => 
     status: inquiry.status,
   });
 
-  const onSubmit = handleSubmit((values) => save.run({ id: inquiry.id, patch: values }, onDone));
+  const onSubmit = handleSubmit((values) => save.run({ id: inquiry.id, patch: values }, onSaved));
 
   return (
     <HubEditForm
@@ -172,14 +192,14 @@ function InquiryEditForm({ inquiry, onDone }: { inquiry: Inquiry; onDone: () => 
       onSubmit={onSubmit}
       error={save.error}
       busy={save.busy}
-      onCancel={onDone}
+      onCancel={onCancel}
     >
       <TextField label="Name" {...field('name')} />
       <TextField label="Email" type="email" {...field('email')} />
       <PhoneField
         control={control}
         name="phone_number"
-        hint="10 digits, or leave it empty."
+        hint="A US number, or leave it empty."
         {...inquiryPhone}
       />
       <CallOrTextField

@@ -8,7 +8,9 @@ import { LeafMark } from '../../lib/ui/LeafMark';
 import { InlineLoading } from '../../lib/ui/Loading';
 import { Page } from '../../lib/ui/Page';
 import { DialogImage } from '../../lib/ui/PhotoDialog';
+import { SaveStatus } from '../../lib/ui/SaveStatus';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { useSaveStatus } from '../../lib/useSaveStatus';
 import { useDialogParam } from '../../lib/useSearchState';
 import { useSession } from '../auth/session';
 import { PACKAGE_MESSAGES, useDeletePackage, usePackages } from './api';
@@ -33,7 +35,10 @@ export function PackagesPage() {
   const formId = useId();
   const formRef = useRef<HTMLDivElement>(null);
 
+  // Outside the form, which closes on a save: the owner still reads what happened, with the focus on it.
+  const saved = useSaveStatus();
   const openForm = (editing: Package | null) => {
+    saved.show(null);
     setAdminError(null);
     setForm({ open: true, editing });
     requestAnimationFrame(() => formRef.current?.scrollIntoView?.({ block: 'start' }));
@@ -93,10 +98,18 @@ export function PackagesPage() {
             Add New Package
           </Button>
           {adminError && <Alert tone="error">{adminError}</Alert>}
+          <SaveStatus state={saved} />
           <div id={formId} ref={formRef} className="scroll-mt-24">
             {form.open && (
               <Suspense fallback={<InlineLoading />}>
-                <PackageForm editing={form.editing} onDone={() => setForm({ open: false })} />
+                <PackageForm
+                  editing={form.editing}
+                  onSaved={(text) => {
+                    setForm({ open: false });
+                    saved.show({ tone: 'success', text });
+                  }}
+                  onCancel={() => setForm({ open: false })}
+                />
               </Suspense>
             )}
           </div>

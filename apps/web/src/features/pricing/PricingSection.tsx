@@ -14,7 +14,9 @@ import { failureMessage } from '../../lib/failure';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
 import { CheckboxField, MoneyField, Options, SelectField } from '../../lib/ui/FormFields';
+import { SaveStatus } from '../../lib/ui/SaveStatus';
 import { TextField } from '../../lib/ui/TextField';
+import { type SaveStatusState, useSaveStatus } from '../../lib/useSaveStatus';
 import { usePackages } from '../packages/api';
 import { usePricing, useSavePricing } from './api';
 import {
@@ -37,6 +39,7 @@ const minutesProps = { type: 'number', inputMode: 'numeric', min: 0, max: 720, s
  */
 export function PricingSection() {
   const headingId = useId();
+  const status = useSaveStatus();
   const pricing = usePricing();
   const packages = usePackages();
   const failed = pricing.isError || packages.isError;
@@ -74,8 +77,10 @@ export function PricingSection() {
           saved={pricing.data}
           packages={packages.data}
           headingId={headingId}
+          status={status}
         />
       )}
+      <SaveStatus state={status} />
     </section>
   );
 }
@@ -84,25 +89,22 @@ function PricingForm({
   saved,
   packages,
   headingId,
+  status,
 }: {
   saved: Pricing | null;
   packages: Package[];
   headingId: string;
+  status: SaveStatusState;
 }) {
   const [draft, setDraft] = useState<PricingDraft>(() => draftOf(saved, packages));
   // Problems show once the owner has tried to save, then follow each change.
   const [tried, setTried] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
   const save = useSavePricing();
   const addButton = useRef<HTMLButtonElement>(null);
   const checked = useMemo(() => checkDraft(draft, packages), [draft, packages]);
   const errors: PricingErrors = tried && !checked.ok ? checked.errors : {};
 
-  const change = (next: (d: PricingDraft) => PricingDraft) => {
-    setDraft(next);
-    setSuccess(null);
-  };
+  const change = (next: (d: PricingDraft) => PricingDraft) => setDraft(next);
   const bind = (
     key: 'bedroomAmount' | 'bedroomMinutes' | 'bathroomAmount' | 'bathroomMinutes' | 'minimum',
   ) => ({
@@ -141,19 +143,22 @@ function PricingForm({
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setTried(true);
-    setServerError(null);
-    setSuccess(null);
     if (!checked.ok) {
+      status.show(null);
       // To the first field in trouble, so a keyboard or screen reader user lands on it.
       requestAnimationFrame(() =>
         document.querySelector<HTMLElement>('[data-pricing-form] [aria-invalid="true"]')?.focus(),
       );
       return;
     }
-    save.mutate(checked.pricing, {
-      onSuccess: () => setSuccess('Prices saved. The booking form quotes them now.'),
-      onError: (err) => setServerError(failureMessage('The prices could not be saved.', err)),
-    });
+    const pricing = checked.pricing;
+    status.attempt(
+      async () => {
+        await save.mutateAsync(pricing);
+        return 'Saved the prices. The booking form quotes them now.';
+      },
+      (err) => failureMessage('The prices could not be saved.', err),
+    );
   }
 
   const formProblem = errors.form ?? errors.extras ?? errors.packages;
@@ -303,8 +308,6 @@ function PricingForm({
         {tried && !checked.ok && (
           <Alert tone="error">{formProblem ?? 'Some prices need a look: see the marked fields.'}</Alert>
         )}
-        {serverError && <Alert tone="error">{serverError}</Alert>}
-        {success && <Alert tone="success">{success}</Alert>}
         <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
           {save.isPending ? 'Saving...' : 'Save prices'}
         </Button>

@@ -1,4 +1,4 @@
-import type { VisitConflict } from '@clean/shared';
+import { timeZoneLabel, type VisitConflict } from '@clean/shared';
 import { useState } from 'react';
 import { useSiteConfig } from '../../lib/site-config';
 import { ConflictsWarning } from '../../lib/ui/ConflictsWarning';
@@ -78,7 +78,7 @@ export function CreateRecurringPaymentForm() {
       <TextField
         label="First visit"
         type="datetime-local"
-        hint={`Business time (${timezone}). With a frequency above, the visits go on the calendar.`}
+        hint={`In ${timeZoneLabel(timezone)}. With a frequency above, the visits go on the calendar.`}
         {...register('first_visit_at')}
       />
       <DurationField fallback={defaultMinutes} {...register('duration_minutes')} />

@@ -1,3 +1,4 @@
+import { timeZoneLabel } from '@clean/shared';
 import { useId } from 'react';
 import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
 import { Button } from '../../lib/ui/Button';
@@ -33,7 +34,7 @@ export function DateListField<T extends WithDates>({
     <fieldset className="min-w-0 space-y-2" aria-describedby={`${groupId}-hint`}>
       <legend className="text-sm font-medium text-stone-800">Paid Dates</legend>
       <p id={`${groupId}-hint`} className="text-xs text-stone-600">
-        Business time ({timezone}).
+        In {timeZoneLabel(timezone)}.
       </p>
       {fields.length === 0 && <p className="text-sm text-stone-600">No dates yet.</p>}
       <ol className="space-y-2">

@@ -21,7 +21,9 @@ import { MoneyField, NotesField } from '../../lib/ui/FormFields';
 import { CardActions, Fact, Facts, HubCard, NotesFact } from '../../lib/ui/HubCard';
 import { HubEditForm } from '../../lib/ui/HubEditForm';
 import { PagedList } from '../../lib/ui/PagedList';
+import { SaveStatus } from '../../lib/ui/SaveStatus';
 import { SearchField } from '../../lib/ui/SearchField';
+import { useCardEdit } from '../../lib/useCardEdit';
 import { usePagedSearch } from '../../lib/usePagedSearch';
 import { useSubmit } from '../../lib/useSubmit';
 import { paidPageQueryOptions, useDeletePaid, useUpdatePaid } from './api';
@@ -81,12 +83,13 @@ const subjectOf = (record: RecurringPaid) => `recurring paid record for ${record
 
 function PaidCard({ record }: { record: RecurringPaid }) {
   const { timezone } = useSiteConfig();
-  const [editing, setEditing] = useState(false);
+  const card = useCardEdit();
   const [confirming, setConfirming] = useState(false);
   const remove = useDeletePaid();
   const dates = paidDates(record);
 
-  if (editing) return <PaidEditForm record={record} onDone={() => setEditing(false)} />;
+  if (card.editing)
+    return <PaidEditForm record={record} onSaved={() => card.saved()} onCancel={card.cancel} />;
   return (
     <HubCard subject={subjectOf(record)} title={record.recurring_payment_name}>
       <Facts>
@@ -105,11 +108,8 @@ function PaidCard({ record }: { record: RecurringPaid }) {
         <NotesFact notes={record.notes} />
         <Fact term="Recorded">{formatDateTime(record.submitted_at, timezone)}</Fact>
       </Facts>
-      <CardActions
-        subject={subjectOf(record)}
-        onEdit={() => setEditing(true)}
-        onDelete={() => setConfirming(true)}
-      />
+      <SaveStatus state={card.status} />
+      <CardActions subject={subjectOf(record)} onEdit={card.edit} onDelete={() => setConfirming(true)} />
       {confirming && (
         <DeleteDialog
           title="Delete recurring paid record?"
@@ -137,7 +137,15 @@ const paidEditSchema = z.object({
 type EditValues = z.input<typeof paidEditSchema>;
 type EditOutput = z.output<typeof paidEditSchema>;
 
-function PaidEditForm({ record, onDone }: { record: RecurringPaid; onDone: () => void }) {
+function PaidEditForm({
+  record,
+  onSaved,
+  onCancel,
+}: {
+  record: RecurringPaid;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
   const { timezone } = useSiteConfig();
   const save = useSubmit(useUpdatePaid(), 'Failed to update the recurring paid record.');
   const {
@@ -158,7 +166,7 @@ function PaidEditForm({ record, onDone }: { record: RecurringPaid; onDone: () =>
 
   const onSubmit = handleSubmit(({ dates, amount_paid, notes }) => {
     const change = { dates_related: dates.map((d) => d.value).filter(Boolean), amount_paid, notes };
-    save.run({ id: record.id, change }, onDone);
+    save.run({ id: record.id, change }, onSaved);
   });
 
   return (
@@ -168,7 +176,7 @@ function PaidEditForm({ record, onDone }: { record: RecurringPaid; onDone: () =>
       onSubmit={onSubmit}
       error={save.error}
       busy={save.busy}
-      onCancel={onDone}
+      onCancel={onCancel}
     >
       <DateListField control={control} register={register} errors={errors.dates} timezone={timezone} />
       <MoneyField label="Amount Paid:" error={errors.amount_paid?.message} {...register('amount_paid')} />

@@ -4,6 +4,7 @@ import {
   PAGE_SIZES,
   type RecurringPayment,
   recurringPaymentPatch,
+  timeZoneLabel,
   toWallTime,
   type VisitConflict,
 } from '@clean/shared';
@@ -22,8 +23,10 @@ import { MoneyField, NotesField } from '../../lib/ui/FormFields';
 import { CardActions, Fact, Facts, HubCard, NotesFact } from '../../lib/ui/HubCard';
 import { HubEditForm } from '../../lib/ui/HubEditForm';
 import { PagedList } from '../../lib/ui/PagedList';
+import { SaveStatus } from '../../lib/ui/SaveStatus';
 import { SearchField } from '../../lib/ui/SearchField';
 import { TextField } from '../../lib/ui/TextField';
+import { useCardEdit } from '../../lib/useCardEdit';
 import { usePagedSearch } from '../../lib/usePagedSearch';
 import { useSubmit } from '../../lib/useSubmit';
 import { useConflicts, useDefaultVisitMinutes } from '../visits/api';
@@ -98,20 +101,21 @@ export function RecurringSchedulerSection() {
 const subjectOf = (schedule: RecurringPayment) => `recurring payment schedule for ${schedule.inquiry_name}`;
 
 function ScheduleCard({ schedule, overdue }: { schedule: RecurringPayment; overdue: boolean }) {
-  const [editing, setEditing] = useState(false);
+  const card = useCardEdit();
   const [confirming, setConfirming] = useState(false);
   // The conflicts the server found when the last edit was saved (it saves regardless).
   const [saved, setSaved] = useState<VisitConflict[]>();
   const remove = useDeleteSchedule();
 
-  if (editing)
+  if (card.editing)
     return (
       <ScheduleEditForm
         schedule={schedule}
-        onDone={(result) => {
-          setSaved(result?.conflicts);
-          setEditing(false);
+        onSaved={(result) => {
+          setSaved(result.conflicts);
+          card.saved();
         }}
+        onCancel={card.cancel}
       />
     );
   return (
@@ -128,11 +132,8 @@ function ScheduleCard({ schedule, overdue }: { schedule: RecurringPayment; overd
         <NotesFact notes={schedule.notes} />
       </Facts>
       <ConflictsWarning conflicts={saved} saved />
-      <CardActions
-        subject={subjectOf(schedule)}
-        onEdit={() => setEditing(true)}
-        onDelete={() => setConfirming(true)}
-      />
+      <SaveStatus state={card.status} />
+      <CardActions subject={subjectOf(schedule)} onEdit={card.edit} onDelete={() => setConfirming(true)} />
       {confirming && (
         <DependantsDeleteDialog
           title="Delete recurring payment schedule?"
@@ -176,10 +177,12 @@ type EditOutput = z.output<typeof recurringPaymentPatch>;
 
 function ScheduleEditForm({
   schedule,
-  onDone,
+  onSaved,
+  onCancel,
 }: {
   schedule: RecurringPayment;
-  onDone: (saved?: RecurringPayment) => void;
+  onSaved: (saved: RecurringPayment) => void;
+  onCancel: () => void;
 }) {
   const { timezone } = useSiteConfig();
   const defaultMinutes = useDefaultVisitMinutes();
@@ -209,7 +212,7 @@ function ScheduleEditForm({
   const onSubmit = handleSubmit(({ amount, frequency, notes, first_visit_at, duration_minutes }) =>
     save.run(
       { id: schedule.id, change: { amount, frequency, notes, first_visit_at, duration_minutes } },
-      onDone,
+      onSaved,
     ),
   );
 
@@ -220,14 +223,14 @@ function ScheduleEditForm({
       onSubmit={onSubmit}
       error={save.error}
       busy={save.busy}
-      onCancel={onDone}
+      onCancel={onCancel}
     >
       <MoneyField label="Amount" error={errors.amount?.message} {...register('amount')} />
       <FrequencyField error={errors.frequency?.message} {...register('frequency')} />
       <TextField
         label="First visit"
         type="datetime-local"
-        hint={`Business time (${timezone}). Empty: no visits on the calendar.`}
+        hint={`In ${timeZoneLabel(timezone)}. Empty: no visits on the calendar.`}
         error={errors.first_visit_at?.message}
         {...register('first_visit_at', { setValueAs: (v: string | null) => v || null })}
       />

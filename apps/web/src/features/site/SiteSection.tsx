@@ -4,9 +4,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { siteConfigQueryOptions } from '../../lib/site-config';
 import { TextAreaField } from '../../lib/ui/FormFields';
-import { FormFeedback, SubmitButton } from '../../lib/ui/FormStatus';
+import { SubmitButton } from '../../lib/ui/FormStatus';
+import { SaveStatus } from '../../lib/ui/SaveStatus';
 import { TextField } from '../../lib/ui/TextField';
-import { useFeedback } from '../../lib/useFeedback';
+import { type SaveStatusState, useSaveStatus } from '../../lib/useSaveStatus';
 import { useSaveSiteSettings } from './api';
 
 type Draft = {
@@ -67,7 +68,7 @@ const LABELS: Record<Exclude<keyof SiteSettingsInput, 'bookingRules'>, string> =
   address: 'address',
   social: 'social link',
   towns: 'towns',
-  mapCenter: 'map centre',
+  mapCenter: 'map center',
   googleReviewUrl: 'Google review link',
 };
 
@@ -111,14 +112,37 @@ function changesOf(draft: Draft, site: SiteConfig): SiteSettingsInput {
  */
 export function SiteSection() {
   const headingId = useId();
+  const status = useSaveStatus();
   const { data: site } = useQuery(siteConfigQueryOptions);
-  if (!site) return <p role="status">Loading the site’s details…</p>;
-  return <SiteForm key={JSON.stringify(site)} site={site} headingId={headingId} />;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="space-y-5 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id={headingId} className="text-2xl font-bold text-brand-950">
+        Site
+      </h2>
+      {site ? (
+        // Keyed by the saved facts: a save (or another device's, on refetch) starts the draft afresh.
+        <SiteForm key={JSON.stringify(site)} site={site} headingId={headingId} status={status} />
+      ) : (
+        <p role="status">Loading the site’s details…</p>
+      )}
+      <SaveStatus state={status} />
+    </section>
+  );
 }
 
-function SiteForm({ site, headingId }: { site: SiteConfig; headingId: string }) {
+function SiteForm({
+  site,
+  headingId,
+  status,
+}: {
+  site: SiteConfig;
+  headingId: string;
+  status: SaveStatusState;
+}) {
   const save = useSaveSiteSettings();
-  const { feedback, setFeedback, attempt } = useFeedback();
   const [draft, setDraft] = useState(() => draftOf(site));
   const bind = (key: keyof Draft) => ({
     value: draft[key],
@@ -132,15 +156,15 @@ function SiteForm({ site, headingId }: { site: SiteConfig; headingId: string }) 
     event.preventDefault();
     const changes = changesOf(draft, site);
     const names = changedNames(changes, site);
-    if (names.length === 0) return setFeedback({ tone: 'success', text: 'Nothing has changed.' });
+    if (names.length === 0) return status.show({ tone: 'success', text: 'Nothing has changed.' });
     const checked = siteSettingsInput.safeParse(changes);
     if (!checked.success) {
-      return setFeedback({
+      return status.show({
         tone: 'error',
         text: checked.error.issues[0]?.message ?? 'Please check the form.',
       });
     }
-    await attempt(
+    await status.attempt(
       async () => {
         await save.mutateAsync(changes);
         // When, in the business's zone like every time the hub shows.
@@ -152,45 +176,36 @@ function SiteForm({ site, headingId }: { site: SiteConfig; headingId: string }) 
   }
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="space-y-5 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
-    >
-      <h2 id={headingId} className="text-2xl font-bold text-brand-950">
-        Site
-      </h2>
-      <form noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-5">
-        <FormFeedback feedback={feedback} />
+    <form noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Business name" required {...bind('businessName')} />
+        <TextField label="Tagline" required {...bind('tagline')} />
+      </div>
+      <TextField label="Headline" required {...bind('headline')} />
+      <TextAreaField label="About" rows={4} required {...bind('about')} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Phone" type="tel" inputMode="tel" required {...bind('phone')} />
+        <TextField label="E-mail" type="email" required {...bind('email')} />
+        <TextField label="Social link label" {...bind('socialLabel')} />
+        <TextField label="Social link" type="url" inputMode="url" {...bind('socialUrl')} />
+      </div>
+      <TextAreaField label="Towns served" hint="One per line." rows={5} {...bind('towns')} />
+      <TextField
+        label="Google review link"
+        hint="Sent to customers after a visit. Leave empty for none."
+        type="url"
+        inputMode="url"
+        {...bind('googleReviewUrl')}
+      />
+      <fieldset className="space-y-4">
+        <legend className="text-lg font-semibold text-brand-950">Online booking</legend>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="Business name" required {...bind('businessName')} />
-          <TextField label="Tagline" required {...bind('tagline')} />
+          {RULES.map(({ key, label }) => (
+            <TextField key={key} label={label} type="text" inputMode="numeric" required {...bind(key)} />
+          ))}
         </div>
-        <TextField label="Headline" required {...bind('headline')} />
-        <TextAreaField label="About" rows={4} required {...bind('about')} />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="Phone" type="tel" inputMode="tel" required {...bind('phone')} />
-          <TextField label="E-mail" type="email" required {...bind('email')} />
-          <TextField label="Social link label" {...bind('socialLabel')} />
-          <TextField label="Social link" type="url" inputMode="url" {...bind('socialUrl')} />
-        </div>
-        <TextAreaField label="Towns served" hint="One per line." rows={5} {...bind('towns')} />
-        <TextField
-          label="Google review link"
-          hint="Sent to customers after a visit. Leave empty for none."
-          type="url"
-          inputMode="url"
-          {...bind('googleReviewUrl')}
-        />
-        <fieldset className="space-y-4">
-          <legend className="text-lg font-semibold text-brand-950">Online booking</legend>
-          <div className="grid gap-5 sm:grid-cols-2">
-            {RULES.map(({ key, label }) => (
-              <TextField key={key} label={label} type="text" inputMode="numeric" required {...bind(key)} />
-            ))}
-          </div>
-        </fieldset>
-        <SubmitButton busy={save.isPending} busyLabel="Saving…" label="Save" />
-      </form>
-    </section>
+      </fieldset>
+      <SubmitButton busy={save.isPending} busyLabel="Saving…" label="Save" />
+    </form>
   );
 }

@@ -4,8 +4,9 @@ import { failureMessage } from '../../lib/failure';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
 import { MinutesField } from '../../lib/ui/DurationField';
+import { SaveStatus } from '../../lib/ui/SaveStatus';
 import { TextField } from '../../lib/ui/TextField';
-import { useSubmit } from '../../lib/useSubmit';
+import { type SaveStatusState, useSaveStatus } from '../../lib/useSaveStatus';
 import { useSetWorkingHours, useWorkingHours } from './api';
 
 const timeClass =
@@ -18,6 +19,7 @@ const timeClass =
 export function WorkingHoursEditor() {
   const headingId = useId();
   const hours = useWorkingHours();
+  const status = useSaveStatus();
   return (
     <section
       aria-labelledby={headingId}
@@ -46,16 +48,17 @@ export function WorkingHoursEditor() {
         </Alert>
       )}
       {/* Keyed by the saved value: a save (or another device's, on refetch) starts the draft afresh. */}
-      {hours.data && <HoursForm key={JSON.stringify(hours.data)} saved={hours.data} />}
+      {hours.data && <HoursForm key={JSON.stringify(hours.data)} saved={hours.data} status={status} />}
+      <SaveStatus state={status} />
     </section>
   );
 }
 
-function HoursForm({ saved }: { saved: WorkingHours }) {
+function HoursForm({ saved, status }: { saved: WorkingHours; status: SaveStatusState }) {
   const [draft, setDraft] = useState<WorkingHours>(saved);
   const [maxOverlap, setMaxOverlap] = useState(String(saved.max_overlap));
   const [length, setLength] = useState(String(saved.default_duration_minutes));
-  const save = useSubmit(useSetWorkingHours(), 'Failed to save the working hours.');
+  const save = useSetWorkingHours();
 
   const setDay = (day: Weekday, spans: WorkingHours['days'][Weekday]) =>
     setDraft((current) => ({ ...current, days: { ...current.days, [day]: spans } }));
@@ -67,9 +70,16 @@ function HoursForm({ saved }: { saved: WorkingHours }) {
       className="space-y-4"
       onSubmit={(e) => {
         e.preventDefault();
-        save.run(
-          { ...draft, max_overlap: Number(maxOverlap), default_duration_minutes: Number(length) },
-          () => save.succeed('Working hours saved.'),
+        status.attempt(
+          async () => {
+            await save.mutateAsync({
+              ...draft,
+              max_overlap: Number(maxOverlap),
+              default_duration_minutes: Number(length),
+            });
+            return 'Saved the working hours.';
+          },
+          (err) => failureMessage('Failed to save the working hours.', err),
         );
       }}
     >
@@ -165,10 +175,8 @@ function HoursForm({ saved }: { saved: WorkingHours }) {
           onChange={(e) => setLength(e.target.value)}
         />
       </div>
-      {save.error && <Alert tone="error">{save.error}</Alert>}
-      {save.success && <Alert tone="success">{save.success}</Alert>}
-      <Button type="submit" disabled={save.busy}>
-        {save.busy ? 'Saving...' : 'Save working hours'}
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? 'Saving...' : 'Save working hours'}
       </Button>
     </form>
   );

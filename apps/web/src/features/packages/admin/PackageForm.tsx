@@ -26,7 +26,16 @@ function valuesOf(pkg: Package | null): PackageInput {
  * Add / edit a package (admin only; loaded lazily so visitors never download it). docs/product.md#packages: title
  * required, amount required and numeric, image URL required and a URL, description optional. Closes on success.
  */
-export function PackageForm({ editing, onDone }: { editing: Package | null; onDone: () => void }) {
+export function PackageForm({
+  editing,
+  onSaved,
+  onCancel,
+}: {
+  editing: Package | null;
+  /** With what to tell the owner, as the form closes. */
+  onSaved: (text: string) => void;
+  onCancel: () => void;
+}) {
   const save = useSavePackage();
   const { feedback, setFeedback, attempt } = useFeedback();
   const { field, handleSubmit, reset, setFocus, setValue, formState } = useZodForm(
@@ -46,7 +55,7 @@ export function PackageForm({ editing, onDone }: { editing: Package | null; onDo
       async () => {
         await save.mutateAsync({ id: editing?.id ?? null, input });
         reset(EMPTY);
-        onDone();
+        onSaved(`Saved the package ${input.title}.`);
         return null;
       },
       (err) => {
@@ -82,7 +91,7 @@ export function PackageForm({ editing, onDone }: { editing: Package | null; onDo
         busy={formState.isSubmitting}
         busyLabel="Saving…"
         label={editing ? 'Save Changes' : 'Add Package'}
-        onCancel={onDone}
+        onCancel={onCancel}
       />
     </FormPanel>
   );

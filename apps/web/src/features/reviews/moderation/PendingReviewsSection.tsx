@@ -20,8 +20,10 @@ import { CardActions, HubCard, hubCardHeadingClass } from '../../../lib/ui/HubCa
 import { HubEditForm } from '../../../lib/ui/HubEditForm';
 import { PagedList } from '../../../lib/ui/PagedList';
 import { PhotoPicker } from '../../../lib/ui/PhotoPicker';
+import { SaveStatus } from '../../../lib/ui/SaveStatus';
 import { Stars } from '../../../lib/ui/Stars';
 import { TextField } from '../../../lib/ui/TextField';
+import { useCardEdit } from '../../../lib/useCardEdit';
 import { usePagedSearch } from '../../../lib/usePagedSearch';
 import { useSubmit } from '../../../lib/useSubmit';
 import { useDeleteReview } from '../api';
@@ -96,13 +98,14 @@ function PendingPhoto({ url, reviewer }: { url: string; reviewer: string }) {
 
 function PendingReviewCard({ review, onNotice }: { review: Review; onNotice: (text: string) => void }) {
   const { timezone } = useSiteConfig();
-  const [editing, setEditing] = useState(false);
+  const card = useCardEdit();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const approve = useApproveReview();
   const remove = useDeleteReview();
 
-  if (editing) return <ReviewEditForm review={review} onDone={() => setEditing(false)} />;
+  if (card.editing)
+    return <ReviewEditForm review={review} onSaved={() => card.saved()} onCancel={card.cancel} />;
   return (
     <HubCard subject={subjectOf(review)}>
       <div className="min-w-0">
@@ -120,9 +123,10 @@ function PendingReviewCard({ review, onNotice }: { review: Review; onNotice: (te
           {error}
         </Alert>
       )}
+      <SaveStatus state={card.status} />
       <CardActions
         subject={subjectOf(review)}
-        onEdit={() => setEditing(true)}
+        onEdit={card.edit}
         onDelete={() => {
           setError(null);
           setConfirming(true);
@@ -172,7 +176,15 @@ function PendingReviewCard({ review, onNotice }: { review: Review; onNotice: (te
 type EditValues = z.input<typeof reviewInput>;
 type EditOutput = z.output<typeof reviewInput>;
 
-function ReviewEditForm({ review, onDone }: { review: Review; onDone: () => void }) {
+function ReviewEditForm({
+  review,
+  onSaved,
+  onCancel,
+}: {
+  review: Review;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
   const save = useSubmit(useUpdateReview(), 'Failed to update the review.');
   const {
     register,
@@ -189,7 +201,7 @@ function ReviewEditForm({ review, onDone }: { review: Review; onDone: () => void
     },
   });
 
-  const onSubmit = handleSubmit((values) => save.run({ id: review.id, change: values }, onDone));
+  const onSubmit = handleSubmit((values) => save.run({ id: review.id, change: values }, onSaved));
 
   return (
     <HubEditForm
@@ -197,7 +209,7 @@ function ReviewEditForm({ review, onDone }: { review: Review; onDone: () => void
       onSubmit={onSubmit}
       error={save.error}
       busy={save.busy}
-      onCancel={onDone}
+      onCancel={onCancel}
     >
       <TextField label="Reviewer Name" error={errors.reviewer_name?.message} {...register('reviewer_name')} />
       <TextField
