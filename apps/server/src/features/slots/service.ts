@@ -277,11 +277,13 @@ export function holdsAccess(
     lapsesAt: new Date(row.createdAt.getTime() + ms),
   });
   return {
-    async live(from, to) {
-      const ms = await holdMs();
-      const rows = await holdsStore(db).live(from, to, new Date(now().getTime() - ms));
+    async live(from, to, on = db) {
+      const ms = (await siteStore(on, config.site).current()).bookingRules.holdDays * DAY;
+      const rows = await holdsStore(on).live(from, to, new Date(now().getTime() - ms));
       return rows.map((r) => held(r, ms));
     },
+
+    lock: (on) => holdsStore(on).lock(),
 
     /**
      * Under the hold's row lock, so of twenty confirms at once (on any server) the first makes the visit and the

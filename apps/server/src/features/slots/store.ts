@@ -94,9 +94,12 @@ export const holdsStore = (db: Db) => ({
   /**
    * Changes one hold in a transaction holding its row lock: concurrent confirms (on any server) run one after
    * the other, and each sees what the one before did. `change` gets the locked row (undefined: no such hold).
+   * The booking lock is taken first, as every booking and move takes it (and in that order, so none waits on
+   * another in a circle): a confirm's visit is written under the same rule as theirs.
    */
   change<T>(id: number, change: (tx: Tx, row: HoldRow | undefined) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
+      await holdsStore(tx as unknown as Db).lock();
       const [locked] = await tx.select({ id: holds.id }).from(holds).where(eq(holds.id, id)).for('update');
       const [row] = locked
         ? await tx
