@@ -28,6 +28,11 @@ function wallOf(at: Date, timeZone: string): { dayMs: number; minute: number } {
   return { dayMs, minute: Math.round((wallMs - dayMs) / MINUTE) };
 }
 
+/** The end of the booking horizon: the start of the business day `days` after the one `at` falls on. */
+export function horizonEnd(at: Date, days: number, timeZone: string): Date {
+  return instantOfWall(wallOf(at, timeZone).dayMs + days * DAY, timeZone);
+}
+
 const clockMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 const weekday = (dayMs: number) => WEEKDAYS[(new Date(dayMs).getUTCDay() + 6) % 7] ?? 'mon';
 

@@ -4,7 +4,7 @@ import { slotsService } from './service';
 
 /** GET /api/slots (public): the open start times a booking request may ask for. */
 export const slotsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const slots = slotsService({ db: app.database.db, config: app.config });
+  const slots = slotsService({ db: app.database.db, config: app.config, now: app.clock });
 
   app.get(
     '/api/slots',
