@@ -41,7 +41,7 @@ import { createSmsOutbox, type SmsSend, twilioSender } from './lib/sms';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-    /** The clock of the customers' own changes (features/customer-link): tests move it. */
+    /** The clock of the customers' changes and bookings (their link, the open times, the holds): tests move it. */
     clock: () => Date;
     database: Database;
     auth: AuthService;
@@ -72,7 +72,7 @@ export type BuildOptions = {
   databaseUrl?: string;
   /** The TLS agent push messages go through (tests: one that trusts a local push endpoint). */
   pushAgent?: Agent;
-  /** Tests: the clock of the customers' own changes (their link's cutoff and open times). */
+  /** Tests: the clock of the customers' changes and bookings (their link's cutoff, the open times, the holds). */
   clock?: () => Date;
 };
 

@@ -205,6 +205,22 @@ describe('/contact booking request', () => {
     expect(screen.queryByRole('form', { name: 'Booking request' })).toBeNull();
   });
 
+  it('shows the refusal of a third waiting request (429) with the business’s phone, keeping the input', async () => {
+    const waiting =
+      'You already have 2 requests waiting for our answer. We will be in touch soon; to change them or book another time, please call us at (860) 555-0142.';
+    stubFetch({
+      'GET /api/contact-status': { body: { is_open: true } },
+      'POST /api/inquiries': { status: 429, body: { error: waiting } },
+    });
+    renderContact();
+    fireEvent.input(await screen.findByLabelText('Name'), { target: { value: 'Jo' } });
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'jo@example.com' } });
+    fireEvent.change(screen.getByLabelText('Town'), { target: { value: 'Avon' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(waiting);
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Jo');
+  });
+
   it('shows a server error or the network message', async () => {
     stubFetch({
       'GET /api/contact-status': { body: { is_open: true } },

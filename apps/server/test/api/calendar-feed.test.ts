@@ -203,3 +203,16 @@ it('carries every recurring visit with its length and a UID per occurrence, foll
   expect(visits.length).toBeGreaterThanOrEqual(10);
   expect(visits.length).toBeLessThanOrEqual(14);
 });
+
+it('a visit in year 2999 costs the feed no more than one nearby: served within a second, health answering', async () => {
+  const far = await post('/api/inquiries', { name: 'Far Future', phone_number: '8605550133' });
+  await post('/api/one_time_cleanings', { inquiry_id: far.id, date_time: '2999-06-01T10:00', amount: 100 });
+  const url = await feedUrl();
+  const started = performance.now();
+  const [feed, health] = await Promise.all([fetchFeed(url), t.anonymous('GET', '/api/health')]);
+  // Before, the days up to the latest visit were walked one by one: 9 s for a visit in 2999.
+  expect(performance.now() - started).toBeLessThan(1000);
+  expect(feed.statusCode).toBe(200);
+  expect(feed.body).toContain('DTSTART;TZID=America/New_York:29990601T100000');
+  expect(health.statusCode).toBe(200);
+});

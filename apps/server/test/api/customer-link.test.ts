@@ -7,7 +7,7 @@ import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerLinks, mailOutbox, pushOutbox, pushSubscriptions } from '../../src/db/schema';
 import { LINK_MISSES } from '../../src/features/customer-link/service';
-import { SLOT_TAKEN } from '../../src/features/slots/service';
+import { NOT_OFFERED, SLOT_TAKEN } from '../../src/features/slots/service';
 import { useTestApp } from '../support/harness';
 import { logCapture } from '../support/log-capture';
 import { startSmtp } from '../support/smtp';
@@ -220,6 +220,27 @@ describe('the page', () => {
 });
 
 describe('changes', () => {
+  it('refuses a move to a time the page does not offer (409) or in a year that does not exist (400), changing nothing', async () => {
+    const cy = await customerWith({ date_time: '2027-03-09T13:00' });
+    const before = await visitsOn('2027-03-08', '2027-03-14');
+    const pastHorizon = await post(`${cy.path}/visits/${cy.key}/reschedule`, {
+      start: '2028-03-06T14:00:00.000Z',
+    });
+    expect(pastHorizon.statusCode).toBe(409);
+    expect(textOf(pastHorizon.body)).toContain('We book no further ahead than Monday, February 28, 2028');
+    for (const start of ['2027-03-12T14:10:00.000Z', '2027-03-13T14:00:00.000Z']) {
+      const res = await post(`${cy.path}/visits/${cy.key}/reschedule`, { start });
+      expect(res.statusCode, start).toBe(409);
+      expect(textOf(res.body)).toContain(NOT_OFFERED);
+    }
+    for (const start of ['9999-03-12T14:00:00.000Z', '0001-03-12T14:00:00.000Z']) {
+      const res = await post(`${cy.path}/visits/${cy.key}/reschedule`, { start });
+      expect(res.statusCode, start).toBe(400);
+      expect(textOf(res.body)).toContain('start must be in the years 1900 to 2999.');
+    }
+    expect(await visitsOn('2027-03-08', '2027-03-14')).toEqual(before);
+  });
+
   it('reschedules into an open time (the visit moves), and refuses a taken one with 409 and the page', async () => {
     const ann = await customerWith({ date_time: '2027-03-09T13:00' });
     await customerWith({ first_visit_at: '2027-03-10T09:00', frequency: 'Weekly' });

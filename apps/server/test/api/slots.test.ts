@@ -10,7 +10,7 @@ import {
   recurringPayments,
   visitExceptions,
 } from '../../src/db/schema';
-import { SLOT_TAKEN } from '../../src/features/slots/service';
+import { NOT_OFFERED, SLOT_TAKEN } from '../../src/features/slots/service';
 import { records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 
@@ -227,23 +227,23 @@ describe('a booking request holds its time', () => {
     expect(await t.db.$count(inquiries)).toBe(1);
   });
 
-  it('refuses a time that is no open time (400) or within the notice (409); none at all is no hold', async () => {
+  it('refuses a time that is no open time or within the notice (409), a malformed one (400); none at all is no hold', async () => {
     for (const start of [
       '2027-03-09T09:10:00-05:00',
       '2027-03-13T09:00:00-05:00',
       '2027-03-09T16:00:00-05:00',
+      // On the grid, but in the past (within the notice): no longer offered.
+      '2026-11-02T09:00:00-05:00',
     ]) {
+      const res = await book(start);
+      expect(res.statusCode, start).toBe(409);
+      expect(res.json()).toEqual({ error: NOT_OFFERED });
+    }
+    for (const start of ['soon', '2027-03-09 09:00', '2027-03-09T09:00']) {
       const res = await book(start);
       expect(res.statusCode, start).toBe(400);
       expect(res.json().error).toMatch(/requested_start/);
     }
-    for (const start of ['soon', '2027-03-09 09:00', '2027-03-09T09:00']) {
-      expect((await book(start)).statusCode, start).toBe(400);
-    }
-    // On the grid, but in the past (within the notice): no longer open.
-    const past = await book('2026-11-02T09:00:00-05:00');
-    expect(past.statusCode).toBe(409);
-    expect(past.json()).toEqual({ error: SLOT_TAKEN });
     expect(await t.db.$count(inquiries)).toBe(0);
     // "None of these — please contact me": no time, no hold.
     expect((await book('')).statusCode).toBe(201);

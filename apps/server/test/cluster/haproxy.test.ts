@@ -195,4 +195,62 @@ describe('two app servers behind HAProxy on one PostgreSQL', () => {
     console.log(`cross-server freshness: ${ms} ms`);
     expect(ms).toBeLessThan(1000);
   });
+
+  it("20 rounds of a booking and the owner's move to one free time at once, through the proxy: one wins each", async () => {
+    const token = await adminToken(servers[0]?.url ?? '');
+    const call = async (method: string, path: string, body: object, as: 'owner' | string) => {
+      const res = await fetch(`${proxy.url}${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          // The owner's token, or a visitor's own address (the public rate limit is per client).
+          ...(as === 'owner' ? { authorization: `Bearer ${token}` } : { 'x-forwarded-for': as }),
+        },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, text: await res.text(), servedBy: res.headers.get('x-served-by') };
+    };
+    const lead = await call('POST', '/api/inquiries', { name: 'Owner Move Race' }, 'owner');
+    expect(lead.status, lead.text).toBe(201);
+    const inquiryId = (JSON.parse(lead.text) as { id: number }).id;
+    const servedBy = new Set<string | null>();
+    for (let i = 0; i < 20; i++) {
+      // Round i: the i-th weekday from Monday 5 April 2027, 10:00 New York; the cleaning waits in May until moved.
+      const day = new Date(
+        Date.parse('2027-04-05T14:00:00Z') + (Math.floor(i / 5) * 7 + (i % 5)) * 86_400_000,
+      );
+      const date = day.toISOString().slice(0, 10);
+      const made = await call(
+        'POST',
+        '/api/one_time_cleanings',
+        {
+          inquiry_id: inquiryId,
+          date_time: `2027-05-${String(3 + (i % 20)).padStart(2, '0')}T06:00`,
+          amount: 100,
+        },
+        'owner',
+      );
+      expect(made.status, made.text).toBe(201);
+      const cleaning = (JSON.parse(made.text) as { id: number }).id;
+      const [booked, moved] = await Promise.all([
+        call(
+          'POST',
+          '/api/inquiries',
+          {
+            name: `Race Visitor ${i}`,
+            email: `race${i}@example.com`,
+            town: 'Bristol',
+            requested_start: `${date}T10:00:00-04:00`,
+          },
+          `10.9.0.${i + 1}`,
+        ),
+        call('PATCH', `/api/visits/o${cleaning}`, { start: `${date}T10:00` }, 'owner'),
+      ]);
+      servedBy.add(booked.servedBy).add(moved.servedBy);
+      const wins = [booked.status === 201, moved.status === 200].filter(Boolean).length;
+      expect(wins, `round ${i}: ${booked.status} ${booked.text} / ${moved.status} ${moved.text}`).toBe(1);
+      expect([booked.status, moved.status]).toContain(409);
+    }
+    expect(servedBy).toEqual(new Set(['app1', 'app2']));
+  });
 });

@@ -20,3 +20,21 @@ export const dateTimeInput = (label: string) =>
           message: `${label} must be in the years ${FIRST_YEAR} to ${LAST_YEAR}.`,
         });
     });
+
+/** Whether a value beginning with a four-digit year (a date or an ISO 8601 instant) is in FIRST_YEAR-LAST_YEAR. */
+export function inYears(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+}
+
+export const yearsMessage = (label: string) => `${label} must be in the years ${FIRST_YEAR} to ${LAST_YEAR}.`;
+
+/**
+ * A business date, YYYY-MM-DD, in the years FIRST_YEAR-LAST_YEAR (a far year would be a 500 or a day-by-day walk
+ * to it, never a booking). Whether it is on the calendar (Feb 30) the server checks in the business zone.
+ */
+export const dateInput = (label: string) =>
+  z
+    .string({ error: `${label} must be a date like 2027-03-02.` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2027-03-02.`)
+    .refine(inYears, yearsMessage(label));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inYears, yearsMessage } from '../common/date-time-input';
 
 /**
  * A customer's personal link (docs/product.md#the-customers-link): the page `/visit/{token}` and its plain HTML form
@@ -11,7 +12,9 @@ export type CustomerLinkAction = (typeof CUSTOMER_LINK_ACTIONS)[number];
 
 /** POST …/reschedule: the open time picked (as the page offers it: ISO 8601 with the zone's offset). */
 export const customerRescheduleForm = z.object({
-  start: z.iso.datetime({ offset: true, error: 'Please pick one of the open times.' }),
+  start: z.iso
+    .datetime({ offset: true, error: 'Please pick one of the open times.' })
+    .refine(inYears, yearsMessage('start')),
 });
 export type CustomerRescheduleForm = z.infer<typeof customerRescheduleForm>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateInput, inYears, yearsMessage } from '../common/date-time-input';
 import { durationMinutes } from '../common/duration';
 import { requiredText } from '../common/fields';
 import { money } from '../common/money';
@@ -148,12 +149,15 @@ export type Quote = z.infer<typeof quoteSchema>;
 
 /** GET /api/slots (public): open start times from a business date, up to 21 days, for a visit of this length. */
 export const SLOTS_MAX_DAYS = 21;
+/**
+ * How far ahead the booking form and the customer's link offer times: GET /api/slots answers none from this many
+ * days after today (the business zone's), and a booking or a customer's move past it is refused (409).
+ */
+export const BOOKING_HORIZON_DAYS = 365;
 /** A recurring request's time must be free on this many of its next occurrences. */
 export const SLOTS_RECURRING_CHECK = 12;
 export const slotsQuery = z.object({
-  from: z
-    .string({ error: 'from must be a date like 2027-03-02.' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'from must be a date like 2027-03-02.'),
+  from: dateInput('from'),
   duration_minutes: z.coerce
     .number({ error: 'duration_minutes must be a whole number of minutes.' })
     .pipe(durationMinutes()),
@@ -180,6 +184,7 @@ export const requestedStart = z
         !Number.isNaN(Date.parse(v))),
     REQUESTED_START_MESSAGE,
   )
+  .refine((v) => v === '' || inYears(v), yearsMessage('requested_start'))
   .optional()
   .transform((v) => (v ? v : undefined));
 

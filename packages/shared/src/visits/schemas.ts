@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeInput } from '../common/date-time-input';
+import { dateInput, dateTimeInput } from '../common/date-time-input';
 import { durationMinutes } from '../common/duration';
 import { isoInstant } from '../common/responses';
 import { QUOTE_FREQUENCIES } from '../pricing/schemas';
@@ -21,11 +21,7 @@ export const DEFAULT_VISIT_MINUTES = 120;
 
 /** GET /api/visits?from=YYYY-MM-DD&to=YYYY-MM-DD (admin): both business dates included, at most 92 days. */
 export const VISITS_MAX_DAYS = 92;
-const businessDate = (label: string) =>
-  z
-    .string({ error: `${label} must be a date like 2027-03-02.` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2027-03-02.`);
-export const visitsQuery = z.object({ from: businessDate('from'), to: businessDate('to') });
+export const visitsQuery = z.object({ from: dateInput('from'), to: dateInput('to') });
 export type VisitsQuery = z.infer<typeof visitsQuery>;
 
 /**

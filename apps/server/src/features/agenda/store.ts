@@ -27,7 +27,7 @@ const hasRange = (range: Range) => Boolean(range.from || range.to);
 type DayRow = { day: string; id: number; at: Date | string };
 
 /**
- * Per business day of [from, to], the first AGENDA_DAY_LIMIT + 1 rows of `table` by `column` (one index range
+ * Per business day of [from, to] that has rows, the first AGENDA_DAY_LIMIT + 1 rows of `table` by `column` (one index range
  * each): a month of ten years' busiest seed holds ~60,000 cleanings, and the calendar shows a few a day. Each
  * order is exactly an index's (one_time_cleanings_newest_idx read backwards, recurring_paid_dates_day_idx), so a
  * day stops after its first rows: with any other (`id asc` is `nulls last`), PostgreSQL sorted every row of the
@@ -41,16 +41,29 @@ export async function firstOfEachDay(
   to: Date,
   timeZone: string,
 ) {
+  const col = sql.raw(column);
+  const tbl = sql.raw(table);
+  const fromAt = sql`${from.toISOString()}::timestamptz`;
+  const toAt = sql`${to.toISOString()}::timestamptz`;
+  // The business days that have rows, found one index probe a day (each the first row from the next day on), not
+  // every day of the range: the feed's range runs to the latest visit, and one in year 2999 made it 360,000 days.
   const result = (await db.execute(sql`
-    with days as (
-      select to_char(d, 'YYYY-MM-DD') as day, greatest(d at time zone ${timeZone}, ${from.toISOString()}::timestamptz) as starts,
-             least((d + interval '1 day') at time zone ${timeZone}, ${to.toISOString()}::timestamptz + interval '1 microsecond') as ends
-        from generate_series(date_trunc('day', ${from.toISOString()}::timestamptz at time zone ${timeZone}),
-                             ${to.toISOString()}::timestamptz at time zone ${timeZone}, interval '1 day') as d)
+    with recursive found(d) as (
+        select date_trunc('day', (select min(${col}) from ${tbl} where ${col} >= ${fromAt} and ${col} <= ${toAt})
+                                 at time zone ${timeZone})
+      union all
+        select date_trunc('day', (select min(${col}) from ${tbl}
+                                   where ${col} >= (found.d + interval '1 day') at time zone ${timeZone}
+                                     and ${col} <= ${toAt}) at time zone ${timeZone})
+          from found where found.d is not null),
+    days as (
+      select to_char(d, 'YYYY-MM-DD') as day, greatest(d at time zone ${timeZone}, ${fromAt}) as starts,
+             least((d + interval '1 day') at time zone ${timeZone}, ${toAt} + interval '1 microsecond') as ends
+        from found where d is not null)
     select days.day, first.id, first.at from days, lateral (
       select ${sql.raw(table === 'one_time_cleanings' ? 'id' : 'recurring_paid_id')} as id, ${sql.raw(column)} as at
         from ${sql.raw(table)}
-       where ${sql.raw(column)} >= days.starts and ${sql.raw(column)} < days.ends
+       where ${col} >= days.starts and ${col} < days.ends
        order by ${sql.raw(column)} ${sql.raw(table === 'one_time_cleanings' ? 'asc nulls first, id asc nulls first' : 'asc, recurring_paid_id asc')}
        limit ${AGENDA_DAY_LIMIT + 1}) as first
     order by days.day, first.at`)) as unknown as { rows: DayRow[] };

@@ -46,7 +46,9 @@ function change(
   if (action === 'cancel') return links.cancel(inquiryId, key);
   if (action === 'skip') return links.skip(inquiryId, key);
   const form = customerRescheduleForm.safeParse(body);
-  if (!form.success) throw new ValidationError('Please pick one of the open times.');
+  // The schema's sentence: no time picked, or one in a year that does not exist (naming the field).
+  if (!form.success)
+    throw new ValidationError(form.error.issues[0]?.message ?? 'Please pick one of the open times.');
   return links.reschedule(inquiryId, key, form.data.start);
 }
 

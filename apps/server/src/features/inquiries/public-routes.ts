@@ -16,6 +16,10 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         response: { 201: inquirySchema, ...errorsFor(400, 401, 409, 429) },
+        description:
+          'A visitor’s booking request: 409 for a requested_start that GET /api/slots does not offer now (or one ' +
+          'just taken), or while the form is closed; 429 when two requests from the same e-mail address or phone ' +
+          'number still wait for an answer (the sentence gives the business’s phone). With the admin token: a lead.',
         // Which schema applies depends on the token, so the service validates; the document shows both.
         documentedBody: z.union([
           bookingRequestInput.meta({ description: 'A visitor’s booking request (no token).' }),

@@ -85,12 +85,17 @@ export function inquiriesService({ db, config, kickOutbox, now = () => new Date(
     const quote = choices ? { ...choices, ...(await pricing.quoteForBooking(choices)) } : null;
     // The visit the request asks for: as long, as often and at the amount the quote says; without a quote the
     // owner's default length, once.
+    const rules = await slots.rulesInForce();
     const held = requested_start
-      ? await slots.prepare(requested_start, {
-          minutes: quote?.duration_minutes ?? null,
-          frequency: quote?.frequency ?? 'one_time',
-          amount: quote?.amount ?? 0,
-        })
+      ? slots.prepare(
+          requested_start,
+          {
+            minutes: quote?.duration_minutes ?? null,
+            frequency: quote?.frequency ?? 'one_time',
+            amount: quote?.amount ?? 0,
+          },
+          rules,
+        )
       : null;
     if (chosen) b.description = [`Package: ${chosen}`, b.description].filter(Boolean).join('\n\n');
     const owner = await ownerAddress(db, config);
@@ -99,6 +104,7 @@ export function inquiriesService({ db, config, kickOutbox, now = () => new Date(
     // The inquiry and its mails commit together: a mail is never lost, and never sent for a lost inquiry.
     const inquiry = await db.transaction(async (tx) => {
       const txDb = tx as unknown as Db;
+      await slots.admit(txDb, { email: b.email, phone: b.phone_number }, rules);
       const created = await inquiriesStore(txDb).create({
         ...toValues(b, 'New Inquiry'),
         quote,
@@ -163,11 +169,12 @@ export function inquiriesService({ db, config, kickOutbox, now = () => new Date(
 
 /** The service as the app wires it (the booking form's plugin and the administration's share this). */
 export const inquiriesServiceFor = (
-  app: Pick<FastifyInstance, 'database' | 'config' | 'outbox' | 'pushOutbox'>,
+  app: Pick<FastifyInstance, 'database' | 'config' | 'outbox' | 'pushOutbox' | 'clock'>,
 ) =>
   inquiriesService({
     db: app.database.db,
     config: app.config,
+    now: app.clock,
     kickOutbox: () => {
       app.outbox.kick();
       app.pushOutbox.kick();

@@ -1,6 +1,5 @@
 import {
   type QuoteFrequency,
-  SLOTS_MAX_DAYS,
   SLOTS_RECURRING_CHECK,
   WEEKDAYS,
   type WorkingHours,
@@ -34,17 +33,10 @@ function wallOf(at: Date, timeZone: string): { dayMs: number; minute: number } {
   return { dayMs, minute: Math.round((wallMs - dayMs) / MINUTE) };
 }
 
-/**
- * Whether `start` falls on or before the last business date the open times reach from `at`'s (SLOTS_MAX_DAYS
- * days, today the first: what GET /api/slots offers from today, as the booking form and the customer's page ask).
- */
-export function withinHorizon(start: Date, at: Date, timeZone: string): boolean {
-  return wallOf(start, timeZone).dayMs <= lastOfferedDay(at, timeZone);
+/** The end of the booking horizon: the start of the business day `days` after the one `at` falls on. */
+export function horizonEnd(at: Date, days: number, timeZone: string): Date {
+  return instantOfWall(wallOf(at, timeZone).dayMs + days * DAY, timeZone);
 }
-
-/** The last business date offered from `at` (as its UTC midnight, in ms). */
-export const lastOfferedDay = (at: Date, timeZone: string) =>
-  wallOf(at, timeZone).dayMs + (SLOTS_MAX_DAYS - 1) * DAY;
 
 const clockMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 const weekday = (dayMs: number) => WEEKDAYS[(new Date(dayMs).getUTCDay() + 6) % 7] ?? 'mon';

@@ -4,7 +4,7 @@ import { slotsService } from './service';
 
 /** GET /api/slots (public): the open start times a booking request may ask for. */
 export const slotsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const slots = slotsService({ db: app.database.db, config: app.config });
+  const slots = slotsService({ db: app.database.db, config: app.config, now: app.clock });
 
   app.get(
     '/api/slots',
@@ -16,7 +16,8 @@ export const slotsRoutes: FastifyPluginAsyncZod = async (app) => {
           'for a visit of duration_minutes: on a 30-minute grid within the working hours, at least the notice ' +
           '(bookingRules.noticeHours) ahead, not overlapping visits or held requests plus the travel buffer ' +
           '(bookingRules.travelBufferMinutes) beyond max_overlap; with a recurring frequency, free on each of its ' +
-          'next 12 visits. 409 with the booking form’s closed message while the switch is closed.',
+          'next 12 visits; none from BOOKING_HORIZON_DAYS (365) days after today. 409 with the booking form’s closed ' +
+          'message while the switch is closed; 400 for a `from` outside the years 1900-2999.',
         response: { 200: slotListSchema, ...errorsFor(400, 409) },
       },
     },

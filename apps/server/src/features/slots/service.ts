@@ -1,4 +1,6 @@
 import {
+  BOOKING_HORIZON_DAYS,
+  formatPhone,
   QUOTE_FREQUENCY_LABELS,
   type QuoteFrequency,
   type SiteConfig,
@@ -9,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors';
 import { closedMessage } from '../contact-status/service';
 import { contactStatusStore } from '../contact-status/store';
 import type { BookedVisit } from '../notifications/customer';
@@ -27,10 +29,9 @@ import {
   type BusySpan,
   countOverlapping,
   gridStarts,
-  lastOfferedDay,
+  horizonEnd,
   onGrid,
   visitsOf,
-  withinHorizon,
   withOffset,
 } from './open-times';
 import { type HoldRow, holdsStore, LONGEST_MINUTES } from './store';
@@ -40,7 +41,12 @@ export const tooSoon = (hours: number) =>
   `That time is less than ${hours} hours away: please pick one of the open times.`;
 export const tooFar = (lastDay: string) =>
   `We book no further ahead than ${lastDay}: please pick one of the open times, or call us.`;
-export const NOT_OFFERED = 'requested_start is not one of the open times: please pick one of those offered.';
+export const NOT_OFFERED =
+  'That time is not one of the open times offered (in working hours, far enough ahead and not too far): please pick one of those offered.';
+/** Requests from one e-mail address or phone number that may wait for the owner's answer at once. */
+export const MAX_WAITING_REQUESTS = 2;
+export const tooManyWaiting = (phone: string) =>
+  `You already have ${MAX_WAITING_REQUESTS} requests waiting for our answer. We will be in touch soon; to change them or book another time, please call us at ${phone}.`;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -160,14 +166,43 @@ export function slotsService({ db, config, now = () => new Date() }: SlotsDeps) 
     return ms;
   }
 
-  const lastDayText = (at: Date) =>
+  /** The last business day offered before `end` (the horizon's end), as a person reads it. */
+  const lastDayText = (end: Date) =>
     new Intl.DateTimeFormat('en-US', {
-      timeZone: 'UTC',
+      timeZone,
       weekday: 'long',
       month: 'long',
       day: 'numeric',
       year: 'numeric',
-    }).format(lastOfferedDay(at, timeZone));
+    }).format(new Date(end.getTime() - 1));
+
+  /** The grid starts the booking form offers for `ask` from `fromDay`: past the notice, before the horizon. */
+  function offeredStarts(fromDay: number, minutes: number, rules: Rules, at: Date): Date[] {
+    const end = horizonEnd(at, BOOKING_HORIZON_DAYS, timeZone);
+    return gridStarts({
+      fromDay,
+      days: SLOTS_MAX_DAYS,
+      minutes,
+      hours: rules.hours,
+      timeZone,
+      earliest: new Date(at.getTime() + rules.noticeMs),
+    }).filter((s) => s < end);
+  }
+
+  /**
+   * Inside a booking's or a move's transaction, under the booking lock: refuses (409) a time GET /api/slots would
+   * not offer now — off the grid, within the notice, past the horizon (NOT_OFFERED) or no longer free (SLOT_TAKEN).
+   */
+  async function refuseUnoffered(on: Db, start: Date, ask: Ask, rules: Rules, excludeKey?: string) {
+    const at = now();
+    const offered =
+      onGrid(start, ask.minutes, rules.hours, timeZone) &&
+      start.getTime() >= at.getTime() + rules.noticeMs &&
+      start < horizonEnd(at, BOOKING_HORIZON_DAYS, timeZone);
+    if (!offered) throw new ConflictError(NOT_OFFERED);
+    if ((await free(on, [start], ask, rules, at, excludeKey)).length !== 1)
+      throw new ConflictError(SLOT_TAKEN);
+  }
 
   async function refuseWhenClosed(rules: Rules) {
     if (!(await contactStatusStore(db).get(now())).is_open)
@@ -182,14 +217,7 @@ export function slotsService({ db, config, now = () => new Date() }: SlotsDeps) 
       await refuseWhenClosed(rules);
       const at = now();
       const ask = { minutes: q.duration_minutes, frequency: q.frequency };
-      const starts = gridStarts({
-        fromDay,
-        days: SLOTS_MAX_DAYS,
-        minutes: ask.minutes,
-        hours: rules.hours,
-        timeZone,
-        earliest: new Date(at.getTime() + rules.noticeMs),
-      });
+      const starts = offeredStarts(fromDay, ask.minutes, rules, at);
       return (await free(db, starts, ask, rules, at)).map((s) => withOffset(s, timeZone));
     },
 
@@ -201,14 +229,7 @@ export function slotsService({ db, config, now = () => new Date() }: SlotsDeps) 
     async forMove(input: { fromDay: number; minutes: number; excludeKey: string }): Promise<Date[]> {
       const rules = await rulesInForce();
       const at = now();
-      const starts = gridStarts({
-        fromDay: input.fromDay,
-        days: SLOTS_MAX_DAYS,
-        minutes: input.minutes,
-        hours: rules.hours,
-        timeZone,
-        earliest: new Date(at.getTime() + rules.noticeMs),
-      });
+      const starts = offeredStarts(input.fromDay, input.minutes, rules, at);
       const ask = { minutes: input.minutes, frequency: 'one_time' as const };
       return free(db, starts, ask, rules, at, input.excludeKey);
     },
@@ -219,50 +240,57 @@ export function slotsService({ db, config, now = () => new Date() }: SlotsDeps) 
     /**
      * Inside a move's transaction: takes the booking lock (the one every hold is claimed under, so a move and a
      * booking request, or two moves, for one time run one after the other) and checks `start` is still open for
-     * the visit, its own time aside: 409 when it is within the notice, past the last day offered, or taken.
+     * the visit, its own time aside: 409 with its own sentence when it is within the notice or past the last day
+     * offered, and when refuseUnoffered would refuse it.
      */
     async claimMove(tx: Db, input: { start: Date; minutes: number; excludeKey: string; rules: Rules }) {
       await holdsStore(tx).lock();
-      const at = now();
       const { start, minutes, excludeKey, rules } = input;
+      const at = now();
       if (start.getTime() < at.getTime() + rules.noticeMs)
         throw new ConflictError(tooSoon(rules.site.bookingRules.noticeHours));
-      if (!withinHorizon(start, at, timeZone)) throw new ConflictError(tooFar(lastDayText(at)));
-      const open =
-        onGrid(start, minutes, rules.hours, timeZone) &&
-        (await free(tx, [start], { minutes, frequency: 'one_time' }, rules, at, excludeKey)).length === 1;
-      if (!open) throw new ConflictError(SLOT_TAKEN);
+      const end = horizonEnd(at, BOOKING_HORIZON_DAYS, timeZone);
+      if (start >= end) throw new ConflictError(tooFar(lastDayText(end)));
+      await refuseUnoffered(tx, start, { minutes, frequency: 'one_time' }, rules, excludeKey);
     },
 
     /**
-     * Before the booking's transaction (reads outside it would wait for it on the embedded database): the time
-     * asked for, checked against the grid of the working hours (400 when it is none of the offered times).
-     * `minutes` null: the owner's default visit length.
+     * The time asked for and the visit's length (`minutes` null: the owner's default), with the rules read before
+     * the booking's transaction (reads outside it would wait for it on the embedded database), to be claimed inside.
      */
-    async prepare(
+    prepare(
       requested: string,
       ask: { minutes: number | null; frequency: QuoteFrequency; amount: number },
-    ): Promise<PreparedHold> {
-      const rules = await rulesInForce();
+      rules: Rules,
+    ): PreparedHold {
       const start = new Date(requested);
       const minutes = ask.minutes ?? rules.hours.default_duration_minutes;
-      if (!onGrid(start, minutes, rules.hours, timeZone)) throw new ValidationError(NOT_OFFERED);
       return { start, minutes, frequency: ask.frequency, amount: ask.amount, rules };
     },
 
     /**
-     * Inside the booking's transaction, after its inquiry is inserted: takes the booking lock, then checks the time is still open (409 when
-     * another request or a visit took it, or it is now within the notice) and records the hold for the inquiry.
-     * The lock is held until the transaction ends, so the next request's check sees this hold.
+     * First in the booking's transaction: takes the booking lock, then refuses (429) a request from a contact
+     * whose MAX_WAITING_REQUESTS earlier ones still hold their times: a visitor cannot block the week with
+     * requests, and two at once from one contact count each other.
+     */
+    async admit(tx: Db, contact: { email: string | null; phone: string | null }, rules: Rules) {
+      const holds = holdsStore(tx);
+      await holds.lock();
+      const madeAfter = new Date(now().getTime() - rules.holdMs);
+      if ((await holds.waiting(contact, madeAfter, MAX_WAITING_REQUESTS)) >= MAX_WAITING_REQUESTS)
+        throw new TooManyRequestsError(tooManyWaiting(formatPhone(rules.site.phone)));
+    },
+
+    /**
+     * Inside the booking's transaction, after its inquiry is inserted: takes the booking lock, then checks the time
+     * is one GET /api/slots offers now (refuseUnoffered: 409 when not) and records the hold for the inquiry. The
+     * lock is held until the transaction ends, so the next request's check sees this hold.
      */
     async claim(tx: Db, inquiryId: number, p: PreparedHold): Promise<void> {
       const holds = holdsStore(tx);
       await holds.lock();
+      await refuseUnoffered(tx, p.start, p, p.rules);
       const at = now();
-      const open =
-        p.start.getTime() >= at.getTime() + p.rules.noticeMs &&
-        (await free(tx, [p.start], p, p.rules, at)).length === 1;
-      if (!open) throw new ConflictError(SLOT_TAKEN);
       await holds.create({
         inquiryId,
         start: p.start,
@@ -301,11 +329,13 @@ export function holdsAccess(
     lapsesAt: new Date(row.createdAt.getTime() + ms),
   });
   return {
-    async live(from, to) {
-      const ms = await holdMs();
-      const rows = await holdsStore(db).live(from, to, new Date(now().getTime() - ms));
+    async live(from, to, on = db) {
+      const ms = (await siteStore(on, config.site).current()).bookingRules.holdDays * DAY;
+      const rows = await holdsStore(on).live(from, to, new Date(now().getTime() - ms));
       return rows.map((r) => held(r, ms));
     },
+
+    lock: (on) => holdsStore(on).lock(),
 
     /**
      * Under the hold's row lock, so of twenty confirms at once (on any server) the first makes the visit and the

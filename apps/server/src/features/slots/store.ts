@@ -1,5 +1,5 @@
 import type { QuoteFrequency } from '@clean/shared';
-import { and, asc, eq, gt, gte, isNotNull, lt, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contactStatus, holds, inquiries, oneTimeCleanings, recurringPayments } from '../../db/schema';
 import type { Customer } from '../visits/store';
@@ -81,6 +81,25 @@ export const holdsStore = (db: Db) => ({
       )
       .orderBy(asc(holds.start), asc(holds.id)) as Promise<HoldRow[]>,
 
+  /**
+   * How many held requests (still held, made after `madeAfter`) came from this e-mail address (any case) or phone
+   * number, up to `cap`. Read under the booking lock, so two requests from one contact count each other.
+   */
+  async waiting(contact: { email: string | null; phone: string | null }, madeAfter: Date, cap: number) {
+    const sameContact = [
+      ...(contact.email ? [sql`lower(${inquiries.email}) = lower(${contact.email})`] : []),
+      ...(contact.phone ? [eq(inquiries.phoneNumber, contact.phone)] : []),
+    ];
+    if (sameContact.length === 0) return 0;
+    const rows = await db
+      .select({ id: holds.id })
+      .from(holds)
+      .innerJoin(inquiries, eq(inquiries.id, holds.inquiryId))
+      .where(and(eq(holds.status, 'held'), gt(holds.createdAt, madeAfter), or(...sameContact)))
+      .limit(cap);
+    return rows.length;
+  },
+
   async create(values: {
     inquiryId: number;
     start: Date;
@@ -97,9 +116,12 @@ export const holdsStore = (db: Db) => ({
   /**
    * Changes one hold in a transaction holding its row lock: concurrent confirms (on any server) run one after
    * the other, and each sees what the one before did. `change` gets the locked row (undefined: no such hold).
+   * The booking lock is taken first, as every booking and move takes it (and in that order, so none waits on
+   * another in a circle): a confirm's visit is written under the same rule as theirs.
    */
   change<T>(id: number, change: (tx: Tx, row: HoldRow | undefined) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
+      await holdsStore(tx as unknown as Db).lock();
       const [locked] = await tx.select({ id: holds.id }).from(holds).where(eq(holds.id, id)).for('update');
       const [row] = locked
         ? await tx

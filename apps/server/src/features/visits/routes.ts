@@ -82,7 +82,8 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           '{status:"done",paid:true}: done and paid (a recurring occurrence gets one paid record, however often ' +
           'sent); {status:"skipped"}; {status:"planned"}; {start}: moved (409 onto other visits beyond max_overlap ' +
-          'or outside the working hours, unless allow_overlap). A held request (h…): {status:"confirmed"} makes its ' +
+          'or outside the working hours, unless allow_overlap; decided under the booking lock, so of a booking ' +
+          'request and a move to one time at once, one is a 409). A held request (h…): {status:"confirmed"} makes its ' +
           'one-time cleaning, or its schedule (first visit the time held), at the quoted amount and length, sets the ' +
           'inquiry to Booked and answers that visit (however often sent: one visit); {status:"declined"} frees the ' +
           'time and answers the request, declined. 409 for a request declined, confirmed (to decline) or lapsed. ' +

@@ -30,7 +30,14 @@ import {
   ruleOf,
   type Span,
 } from './rule';
-import type { CleaningRow, Customer, ExceptionRow, ScheduleRow, VisitsStore } from './store';
+import {
+  type CleaningRow,
+  type Customer,
+  type ExceptionRow,
+  type ScheduleRow,
+  type VisitsStore,
+  visitsStore,
+} from './store';
 
 export const NO_SUCH_VISIT = 'No visit with that key.';
 export const NOT_AN_OCCURRENCE = 'No visit with that key: the schedule has no visit at that time.';
@@ -71,7 +78,10 @@ export type HoldOutcome =
   | { made: 'declined'; hold: HeldTime };
 /** The holds, as features/slots keeps them (absent: the visits alone, e.g. the calendar feed). */
 export type HoldsAccess = {
-  live: (from: Date, to: Date) => Promise<HeldTime[]>;
+  /** `on`: a transaction to read in (the owner's move decides its conflicts inside its own). */
+  live: (from: Date, to: Date, on?: Db) => Promise<HeldTime[]>;
+  /** Takes the booking lock for the rest of transaction `on` (the one every booking and move is decided under). */
+  lock: (on: Db) => Promise<void>;
   change: (id: number, status: 'confirmed' | 'declined') => Promise<HoldOutcome>;
 };
 
@@ -340,14 +350,22 @@ export function visitsService({ store, timezone, holds, statusChanged }: VisitsD
     return (k) => k === key;
   }
 
-  async function refuseConflicts(start: Date, minutes: number, hours: WorkingHours, key: string) {
-    const found = await conflictsAt(
-      start,
-      minutes,
-      hours,
-      (k) => k === key,
-      await loadAround([start], minutes),
-    );
+  /**
+   * The first step of a move's transaction (`on`): takes the booking lock, the one public bookings and the
+   * customer's moves are decided under, then (unless the owner allows an overlap) refuses a time with conflicts,
+   * read inside the transaction. So a booking and a move for one free time run one after the other, and the second
+   * sees the first (docs/architecture.md, "One booking rule").
+   */
+  async function claimMove(on: Db, start: Date, minutes: number, key: string, allowOverlap: boolean) {
+    if (!holds) throw new Error('moving a visit needs the holds (the booking lock)');
+    await holds.lock(on);
+    if (allowOverlap) return;
+    const inTx = visitsService({
+      store: visitsStore(on),
+      timezone,
+      holds: { ...holds, live: (from, to) => holds.live(from, to, on) },
+    });
+    const found = await inTx.conflictsOf({ start, minutes, excludeKey: key });
     if (found.length > 0) throw new ConflictError(`${found.map((c) => c.message).join(' ')} ${OVERLAP_HINT}`);
   }
 
@@ -358,13 +376,7 @@ export function visitsService({ store, timezone, holds, statusChanged }: VisitsD
     if (b.status === 'confirmed' || b.status === 'declined') throw new ValidationError(CONFIRM_ONLY_REQUESTS);
     const hours = await store.workingHours();
     const start = b.start === undefined ? undefined : instantIn(b.start, timezone, 'start');
-    if (start && !b.allow_overlap)
-      await refuseConflicts(
-        start,
-        row.durationMinutes ?? hours.default_duration_minutes,
-        hours,
-        oneTimeKey(id),
-      );
+    const minutes = row.durationMinutes ?? hours.default_duration_minutes;
     const done = b.status === 'done' || b.paid === true ? true : b.status === 'planned' ? false : undefined;
     // The owner may book a cancelled visit again: any change of its status or time does.
     const cancelledAt = b.status !== undefined || start !== undefined ? null : undefined;
@@ -376,6 +388,9 @@ export function visitsService({ store, timezone, holds, statusChanged }: VisitsD
         if (!visit) throw new NotFoundError(NO_SUCH_VISIT);
         if (b.status !== undefined || b.paid !== undefined) await statusChanged?.(visit, on);
         return visit;
+      },
+      async (on) => {
+        if (start) await claimMove(on, start, minutes, oneTimeKey(id), b.allow_overlap === true);
       },
     );
   }
@@ -391,35 +406,41 @@ export function visitsService({ store, timezone, holds, statusChanged }: VisitsD
     const hours = await store.workingHours();
     const key = recurringKey(scheduleId, originalStart);
     const start = b.start === undefined ? undefined : instantIn(b.start, timezone, 'start');
-    if (start && !b.allow_overlap)
-      await refuseConflicts(start, schedule.durationMinutes ?? hours.default_duration_minutes, hours, key);
+    const minutes = schedule.durationMinutes ?? hours.default_duration_minutes;
 
-    return store.changeOccurrence(scheduleId, originalStart, async (tx, row) => {
-      const movedTo =
-        start === undefined ? row.movedTo : start.getTime() === originalStart.getTime() ? null : start;
-      let status: ExceptionRow['status'] = b.paid === true ? 'done' : (asked ?? row.status);
-      if (row.recurringPaidId !== null && status !== 'done') {
-        if (asked !== undefined) throw new ConflictError(PAID_STAYS_DONE);
-        status = 'done';
-      }
-      // Under the row lock: a concurrent Done & paid finds the record this one made, and makes none.
-      let recurringPaidId = row.recurringPaidId;
-      if (b.paid === true && recurringPaidId === null)
-        recurringPaidId = await store.createPaid(tx, scheduleId, schedule.amount, movedTo ?? originalStart);
-      await store.setException(tx, row.id, {
-        status,
-        movedTo,
-        ...(recurringPaidId === null ? {} : { recurringPaidId }),
-      });
-      const visit = recurringVisit(
-        schedule,
-        originalStart,
-        { ...row, status, movedTo, recurringPaidId },
-        hours,
-      );
-      if (asked !== undefined || b.paid !== undefined) await statusChanged?.(visit, tx as unknown as Db);
-      return visit;
-    });
+    return store.changeOccurrence(
+      scheduleId,
+      originalStart,
+      async (tx, row) => {
+        const movedTo =
+          start === undefined ? row.movedTo : start.getTime() === originalStart.getTime() ? null : start;
+        let status: ExceptionRow['status'] = b.paid === true ? 'done' : (asked ?? row.status);
+        if (row.recurringPaidId !== null && status !== 'done') {
+          if (asked !== undefined) throw new ConflictError(PAID_STAYS_DONE);
+          status = 'done';
+        }
+        // Under the row lock: a concurrent Done & paid finds the record this one made, and makes none.
+        let recurringPaidId = row.recurringPaidId;
+        if (b.paid === true && recurringPaidId === null)
+          recurringPaidId = await store.createPaid(tx, scheduleId, schedule.amount, movedTo ?? originalStart);
+        await store.setException(tx, row.id, {
+          status,
+          movedTo,
+          ...(recurringPaidId === null ? {} : { recurringPaidId }),
+        });
+        const visit = recurringVisit(
+          schedule,
+          originalStart,
+          { ...row, status, movedTo, recurringPaidId },
+          hours,
+        );
+        if (asked !== undefined || b.paid !== undefined) await statusChanged?.(visit, tx as unknown as Db);
+        return visit;
+      },
+      async (on) => {
+        if (start) await claimMove(on, start, minutes, key, b.allow_overlap === true);
+      },
+    );
   }
 
   /**

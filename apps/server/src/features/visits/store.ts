@@ -279,8 +279,13 @@ export const visitsStore = (db: Db) => ({
     scheduleId: number,
     originalStart: Date,
     change: (tx: Tx, row: ExceptionRow) => Promise<T>,
+    /** Run first in the transaction, before the row lock (a move takes the booking lock here). */
+    first: (on: Db) => Promise<void> = async () => {},
   ): Promise<T> {
-    return db.transaction(async (tx) => change(tx, await lockOccurrence(tx, scheduleId, originalStart)));
+    return db.transaction(async (tx) => {
+      await first(tx as unknown as Db);
+      return change(tx, await lockOccurrence(tx, scheduleId, originalStart));
+    });
   },
 
   setException,
@@ -304,9 +309,12 @@ export const visitsStore = (db: Db) => ({
     id: number,
     changes: CleaningChanges,
     then: (row: CleaningRow | undefined, on: Db) => Promise<T>,
+    /** Run first in the transaction, before the row is written (a move takes the booking lock here). */
+    first: (on: Db) => Promise<void> = async () => {},
   ): Promise<T> {
     return db.transaction(async (tx) => {
       const on = tx as unknown as Db;
+      await first(on);
       const inTx = visitsStore(on);
       return then((await inTx.setCleaning(id, changes)) ? await inTx.cleaning(id) : undefined, on);
     });
