@@ -19,6 +19,8 @@ export function wallInstant(wallMs: number, timeZone: string): { at: Date; skipp
   // offsets a day before and after are the only ones this wall time can have.
   const before = offsetMinutes(timeZone, wallMs - DAY_MS);
   const after = offsetMinutes(timeZone, wallMs + DAY_MS);
+  // Most days: one offset all around, one instant (occurrences and open times ask thousands of times a request).
+  if (before === after) return { at: new Date(wallMs - before * MINUTE_MS), skipped: false };
   const earlier = wallMs - Math.max(before, after) * MINUTE_MS;
   const later = wallMs - Math.min(before, after) * MINUTE_MS;
   if (offsetMinutes(timeZone, earlier) * MINUTE_MS === wallMs - earlier)
