@@ -4,7 +4,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { customerLinks, mailOutbox, oneTimeCleanings } from '../../src/db/schema';
+import { customerLinks, mailOutbox, oneTimeCleanings, recurringPayments } from '../../src/db/schema';
 import { CONFIRMATION_SUBJECT } from '../../src/features/notifications/customer';
 import { useTestApp } from '../support/harness';
 import { startSmtp } from '../support/smtp';
@@ -107,6 +107,39 @@ describe('confirmation of a one-time cleaning', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(/notify_customer/);
+  });
+});
+
+describe('confirmation of what the owner creates', () => {
+  it('commits with the create: when the mail cannot be queued nothing is created; created again, one mail', async () => {
+    const kim = await customer('Kim');
+    const refuse = sql`alter table mail_outbox add constraint test_refuses check ("to" <> 'kim@customer.test' or subject not like 'Your cleaning is booked%')`;
+    await t.db.execute(refuse);
+    try {
+      const cleaning = await t.asAdmin('POST', '/api/one_time_cleanings', {
+        inquiry_id: kim.id,
+        date_time: '2027-03-04T09:00',
+        amount: 150,
+      });
+      expect(cleaning.statusCode).toBe(500);
+      const schedule = await t.asAdmin('POST', '/api/recurring_payments', {
+        inquiry_id: kim.id,
+        amount: 120,
+        frequency: 'Weekly',
+        first_visit_at: '2027-03-04T13:00',
+      });
+      expect(schedule.statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql`alter table mail_outbox drop constraint test_refuses`);
+    }
+    expect(await t.db.$count(oneTimeCleanings, eq(oneTimeCleanings.inquiryId, kim.id))).toBe(0);
+    expect(await t.db.$count(recurringPayments, eq(recurringPayments.inquiryId, kim.id))).toBe(0);
+    expect(await t.db.$count(customerLinks, eq(customerLinks.inquiryId, kim.id))).toBe(0);
+
+    await post('/api/one_time_cleanings', { inquiry_id: kim.id, date_time: '2027-03-04T09:00', amount: 150 });
+    await smtp.waitFor(1);
+    await outboxEmpty();
+    expect(mailsTo('kim@customer.test')).toHaveLength(1);
   });
 });
 

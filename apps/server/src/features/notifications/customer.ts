@@ -1,6 +1,5 @@
 import { formatMoney, formatPhone, singleLine } from '@clean/shared';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { inquiries } from '../../db/schema';
@@ -93,11 +92,10 @@ export async function confirmationMail(
 
 /**
  * Messages to the customer about their visits, when the inquiry has an e-mail address; a mail leaves through the
- * outbox (retried while SMTP is down). `queue` writes the confirmation inside the booking's own transaction, so the
- * booking and its mail commit together or neither does; `confirm` does it in a transaction of its own after the
- * owner's create routes.
+ * outbox (retried while SMTP is down). The confirmation is written inside the booking's own transaction (`queue`
+ * in a confirm's, `booking` around an owner's create), so the booking and its mail commit together or neither does.
  */
-export function customerNotices(deps: { db: Db; config: Config; kick: () => void; log: FastifyBaseLogger }) {
+export function customerNotices(deps: { db: Db; config: Config; kick: () => void }) {
   const { db, config } = deps;
 
   /**
@@ -136,20 +134,23 @@ export function customerNotices(deps: { db: Db; config: Config; kick: () => void
     /** Sends what committed transactions queued, now rather than at the outbox's next poll. */
     kick: deps.kick,
     /**
-     * After an owner's create that committed: never fails it, a failure to write the mail is logged, with the
-     * visit's key only.
+     * Writes a booking with `write` and queues the confirmation of the visit `visitOf` names (null: none) in the
+     * same transaction, so the owner's create and its mail commit together or neither does.
      */
-    async confirm(visit: BookedVisit): Promise<boolean> {
-      try {
-        const queued = await db.transaction((tx) => queue(tx as unknown as Db, visit));
-        if (queued) deps.kick();
-        return queued;
-      } catch (err) {
-        deps.log.error({ err, visit: visit.key }, 'confirmation mail could not be queued');
-        return false;
-      }
+    async booking<T>(write: (tx: Db) => Promise<T>, visitOf: (made: T) => BookedVisit | null): Promise<T> {
+      let queued = false;
+      const made = await db.transaction(async (tx) => {
+        const txDb = tx as unknown as Db;
+        const result = await write(txDb);
+        const visit = visitOf(result);
+        if (visit) queued = await queue(txDb, visit);
+        return result;
+      });
+      if (queued) deps.kick();
+      return made;
     },
   };
 }
 
 export type CustomerNotices = ReturnType<typeof customerNotices>;
+export type Booking = CustomerNotices['booking'];
