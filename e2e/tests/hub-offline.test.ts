@@ -164,7 +164,9 @@ describe('the hub offline', () => {
   }, 60_000);
 
   // docs/product.md#sessions: losing the connection never signs the owner out; only a 401 does (the test above).
-  it('keeps the owner signed in through an offline reload after a first visit, and works again online without signing in', async () => {
+  it('keeps the owner signed in through an offline reload right after a first visit, with its data, and works again online without signing in', async () => {
+    const seen = `First Visit ${stamp}`;
+    await createInquiry(seen);
     // Signed in on this device (the token in storage), the owner opens the hub for the first time.
     const { token } = await api<{ token: string }>(
       'POST',
@@ -177,12 +179,15 @@ describe('the hub offline', () => {
     await page.evaluate((t) => localStorage.setItem('token', t), token);
     await page.goto('/contact-center?tab=manage');
     await page.getByRole('tablist', { name: 'Contact Center sections' }).waitFor();
+    await page.getByRole('article', { name: `Inquiry from ${seen}` }).waitFor();
     // The worker installed by this visit takes the page over once active: a reload then gets its shell offline.
-    // Who the owner is was asked before that, so the worker kept no answer to it.
+    // Who the owner is and the leads were asked before that; taking over, the hub asks again, through it.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
       polling: 100,
     });
-    expect(await ownerAnswers(page)).not.toContain('/api/user');
+    await expect
+      .poll(() => ownerAnswers(page))
+      .toEqual(expect.arrayContaining(['/api/user', '/api/inquiries']));
 
     await page.context().setOffline(true);
     await page.reload();
@@ -193,6 +198,9 @@ describe('the hub offline', () => {
     expect(new URL(page.url()).pathname).toBe('/contact-center');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);
     await nav(page).getByRole('button', { name: 'Sign Out' }).waitFor();
+    // The last data of that first visit, not "Nothing of the hub is kept on this device yet".
+    await page.getByRole('article', { name: `Inquiry from ${seen}` }).waitFor();
+    expect(await page.getByText(/Nothing of the hub is kept/).count()).toBe(0);
 
     // Back online: a lead that came in meanwhile loads fresh, with the same session.
     const name = `Back Online ${stamp}`;

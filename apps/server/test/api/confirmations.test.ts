@@ -1,9 +1,11 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../src/db/schema';
+import { customerLinks, mailOutbox, oneTimeCleanings, recurringPayments } from '../../src/db/schema';
+import { CONFIRMATION_SUBJECT } from '../../src/features/notifications/customer';
 import { useTestApp } from '../support/harness';
 import { startSmtp } from '../support/smtp';
 
@@ -108,6 +110,39 @@ describe('confirmation of a one-time cleaning', () => {
   });
 });
 
+describe('confirmation of what the owner creates', () => {
+  it('commits with the create: when the mail cannot be queued nothing is created; created again, one mail', async () => {
+    const kim = await customer('Kim');
+    const refuse = sql`alter table mail_outbox add constraint test_refuses check ("to" <> 'kim@customer.test' or subject not like 'Your cleaning is booked%')`;
+    await t.db.execute(refuse);
+    try {
+      const cleaning = await t.asAdmin('POST', '/api/one_time_cleanings', {
+        inquiry_id: kim.id,
+        date_time: '2027-03-04T09:00',
+        amount: 150,
+      });
+      expect(cleaning.statusCode).toBe(500);
+      const schedule = await t.asAdmin('POST', '/api/recurring_payments', {
+        inquiry_id: kim.id,
+        amount: 120,
+        frequency: 'Weekly',
+        first_visit_at: '2027-03-04T13:00',
+      });
+      expect(schedule.statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql`alter table mail_outbox drop constraint test_refuses`);
+    }
+    expect(await t.db.$count(oneTimeCleanings, eq(oneTimeCleanings.inquiryId, kim.id))).toBe(0);
+    expect(await t.db.$count(recurringPayments, eq(recurringPayments.inquiryId, kim.id))).toBe(0);
+    expect(await t.db.$count(customerLinks, eq(customerLinks.inquiryId, kim.id))).toBe(0);
+
+    await post('/api/one_time_cleanings', { inquiry_id: kim.id, date_time: '2027-03-04T09:00', amount: 150 });
+    await smtp.waitFor(1);
+    await outboxEmpty();
+    expect(mailsTo('kim@customer.test')).toHaveLength(1);
+  });
+});
+
 describe('confirmation of a recurring schedule', () => {
   it('confirms the first visit, with the frequency, as the feed’s entry of that visit', async () => {
     const dee = await customer('Dee');
@@ -139,30 +174,35 @@ describe('confirmation of a recurring schedule', () => {
   });
 });
 
+/** A booking request for the first open time on `day`, as a visitor sends it; its hold's key. */
+async function request(day: string, name: string, email: string) {
+  expect((await t.asAdmin('PATCH', '/api/contact-status', { is_open: true })).statusCode).toBe(200);
+  const [start] = (await t.anonymous('GET', `/api/slots?from=${day}&duration_minutes=120`)).json<string[]>();
+  expect(start).toBeDefined();
+  const booking = await t.anonymous('POST', '/api/inquiries', {
+    name,
+    email,
+    town: 'Bristol',
+    requested_start: start,
+  });
+  expect(booking.statusCode, booking.body).toBe(201);
+  await outboxEmpty();
+  smtp.received.length = 0; // the owner's new-request mail
+  const visits = (await t.asAdmin('GET', `/api/visits?from=${day}&to=${day}`)).json<
+    { key: string; status: string; inquiry_id: number | null }[]
+  >();
+  const hold = visits.find(
+    (v) => v.key.startsWith('h') && v.inquiry_id === booking.json<{ id: number }>().id,
+  );
+  expect(hold?.status).toBe('requested');
+  return { key: hold?.key ?? '', inquiryId: booking.json<{ id: number }>().id };
+}
+
 describe('confirmation of a booking request the owner confirms', () => {
   it('mails the customer once, however many confirms arrive at once', async () => {
-    expect((await t.asAdmin('PATCH', '/api/contact-status', { is_open: true })).statusCode).toBe(200);
-    const [start] = (await t.anonymous('GET', '/api/slots?from=2027-04-05&duration_minutes=120')).json<
-      string[]
-    >();
-    expect(start).toBeDefined();
-    const booking = await t.anonymous('POST', '/api/inquiries', {
-      name: 'Rae Request',
-      email: 'rae@customer.test',
-      town: 'Bristol',
-      requested_start: start,
-    });
-    expect(booking.statusCode, booking.body).toBe(201);
-    await outboxEmpty();
-    smtp.received.length = 0; // the owner's new-request mail
-    const visits = (await t.asAdmin('GET', '/api/visits?from=2027-04-05&to=2027-04-06')).json<
-      { key: string }[]
-    >();
-    const hold = visits.find((v) => v.key.startsWith('h'));
+    const hold = await request('2027-04-05', 'Rae Request', 'rae@customer.test');
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        t.asAdmin('PATCH', `/api/visits/${hold?.key}`, { status: 'confirmed' }),
-      ),
+      Array.from({ length: 5 }, () => t.asAdmin('PATCH', `/api/visits/${hold.key}`, { status: 'confirmed' })),
     );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
     await smtp.waitFor(1);
@@ -171,5 +211,44 @@ describe('confirmation of a booking request the owner confirms', () => {
     const mail = await simpleParser(mailsTo('rae@customer.test')[0]?.raw ?? '');
     expect(mail.subject).toContain('Your cleaning is booked');
     expect(mail.text).toContain('When: Monday, April 5, 2027 at 8:00 AM EDT');
+  });
+
+  it('commits with the confirm: when the mail cannot be queued the request stays a request; confirmed again, one mail', async () => {
+    const hold = await request('2027-04-06', 'Sue Stuck', 'sue@customer.test');
+    // A real failure in the database, for this customer's mail alone, inside the confirm's transaction.
+    await t.db.execute(
+      sql`alter table mail_outbox add constraint test_refuses check ("to" <> 'sue@customer.test' or subject not like 'Your cleaning is booked%')`,
+    );
+    try {
+      const refused = await t.asAdmin('PATCH', `/api/visits/${hold.key}`, { status: 'confirmed' });
+      expect(refused.statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql`alter table mail_outbox drop constraint test_refuses`);
+    }
+    // Nothing of the confirm stayed: still a request, no cleaning, no link issued, no mail.
+    const still = (await t.asAdmin('GET', '/api/visits?from=2027-04-06&to=2027-04-06')).json<
+      { key: string; status: string }[]
+    >();
+    expect(still.find((v) => v.key === hold.key)?.status).toBe('requested');
+    expect(await t.db.$count(oneTimeCleanings, eq(oneTimeCleanings.inquiryId, hold.inquiryId))).toBe(0);
+    expect(await t.db.$count(customerLinks, eq(customerLinks.inquiryId, hold.inquiryId))).toBe(0);
+    const confirmationsToSue = and(
+      eq(mailOutbox.to, 'sue@customer.test'),
+      like(mailOutbox.subject, `${CONFIRMATION_SUBJECT}%`),
+    );
+    expect(await t.db.$count(mailOutbox, confirmationsToSue)).toBe(0);
+
+    // With the database able again, the owner's confirm (and any repeat of it) sends exactly one.
+    for (const _ of [1, 2]) {
+      const answer = await t.asAdmin('PATCH', `/api/visits/${hold.key}`, { status: 'confirmed' });
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+    await smtp.waitFor(1);
+    await outboxEmpty();
+    expect(mailsTo('sue@customer.test')).toHaveLength(1);
+    const mail = await simpleParser(mailsTo('sue@customer.test')[0]?.raw ?? '');
+    expect(mail.subject).toContain(CONFIRMATION_SUBJECT);
+    expect(await t.db.$count(mailOutbox, confirmationsToSue)).toBe(1);
+    expect(await t.db.$count(customerLinks, eq(customerLinks.inquiryId, hold.inquiryId))).toBe(1);
   });
 });

@@ -62,6 +62,35 @@ describe('wall times around daylight saving changes (America/New_York)', () => {
     // With an offset a time is an instant, whatever the zone's clocks do.
     expect(await create('2026-03-08T02:30-05:00')).toBe('2026-03-08T07:30:00.000Z');
   });
+
+  it('lists a weekly 02:30 visit at 03:30 EDT on the spring-forward Sunday, and back at 02:30 the week after', async () => {
+    const created = await t.asAdmin('POST', '/api/recurring_payments', {
+      inquiry_id: inquiryId,
+      amount: 100,
+      frequency: 'Weekly',
+      first_visit_at: '2027-03-07T02:30',
+      notify_customer: false,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<{ id: number }>();
+    const visits = await t.asAdmin('GET', '/api/visits?from=2027-03-07&to=2027-03-21');
+    const starts = visits
+      .json<{ recurring_payment_id: number | null; start: string }[]>()
+      .filter((v) => v.recurring_payment_id === id)
+      .map((v) => v.start);
+    // 07:30 UTC is 02:30 EST, then 03:30 EDT (02:30 does not exist that day), then 02:30 EDT.
+    expect(starts).toEqual([
+      '2027-03-07T07:30:00.000Z',
+      '2027-03-14T07:30:00.000Z',
+      '2027-03-21T06:30:00.000Z',
+    ]);
+    // Typed, the same wall time is refused, naming the field.
+    const moved = await t.asAdmin('PATCH', `/api/visits/r${id}-20270321T063000Z`, {
+      start: '2027-03-14T02:30',
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().error).toMatch(/^start: 2027-03-14 02:30 does not exist in America\/New_York/);
+  });
 });
 
 describe('smaller findings', () => {

@@ -85,7 +85,7 @@ describe('reminders 72 h and 2 h before', () => {
     expect(mails[0]?.subject).toBe(
       'Reminder: your cleaning on Tuesday, March 2, 2027 at 9:00 AM EST — Bristol Eco Clean',
     );
-    expect(mails[0]?.body).toContain('in 3 days');
+    expect(mails[0]?.body).toContain('with Bristol Eco Clean, on Tuesday:');
     expect(mails[1]?.body).toContain('today');
     const link = /No more reminders: (https:\/\/clean\.example\/reminders\/off\?token=\S+)/.exec(
       mails[0]?.body ?? '',
@@ -246,6 +246,34 @@ describe('skipped, moved, and DST', () => {
     expect((await remindersOf(key)).map((r) => r.hoursBefore)).toEqual([72, 2]);
     const mails = await mailsTo(c.email);
     expect(mails[0]?.subject).toContain('Monday, March 15, 2027 at 9:00 AM EDT');
+  });
+});
+
+describe('the day a reminder names', () => {
+  it('follows the business calendar: REMINDER_HOURS=24 and =2, sent at 23:30 and at 00:30', async () => {
+    const withHours = (hours: number[]): RemindersDeps => ({
+      ...deps(),
+      config: { ...t.config, reminderHours: hours },
+    });
+    const cases: [number, string, string, string][] = [
+      // REMINDER_HOURS, sent at (wall time, New York), the visit, the words.
+      [24, '2027-06-07T23:30', '2027-06-08T23:30', 'tomorrow'],
+      [24, '2027-06-09T00:30', '2027-06-10T00:30', 'tomorrow'],
+      [2, '2027-06-10T23:30', '2027-06-11T01:30', 'tomorrow'],
+      [2, '2027-06-12T00:30', '2027-06-12T02:30', 'today'],
+    ];
+    for (const [hours, sentAt, start, words] of cases) {
+      const c = await customer('call');
+      await cleaning(c.id, start);
+      // New York in June is EDT, four hours behind UTC.
+      const now = new Date(Date.parse(`${sentAt}:00-04:00`));
+      expect(await runReminders(withHours([hours]), now)).toBe(1);
+      const [mail] = await mailsTo(c.email);
+      expect(mail?.body, `${hours} h at ${sentAt}`).toContain(`A reminder of your cleaning with`);
+      expect(mail?.body.split('\n').find((l) => l.startsWith('A reminder'))).toMatch(
+        new RegExp(`, ${words}:$`),
+      );
+    }
   });
 });
 

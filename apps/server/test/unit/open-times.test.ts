@@ -1,4 +1,4 @@
-import { DEFAULT_WORKING_HOURS, type WorkingHours } from '@clean/shared';
+import { DEFAULT_WORKING_HOURS, offsetMinutes, type WorkingHours } from '@clean/shared';
 import { tzOffset } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,7 +8,6 @@ import {
   visitsOf,
   withOffset,
 } from '../../src/features/slots/open-times';
-import { offsetMinutes } from '../../src/lib/wall-time';
 
 const NY = 'America/New_York';
 const day = (date: string) => Date.parse(`${date}T00:00:00Z`);

@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { wallInstant } from './wall-time';
 
 /**
  * `YYYY-MM-DDTHH:mm[:ss[.fff]]`, then an offset (`Z`, `+HH:MM`, `-HHMM`) or none. Without one it is what a
@@ -57,15 +58,16 @@ export function parseDateTime(value: string): Parts | null {
 
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
-/** The instant a travelling date-time names; wall time is read in `timeZone`. Invalid Date when malformed. */
+/**
+ * The instant a travelling date-time names; wall time is read in `timeZone` by the one wall-clock rule
+ * (wallInstant: a skipped time moved forward; instantIn on the server refuses it instead). Invalid Date when
+ * malformed.
+ */
 export function toInstant(value: string, timeZone: string): Date {
   const p = parseDateTime(value);
   if (!p) return new Date(Number.NaN);
-  if (p.offset !== undefined) {
-    const utc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, p.ms);
-    return new Date(utc - p.offset * 60_000);
-  }
-  return new Date(new TZDate(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, timeZone).getTime());
+  const utc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, p.ms);
+  return p.offset !== undefined ? new Date(utc - p.offset * 60_000) : wallInstant(utc, timeZone).at;
 }
 
 /** The value for a datetime-local input showing `iso` as wall time in `timeZone` ('' when absent or invalid). */

@@ -19,6 +19,7 @@ export const cleaningsRoutes: FastifyPluginAsyncZod = async (app) => {
     inquiryExists: inquiriesStore(db).exists,
     timezone: app.config.timezone,
     ...newVisitDeps(app),
+    storeOn: cleaningsStore,
   });
   manageRoutes(app, '/api/one_time_cleanings', oneTimeCleaningSchema, {
     list: [oneTimeCleaningQuery, cleanings.list],

@@ -6,11 +6,12 @@ import type {
   VisitConflict,
 } from '@clean/shared';
 import type { z } from 'zod';
+import type { Db } from '../../db/client';
 import { referencing } from '../../lib/db-errors';
 import { NotFoundError } from '../../lib/errors';
 import { paging } from '../../lib/paging';
 import { instantIn } from '../../lib/wall-time';
-import type { BookedVisit } from '../notifications/customer';
+import type { Booking } from '../notifications/customer';
 import type { CleaningsStore } from './store';
 
 const NOT_FOUND = 'No one-time cleaning with that id.';
@@ -27,12 +28,21 @@ export type CleaningsDeps = {
     minutes: number | null | undefined;
     excludeKey: string;
   }) => Promise<VisitConflict[]>;
-  /** Mails the customer the confirmation of a visit just booked (features/notifications/customer.ts). */
-  confirm: (visit: BookedVisit) => Promise<unknown>;
+  /** Writes a booking and queues the customer's confirmation in one transaction (features/notifications). */
+  booking: Booking;
+  /** The store on that transaction. */
+  storeOn: (db: Db) => CleaningsStore;
 };
 
 /** One-time cleanings. Date-times without an offset are wall time in the business time zone. */
-export function cleaningsService({ store, inquiryExists, timezone, conflictsOf, confirm }: CleaningsDeps) {
+export function cleaningsService({
+  store,
+  inquiryExists,
+  timezone,
+  conflictsOf,
+  booking,
+  storeOn,
+}: CleaningsDeps) {
   /** The answer of a create or edit: the cleaning and the conflicts of its visit (the hub warns, nothing is refused). */
   const withConflicts = async (cleaning: OneTimeCleaning): Promise<OneTimeCleaning> => ({
     ...cleaning,
@@ -54,24 +64,29 @@ export function cleaningsService({ store, inquiryExists, timezone, conflictsOf, 
     list: (query: z.output<typeof oneTimeCleaningQuery>) => store.list(query.search, paging(query)),
 
     async create(b: z.output<typeof oneTimeCleaningInput>): Promise<OneTimeCleaning> {
+      const values = {
+        inquiryId: b.inquiry_id,
+        dateTime: instant(b.date_time),
+        amount: b.amount,
+        paid: b.paid,
+        notes: b.notes,
+        durationMinutes: b.duration_minutes ?? null,
+      };
       const created = await referencingInquiry(b.inquiry_id, () =>
-        store.create({
-          inquiryId: b.inquiry_id,
-          dateTime: instant(b.date_time),
-          amount: b.amount,
-          paid: b.paid,
-          notes: b.notes,
-          durationMinutes: b.duration_minutes ?? null,
-        }),
+        booking(
+          (tx) => storeOn(tx).create(values),
+          (made) =>
+            b.notify_customer && made.date_time
+              ? {
+                  key: `o${made.id}`,
+                  inquiryId: made.inquiry_id,
+                  start: new Date(made.date_time),
+                  minutes: made.duration_minutes ?? null,
+                  amount: made.amount,
+                }
+              : null,
+        ),
       );
-      if (b.notify_customer && created.date_time)
-        await confirm({
-          key: `o${created.id}`,
-          inquiryId: created.inquiry_id,
-          start: new Date(created.date_time),
-          minutes: created.duration_minutes ?? null,
-          amount: created.amount,
-        });
       return withConflicts(created);
     },
 

@@ -1,4 +1,4 @@
-import { formatMoney, formatPhone, type OverduePayment, singleLine } from '@clean/shared';
+import { formatMoney, formatPhone, type OverduePayment, singleLine, wallInstant } from '@clean/shared';
 import { TZDate } from '@date-fns/tz';
 import { and, asc, eq, gte, lt, notExists, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -40,7 +40,7 @@ export type DigestContent = {
 export function tomorrowOf(now: Date, timeZone: string): { start: Date; end: Date } {
   const today = new TZDate(now.getTime(), timeZone);
   const at = (days: number) =>
-    new Date(new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + days, timeZone).getTime());
+    wallInstant(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate() + days), timeZone).at;
   return { start: at(1), end: at(2) };
 }
 

@@ -1,6 +1,5 @@
 import { formatMoney, formatPhone, singleLine } from '@clean/shared';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { inquiries } from '../../db/schema';
@@ -92,57 +91,66 @@ export async function confirmationMail(
 }
 
 /**
- * Messages to the customer about their visits. `confirm` mails the confirmation of a visit just booked, when the
- * inquiry has an e-mail address; the mail leaves through the outbox (retried while SMTP is down).
+ * Messages to the customer about their visits, when the inquiry has an e-mail address; a mail leaves through the
+ * outbox (retried while SMTP is down). The confirmation is written inside the booking's own transaction (`queue`
+ * in a confirm's, `booking` around an owner's create), so the booking and its mail commit together or neither does.
  */
-export function customerNotices(deps: { db: Db; config: Config; kick: () => void; log: FastifyBaseLogger }) {
+export function customerNotices(deps: { db: Db; config: Config; kick: () => void }) {
   const { db, config } = deps;
-  const site = siteStore(db, config.site);
+
+  /**
+   * The confirmation, its `.ics` and the customer's link, written with `tx` (reads too: on the embedded database
+   * a read outside a transaction waits for it to end). The link and the mail carrying it commit together: a link
+   * is never issued that no mail holds. Throws when they cannot be written, failing the transaction.
+   */
+  async function queue(tx: Db, visit: BookedVisit): Promise<boolean> {
+    const [customer] = await tx
+      .select({ name: inquiries.name, email: inquiries.email, town: inquiries.town })
+      .from(inquiries)
+      .where(eq(inquiries.id, visit.inquiryId));
+    if (!customer?.email) return false;
+    const facts = await siteStore(tx, config.site).current();
+    const minutes = visit.minutes ?? (await visitsStore(tx).workingHours()).default_duration_minutes;
+    const mailFacts = {
+      businessName: facts.businessName,
+      phone: formatPhone(facts.phone),
+      timezone: config.timezone,
+      host: new URL(config.publicUrl).hostname,
+    };
+    const token = await customerLinksStore(tx).issue(visit.inquiryId);
+    const link: LinkLine = token ? { url: `${config.publicUrl}${LINK_PATH}/${token}` } : { earlier: true };
+    const mail = await confirmationMail(
+      { ...visit, minutes },
+      { ...customer, email: customer.email },
+      mailFacts,
+      link,
+    );
+    await enqueueMails(tx, [mail]);
+    return true;
+  }
+
   return {
+    queue,
+    /** Sends what committed transactions queued, now rather than at the outbox's next poll. */
+    kick: deps.kick,
     /**
-     * Never fails the booking it follows (already committed): a failure to write the mail is logged, with the
-     * visit's key only.
+     * Writes a booking with `write` and queues the confirmation of the visit `visitOf` names (null: none) in the
+     * same transaction, so the owner's create and its mail commit together or neither does.
      */
-    async confirm(visit: BookedVisit): Promise<boolean> {
-      try {
-        return await confirmOne(visit);
-      } catch (err) {
-        deps.log.error({ err, visit: visit.key }, 'confirmation mail could not be queued');
-        return false;
-      }
+    async booking<T>(write: (tx: Db) => Promise<T>, visitOf: (made: T) => BookedVisit | null): Promise<T> {
+      let queued = false;
+      const made = await db.transaction(async (tx) => {
+        const txDb = tx as unknown as Db;
+        const result = await write(txDb);
+        const visit = visitOf(result);
+        if (visit) queued = await queue(txDb, visit);
+        return result;
+      });
+      if (queued) deps.kick();
+      return made;
     },
   };
-
-  async function confirmOne(visit: BookedVisit): Promise<boolean> {
-    {
-      const [customer] = await db
-        .select({ name: inquiries.name, email: inquiries.email, town: inquiries.town })
-        .from(inquiries)
-        .where(eq(inquiries.id, visit.inquiryId));
-      if (!customer?.email) return false;
-      const facts = await site.current();
-      const minutes = visit.minutes ?? (await visitsStore(db).workingHours()).default_duration_minutes;
-      const email = customer.email;
-      const mailFacts = {
-        businessName: facts.businessName,
-        phone: formatPhone(facts.phone),
-        timezone: config.timezone,
-        host: new URL(config.publicUrl).hostname,
-      };
-      // The link and the mail carrying it commit together: a link is never issued that no mail holds.
-      await db.transaction(async (tx) => {
-        const txDb = tx as unknown as Db;
-        const token = await customerLinksStore(txDb).issue(visit.inquiryId);
-        const link: LinkLine = token
-          ? { url: `${config.publicUrl}${LINK_PATH}/${token}` }
-          : { earlier: true };
-        const mail = await confirmationMail({ ...visit, minutes }, { ...customer, email }, mailFacts, link);
-        await enqueueMails(txDb, [mail]);
-      });
-      deps.kick();
-      return true;
-    }
-  }
 }
 
 export type CustomerNotices = ReturnType<typeof customerNotices>;
+export type Booking = CustomerNotices['booking'];

@@ -1,21 +1,19 @@
 import { OVERDUE_GRACE_DAYS, type OverduePayment, type Period, recognisedPeriod } from '@clean/shared';
-import { TZDate } from '@date-fns/tz';
-import { addDays, addMonths } from 'date-fns';
 import { and, asc, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inquiries, recurringPayments } from '../../db/schema';
+import { occurrence } from '../visits/rule';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The list shows the most overdue schedules, at most this many (years of lapsed clients would be thousands). */
 export const OVERDUE_LIMIT = 100;
 
-/** One period after `from`, counted on the business calendar (a month after Jan 31 is Feb 28). */
-const after = (from: Date, period: Period, timeZone: string) => {
-  const start = new TZDate(from.getTime(), timeZone);
-  return new Date(
-    ('days' in period ? addDays(start, period.days) : addMonths(start, period.months)).getTime(),
-  );
-};
+/**
+ * One period after `from`, counted on the business calendar (a month after Jan 31 is Feb 28), as the visits count
+ * their occurrences: the same wall-clock rule.
+ */
+const after = (from: Date, period: Period, timeZone: string) =>
+  occurrence({ first: from, period }, 1, timeZone);
 
 /**
  * When the next payment is due counted in UTC, the expression of recurring_payments_due_idx (migration 0007):

@@ -31,6 +31,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     overdue: () => overdueSchedules(db, timezone),
     timezone,
     ...newVisitDeps(app),
+    schedulesOn: schedulesStore,
   });
 
   manageRoutes(app, '/api/recurring_payments', recurringPaymentSchema, {

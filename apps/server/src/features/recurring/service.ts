@@ -12,11 +12,12 @@ import type {
   withDependantsQuery,
 } from '@clean/shared';
 import type { z } from 'zod';
+import type { Db } from '../../db/client';
 import { deleting, referencing } from '../../lib/db-errors';
 import { NotFoundError } from '../../lib/errors';
 import { paging } from '../../lib/paging';
 import { instantIn } from '../../lib/wall-time';
-import type { BookedVisit } from '../notifications/customer';
+import type { Booking } from '../notifications/customer';
 import { recurringKey } from '../visits/rule';
 import type { PaidStore, SchedulesStore } from './store';
 
@@ -40,8 +41,10 @@ export type RecurringDeps = {
     frequency: string;
     excludeKey: string;
   }) => Promise<VisitConflict[]>;
-  /** Mails the customer the confirmation of the first visit (features/notifications/customer.ts). */
-  confirm: (visit: BookedVisit) => Promise<unknown>;
+  /** Writes a booking and queues the customer's confirmation in one transaction (features/notifications). */
+  booking: Booking;
+  /** The schedules' store on that transaction. */
+  schedulesOn: (db: Db) => SchedulesStore;
 };
 
 const found = <T>(value: T | undefined, message: string): T => {
@@ -57,7 +60,8 @@ export function recurringService({
   overdue,
   timezone,
   conflictsOf,
-  confirm,
+  booking,
+  schedulesOn,
 }: RecurringDeps) {
   const instants = (values: string[]) => values.map((v) => instantIn(v, timezone, 'dates_related'));
   const firstVisit = (value: string | null | undefined) =>
@@ -86,32 +90,37 @@ export function recurringService({
     overdue,
 
     async createSchedule(b: z.output<typeof recurringPaymentInput>): Promise<RecurringPayment> {
-      const id = await referencing(
+      const values = {
+        inquiryId: b.inquiry_id,
+        amount: b.amount,
+        frequency: b.frequency,
+        notes: b.notes,
+        firstVisitAt: firstVisit(b.first_visit_at) ?? null,
+        durationMinutes: b.duration_minutes ?? null,
+      };
+      const schedule = await referencing(
         () => inquiryExists(b.inquiry_id),
         NO_SUCH_INQUIRY,
         () =>
-          schedules.create({
-            inquiryId: b.inquiry_id,
-            amount: b.amount,
-            frequency: b.frequency,
-            notes: b.notes,
-            firstVisitAt: firstVisit(b.first_visit_at) ?? null,
-            durationMinutes: b.duration_minutes ?? null,
-          }),
+          booking(
+            async (tx) => {
+              const store = schedulesOn(tx);
+              return found(await store.get(await store.create(values)), SCHEDULE_NOT_FOUND);
+            },
+            // Only a schedule with visits on the calendar has a first visit to confirm.
+            (made) =>
+              b.notify_customer && made.first_visit_at && !made.visits_note
+                ? {
+                    key: recurringKey(made.id, new Date(made.first_visit_at)),
+                    inquiryId: made.inquiry_id,
+                    start: new Date(made.first_visit_at),
+                    minutes: made.duration_minutes ?? null,
+                    amount: made.amount,
+                    frequency: made.frequency,
+                  }
+                : null,
+          ),
       );
-      const schedule = found(await schedules.get(id), SCHEDULE_NOT_FOUND);
-      // Only a schedule with visits on the calendar has a first visit to confirm.
-      if (b.notify_customer && schedule.first_visit_at && !schedule.visits_note) {
-        const start = new Date(schedule.first_visit_at);
-        await confirm({
-          key: recurringKey(id, start),
-          inquiryId: schedule.inquiry_id,
-          start,
-          minutes: schedule.duration_minutes ?? null,
-          amount: schedule.amount,
-          frequency: schedule.frequency,
-        });
-      }
       return withConflicts(schedule);
     },
 

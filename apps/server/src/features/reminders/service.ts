@@ -1,4 +1,4 @@
-import { formatMoney, formatPhone, singleLine, type Visit } from '@clean/shared';
+import { businessDate, formatMoney, formatPhone, singleLine, type Visit } from '@clean/shared';
 import { eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -21,6 +21,7 @@ import { visitsService } from '../visits/service';
 import { visitsStore } from '../visits/store';
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 /**
  * How long a sent reminder's row is kept after its visit's start. Only visits still ahead are ever reminded, so a
  * row is needed until its start; a week more leaves room for servers whose clocks disagree.
@@ -101,7 +102,7 @@ export async function runReminders(deps: RemindersDeps, now: Date): Promise<numb
     // A visit booked after this reminder's time (30 h ahead: the 72 h one) just had its confirmation.
     const bookedAtMs = booked.get(d.visit.key);
     if (bookedAtMs !== undefined && bookedAtMs > Date.parse(d.visit.start) - d.hours * HOUR_MS) continue;
-    const messages = reminderMessages(d, { ...facts, phone: formatPhone(facts.phone) }, deps);
+    const messages = reminderMessages(d, { ...facts, phone: formatPhone(facts.phone) }, deps, now);
     if (!messages.mail && !messages.sms) continue;
     const sent = await db.transaction(async (tx) => {
       const claimed = await tx
@@ -160,16 +161,32 @@ async function bookedAt(db: Db, due: Due[]): Promise<Map<string, number>> {
   return result;
 }
 
+/**
+ * When the visit is, as the customer's calendar says it at `now`: "today", "tomorrow", "on Tuesday" within the
+ * week, "on Tuesday, June 1" beyond. Business dates, not elapsed hours: a 2 h reminder at 23:30 is for tomorrow.
+ */
+export function whichDay(start: Date, now: Date, timeZone: string): string {
+  const days = Math.round(
+    (Date.parse(businessDate(start, timeZone)) - Date.parse(businessDate(now, timeZone))) / DAY_MS,
+  );
+  if (days === 0) return 'today';
+  if (days === 1) return 'tomorrow';
+  const weekday = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long' }).format(start);
+  if (days < 7) return `on ${weekday}`;
+  return `on ${weekday}, ${new Intl.DateTimeFormat('en-US', { timeZone, month: 'long', day: 'numeric' }).format(start)}`;
+}
+
 /** The reminder's mail (when the customer has an e-mail) and text (when they chose "text" and SMS is configured). */
 function reminderMessages(
-  { visit, hours }: Due,
+  { visit }: Due,
   facts: { businessName: string; phone: string },
   deps: RemindersDeps,
+  now: Date,
 ): { mail?: Mail; sms?: Sms } {
   const { config, tokens } = deps;
   const when = visitTimeText(new Date(visit.start), config.timezone);
   const off = `${config.publicUrl}${REMINDER_OFF_PATH}?token=${tokens.tokenFor(visit.inquiry_id as number)}`;
-  const soon = hours <= 24 ? 'today' : hours <= 48 ? 'tomorrow' : `in ${Math.round(hours / 24)} days`;
+  const soon = whichDay(new Date(visit.start), now, config.timezone);
   const mail: Mail | undefined = visit.email
     ? {
         to: visit.email,

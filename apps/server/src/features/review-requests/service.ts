@@ -1,4 +1,4 @@
-import { formatPhone, singleLine, type Visit } from '@clean/shared';
+import { formatPhone, singleLine, type Visit, wallInstant } from '@clean/shared';
 import { TZDate } from '@date-fns/tz';
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -44,9 +44,11 @@ export function reviewDueAt(doneAt: Date, delayHours: number, timeZone: string):
   const due = new TZDate(doneAt.getTime() + delayHours * HOUR_MS, timeZone);
   const hour = due.getHours();
   if (hour >= QUIET_UNTIL_HOUR && hour < QUIET_FROM_HOUR) return new Date(due.getTime());
-  const morning = new TZDate(due.getFullYear(), due.getMonth(), due.getDate(), QUIET_UNTIL_HOUR, 0, timeZone);
-  if (hour >= QUIET_FROM_HOUR) morning.setDate(morning.getDate() + 1);
-  return new Date(morning.getTime());
+  const nextDay = hour >= QUIET_FROM_HOUR ? 1 : 0;
+  return wallInstant(
+    Date.UTC(due.getFullYear(), due.getMonth(), due.getDate() + nextDay, QUIET_UNTIL_HOUR),
+    timeZone,
+  ).at;
 }
 
 /** The name the form is filled in with: the first name and the last name's initial ("Ann B."), as reviews show. */

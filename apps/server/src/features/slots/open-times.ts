@@ -1,11 +1,12 @@
 import {
+  offsetMinutes,
   type QuoteFrequency,
   SLOTS_RECURRING_CHECK,
   WEEKDAYS,
   type WorkingHours,
+  wallInstant,
 } from '@clean/shared';
-import { offsetMinutes } from '../../lib/wall-time';
-import { instantOfWall, occurrences } from '../visits/rule';
+import { occurrences } from '../visits/rule';
 
 /**
  * Open times, the pure part: the grid of start times within the working hours, and whether a time is free of the
@@ -35,7 +36,7 @@ function wallOf(at: Date, timeZone: string): { dayMs: number; minute: number } {
 
 /** The end of the booking horizon: the start of the business day `days` after the one `at` falls on. */
 export function horizonEnd(at: Date, days: number, timeZone: string): Date {
-  return instantOfWall(wallOf(at, timeZone).dayMs + days * DAY, timeZone);
+  return wallInstant(wallOf(at, timeZone).dayMs + days * DAY, timeZone).at;
 }
 
 const clockMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
@@ -75,11 +76,9 @@ export function gridStarts(input: {
     const dayMs = fromDay + i * DAY;
     for (const [a, b] of hours.days[weekday(dayMs)]) {
       for (let m = clockMinutes(a); m + minutes <= clockMinutes(b); m += SLOT_STEP_MINUTES) {
-        const at = instantOfWall(dayMs + m * MINUTE, timeZone);
-        if (at < earliest) continue;
-        const wall = wallOf(at, timeZone);
-        // A skipped wall time comes back an hour later: not this grid point.
-        if (wall.dayMs !== dayMs || wall.minute !== m) continue;
+        const { at, skipped } = wallInstant(dayMs + m * MINUTE, timeZone);
+        // A skipped wall time would be offered as a later one: not this grid point.
+        if (skipped || at < earliest) continue;
         if (onGrid(at, minutes, hours, timeZone)) found.push(at);
       }
     }

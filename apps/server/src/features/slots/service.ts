@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors';
 import { closedMessage } from '../contact-status/service';
 import { contactStatusStore } from '../contact-status/store';
-import type { BookedVisit } from '../notifications/customer';
+import type { CustomerNotices } from '../notifications/customer';
 import { siteStore } from '../site/store';
 import { recurringKey } from '../visits/rule';
 import {
@@ -319,8 +319,11 @@ export function holdsAccess(
   db: Db,
   config: Config,
   now: () => Date = () => new Date(),
-  /** Told of a visit a confirm just made, once its transaction committed (the customer's confirmation). */
-  onBooked: (visit: BookedVisit) => Promise<unknown> = async () => {},
+  /**
+   * The customer's confirmation of a visit a confirm just made: queued inside the confirm's transaction (a failure
+   * leaves the request unconfirmed, so none is lost), sent once it committed.
+   */
+  confirmation?: Pick<CustomerNotices, 'queue' | 'kick'>,
 ): HoldsAccess {
   const site = siteStore(db, config.site);
   const holdMs = async () => (await site.current()).bookingRules.holdDays * DAY;
@@ -345,7 +348,7 @@ export function holdsAccess(
     async change(id, status) {
       const ms = await holdMs();
       const at = now();
-      let booked: BookedVisit | null = null;
+      let booked = false;
       const outcome = await holdsStore(db).change(id, async (tx, row): Promise<HoldOutcome> => {
         if (!row) throw new NotFoundError(NO_SUCH_VISIT);
         const txHolds = holdsStore(tx as unknown as Db);
@@ -363,18 +366,19 @@ export function holdsAccess(
         if (row.status === 'declined') throw new ConflictError(REQUEST_DECLINED);
         if (row.createdAt.getTime() + ms <= at.getTime()) throw new ConflictError(REQUEST_LAPSED);
         const made = await txHolds.confirm(row, FREQUENCY_LABEL[row.frequency]);
-        booked = {
-          key: made.made === 'one_time' ? `o${made.cleaningId}` : recurringKey(made.scheduleId, row.start),
-          inquiryId: row.inquiryId,
-          start: row.start,
-          minutes: row.durationMinutes,
-          amount: row.amount,
-          frequency: FREQUENCY_LABEL[row.frequency] ?? undefined,
-        };
+        // Only the confirm that made the visit tells the customer; the nineteen that found it made do not.
+        booked =
+          (await confirmation?.queue(tx as unknown as Db, {
+            key: made.made === 'one_time' ? `o${made.cleaningId}` : recurringKey(made.scheduleId, row.start),
+            inquiryId: row.inquiryId,
+            start: row.start,
+            minutes: row.durationMinutes,
+            amount: row.amount,
+            frequency: FREQUENCY_LABEL[row.frequency] ?? undefined,
+          })) ?? false;
         return made;
       });
-      // Only the confirm that made the visit tells the customer; the nineteen that found it made do not.
-      if (booked) await onBooked(booked);
+      if (booked) confirmation?.kick();
       return outcome;
     },
   };

@@ -1,4 +1,10 @@
-import { LEAD_SOURCES, type LeadSources, type PaidSummary, type RevenueTotals } from '@clean/shared';
+import {
+  LEAD_SOURCES,
+  type LeadSources,
+  type PaidSummary,
+  type RevenueTotals,
+  wallInstant,
+} from '@clean/shared';
 import { TZDate } from '@date-fns/tz';
 import { and, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -33,8 +39,8 @@ export function twelveMonths(timeZone: string, now: Date): { from: Date; to: Dat
   const year = local.getFullYear();
   const month = local.getMonth();
   return {
-    from: new Date(new TZDate(year, month - 11, 1, timeZone).getTime()),
-    to: new Date(new TZDate(year, month + 1, 1, timeZone).getTime()),
+    from: wallInstant(Date.UTC(year, month - 11, 1), timeZone).at,
+    to: wallInstant(Date.UTC(year, month + 1, 1), timeZone).at,
   };
 }
 
@@ -82,8 +88,7 @@ export const summaryStore = (db: Db) => ({
       return `${d.getFullYear()}-${pad(d.getMonth() + 1)}`;
     };
     const months = Array.from({ length: 12 }, (_, i) => monthKey(i - 11));
-    const windowStart = new Date(new TZDate(year, month - 11, 1, timeZone).getTime());
-    const windowEnd = new Date(new TZDate(year, month + 1, 1, timeZone).getTime());
+    const { from: windowStart, to: windowEnd } = twelveMonths(timeZone, now);
 
     // Complete unless a crash or a restore emptied it (then refilled once, here).
     await db.execute(

@@ -6,7 +6,8 @@ import { visitsStore } from './store';
 
 /**
  * What the owner's create routes of visits (one-time cleanings, schedules) need beside their own store: the
- * conflicts a new visit would make (held requests counted) and the customer's confirmation once it is booked.
+ * conflicts a new visit would make (held requests counted) and the booking's write with the customer's
+ * confirmation in one transaction.
  */
 export function newVisitDeps(app: FastifyInstance) {
   const { db } = app.database;
@@ -16,6 +17,6 @@ export function newVisitDeps(app: FastifyInstance) {
       timezone: app.config.timezone,
       holds: holdsAccess(db, app.config),
     }).conflictsOf,
-    confirm: customerNotices({ db, config: app.config, kick: app.outbox.kick, log: app.log }).confirm,
+    booking: customerNotices({ db, config: app.config, kick: app.outbox.kick }).booking,
   };
 }

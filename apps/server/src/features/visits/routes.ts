@@ -39,8 +39,7 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
       app.database.db,
       app.config,
       undefined,
-      customerNotices({ db: app.database.db, config: app.config, kick: app.outbox.kick, log: app.log })
-        .confirm,
+      customerNotices({ db: app.database.db, config: app.config, kick: app.outbox.kick }),
     ),
     // In the change's transaction: a done visit and its review request commit together.
     statusChanged: (visit, on) => reviewRequests.visitChanged(visit, new Date(), on),

@@ -1,15 +1,16 @@
 import {
   formatClock,
+  offsetMinutes,
   type Period,
   recognisedPeriod,
   type VisitConflict,
   WEEKDAY_NAMES,
   WEEKDAYS,
   type WorkingHours,
+  wallInstant,
 } from '@clean/shared';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { offsetMinutes } from '../../lib/wall-time';
 
 /**
  * The rule of a recurring schedule's visits, computed at read time: occurrence k is the first visit plus k periods,
@@ -35,7 +36,8 @@ export function ruleOf(firstVisitAt: Date | null, frequency: string): Rule | { n
 /**
  * Occurrence k (k ≥ 0) of a rule, as a function of k. The first visit's wall time is read once; each occurrence is
  * that wall time plus k periods (calendar days and months through Date.UTC's own normalising, in UTC fields: no DST
- * inside the arithmetic), turned into an instant with the zone's offset there (@date-fns/tz).
+ * inside the arithmetic), turned into an instant by the one wall-clock rule (wallInstant: a repeated time is the
+ * earlier instant, a skipped one moves forward by the gap, so a weekly 02:30 is at 03:30 on the spring-forward day).
  * A TZDate per occurrence cost 50 µs: a month of 200 schedules took 20-70 ms.
  */
 export function occurrences(rule: Rule, timeZone: string): (k: number) => Date {
@@ -63,23 +65,14 @@ function occurrencesOf(rule: Rule, timeZone: string): (k: number) => Date {
   const { period } = rule;
   if ('days' in period)
     return (k) =>
-      instantOfWall(Date.UTC(wall.y, wall.m, wall.d + k * period.days, wall.h, wall.mi, wall.s), timeZone);
+      wallInstant(Date.UTC(wall.y, wall.m, wall.d + k * period.days, wall.h, wall.mi, wall.s), timeZone).at;
   // Month k: the same day, or the month's last when it is shorter (what date-fns' addMonths does; on a TZDate it
   // cost 100-500 µs an occurrence). Date.UTC normalises the month; day 0 of the next month is this one's last.
   return (k) => {
     const month = wall.m + k * period.months;
     const last = new Date(Date.UTC(wall.y, month + 1, 0)).getUTCDate();
-    return instantOfWall(Date.UTC(wall.y, month, Math.min(wall.d, last), wall.h, wall.mi, wall.s), timeZone);
+    return wallInstant(Date.UTC(wall.y, month, Math.min(wall.d, last), wall.h, wall.mi, wall.s), timeZone).at;
   };
-}
-
-/**
- * The instant a wall time (given as if it were UTC) has in the zone: the offset at a first guess, then at the
- * instant itself. A repeated wall time (clocks fall back) is the first of the two, as instantIn reads it.
- */
-export function instantOfWall(wallMs: number, timeZone: string): Date {
-  const guess = wallMs - offsetMinutes(timeZone, wallMs) * 60_000;
-  return new Date(wallMs - offsetMinutes(timeZone, guess) * 60_000);
 }
 
 /** Occurrence k (k ≥ 0) of a rule. */

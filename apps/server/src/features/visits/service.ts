@@ -9,9 +9,8 @@ import {
   type visitPatch,
   type visitsQuery,
   type WorkingHours,
+  wallInstant,
 } from '@clean/shared';
-import { TZDate } from '@date-fns/tz';
-import { addDays, differenceInCalendarDays, format } from 'date-fns';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
@@ -98,18 +97,24 @@ export type VisitsDeps = {
 
 const minutesMs = (minutes: number) => minutes * 60_000;
 
+const DAY_MS = 86_400_000;
+
 /**
  * The owner's visits: one-time cleanings and the computed occurrences of recurring schedules, with the exceptions
  * stored for some occurrences (skipped, moved, done, paid). Everything in the business time zone `timezone`.
  */
 export function visitsService({ store, timezone, holds, statusChanged }: VisitsDeps) {
-  /** The instant a business date starts; a date that is not on the calendar (Feb 30) is the client's 400. */
-  function dayStart(date: string, label: string): Date {
+  /**
+   * The instant a business date (or the date `plusDays` after it) starts; a date that is not on the calendar
+   * (Feb 30) is the client's 400.
+   */
+  function dayStart(date: string, label: string, plusDays = 0): Date {
     const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-    const at = new TZDate(y, m - 1, d, timezone);
-    if (format(at, 'yyyy-MM-dd') !== date)
+    const midnight = Date.UTC(y, m - 1, d);
+    if (new Date(midnight).toISOString().slice(0, 10) !== date)
       throw new ValidationError(`${label} must be a real date like 2027-03-02.`);
-    return at;
+    // A zone whose clocks skip midnight starts that day at the first minute after the gap.
+    return wallInstant(midnight + plusDays * DAY_MS, timezone).at;
   }
 
   function oneTimeVisit(row: CleaningRow, hours: WorkingHours): Visit | null {
@@ -488,12 +493,12 @@ export function visitsService({ store, timezone, holds, statusChanged }: VisitsD
       const from = dayStart(query.from, 'from');
       const last = dayStart(query.to, 'to');
       if (last < from) throw new ValidationError('from must not be after to.');
-      const days = differenceInCalendarDays(new TZDate(last, timezone), new TZDate(from, timezone)) + 1;
+      const days = Math.round((Date.parse(query.to) - Date.parse(query.from)) / DAY_MS) + 1;
       if (days > VISITS_MAX_DAYS)
         throw new ValidationError(
           `Ask for at most ${VISITS_MAX_DAYS} days of visits at a time (this is ${days}).`,
         );
-      const to = addDays(new TZDate(last, timezone), 1);
+      const to = dayStart(query.to, 'to', 1);
       const [found, held] = await Promise.all([
         visitsOf(from, to, undefined, true),
         holds?.live(from, to) ?? [],

@@ -1,3 +1,4 @@
+import { wallInstant } from '@clean/shared';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 
@@ -20,19 +21,20 @@ export function toCalendarDate(iso: string | Date, timeZone: string): Date | nul
   );
 }
 
-/** The instant a calendar (shifted) date stands for: its local wall-clock fields read in `timeZone`. */
+/**
+ * The instant a calendar (shifted) date stands for: its local wall-clock fields read in `timeZone`, by the one
+ * wall-clock rule (wallInstant: a repeated time is the earlier instant, a skipped one moves forward).
+ */
 export function fromCalendarDate(local: Date, timeZone: string): Date {
-  return new Date(
-    new TZDate(
-      local.getFullYear(),
-      local.getMonth(),
-      local.getDate(),
-      local.getHours(),
-      local.getMinutes(),
-      local.getSeconds(),
-      timeZone,
-    ).getTime(),
+  const fields = Date.UTC(
+    local.getFullYear(),
+    local.getMonth(),
+    local.getDate(),
+    local.getHours(),
+    local.getMinutes(),
+    local.getSeconds(),
   );
+  return wallInstant(fields, timeZone).at;
 }
 
 /** Local midnight starting the day of `date`, plus `days`. */
