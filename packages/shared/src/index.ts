@@ -8,6 +8,7 @@ export * from './common/dates';
 export * from './common/fields';
 export * from './common/money';
 export * from './common/responses';
+export * from './common/versions';
 export * from './constants';
 export * from './contact-status/schemas';
 export * from './customer-link/schemas';

@@ -26,6 +26,11 @@ export class NotFoundError extends DomainError {
 }
 /** The request clashes with the current state, e.g. records still depend on it (409). */
 export class ConflictError extends DomainError {}
+/**
+ * The client's If-Match version is no longer current: the record changed since it was read (412). The message
+ * says what changed when known, and that nothing was changed.
+ */
+export class StaleVersionError extends DomainError {}
 /** The request's content is larger than this server takes (413). */
 export class PayloadTooLargeError extends DomainError {}
 /** The request's content is of a type this route does not take (415). */
@@ -41,6 +46,7 @@ const statuses: [new (...args: never[]) => DomainError, number][] = [
   [ForbiddenError, 403],
   [NotFoundError, 404],
   [ConflictError, 409],
+  [StaleVersionError, 412],
   [PayloadTooLargeError, 413],
   [UnsupportedMediaTypeError, 415],
   [TooManyRequestsError, 429],
