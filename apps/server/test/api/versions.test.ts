@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { oneTimeCleanings, recurringPayments, visitExceptions } from '../../src/db/schema';
 import { customerLinksStore } from '../../src/features/customer-link/store';
+import { OPENAPI_PATH } from '../../src/lib/openapi';
 import { records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 
@@ -323,5 +324,29 @@ describe('whoever writes', () => {
     const [after] = await t.db.select().from(recurringPayments).where(eq(recurringPayments.id, s));
     expect(after?.lastPaidAt).not.toBeNull();
     expect(after?.version).toBe(row?.version);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('declares If-Match and the 412 on every versioned change and delete', async () => {
+    const res = await t.app.inject({ method: 'GET', url: OPENAPI_PATH });
+    type Operation = { parameters?: { in: string; name: string }[]; responses: Record<string, unknown> };
+    const paths = res.json<{ paths: Record<string, Record<string, Operation>> }>().paths;
+    const versioned = [
+      ['patch', '/api/visits/{key}'],
+      ...['/api/one_time_cleanings/{id}', '/api/recurring_payments/{id}', '/api/inquiries/{id}'].flatMap(
+        (p) => [
+          ['patch', p],
+          ['delete', p],
+        ],
+      ),
+    ] as const;
+    for (const [method, path] of versioned) {
+      const operation = paths[path]?.[method];
+      expect(operation?.parameters, `${method} ${path}`).toContainEqual(
+        expect.objectContaining({ in: 'header', name: 'if-match' }),
+      );
+      expect(Object.keys(operation?.responses ?? {}), `${method} ${path}`).toContain('412');
+    }
   });
 });
