@@ -350,3 +350,59 @@ describe('the OpenAPI document', () => {
     }
   });
 });
+
+describe('the customer’s page (its forms carry the version they showed)', () => {
+  const post = (url: string, fields: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  it('a page opened before the owner moved the visit cannot cancel it: 412, nothing changed', async () => {
+    const cleaning = await oneTime();
+    const key = `o${cleaning.id}`;
+    const shown = (await visitOf(key)).version;
+    const token = await customerLinksStore(t.db).issue(maria);
+    const moved = await t.asAdmin('PATCH', `/api/visits/${key}`, { start: '2027-03-10T10:00' });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    const cancel = await post(`/visit/${token}/visits/${key}/cancel`, { version: shown });
+    expect(cancel.statusCode).toBe(412);
+    const reschedule = await post(`/visit/${token}/visits/${key}/reschedule`, {
+      version: shown,
+      start: '2027-03-11T10:00:00-05:00',
+    });
+    expect(reschedule.statusCode).toBe(412);
+    expect(await visitOf(key)).toMatchObject({ status: 'planned', start: '2027-03-10T15:00:00.000Z' });
+
+    // The page as it is now carries the current version: that one goes ahead.
+    const current = await post(`/visit/${token}/visits/${key}/cancel`, {
+      version: (await visitOf(key)).version,
+    });
+    expect(current.statusCode, current.body).toBe(303);
+    expect((await visitOf(key)).status).toBe('cancelled');
+  });
+
+  it('a schedule’s visit: a skip from a page that showed another time is a 412; from the current page, done', async () => {
+    const res = await t.asAdmin('POST', '/api/recurring_payments', {
+      inquiry_id: maria,
+      amount: 120,
+      frequency: 'Weekly',
+      first_visit_at: '2027-03-02T09:00',
+    });
+    const key = `r${res.json<RecurringPayment>().id}-20270309T140000Z`;
+    const shown = (await visitOf(key)).version;
+    const token = await customerLinksStore(t.db).issue(maria);
+    expect((await t.asAdmin('PATCH', `/api/visits/${key}`, { start: '2027-03-09T13:00' })).statusCode).toBe(
+      200,
+    );
+
+    expect((await post(`/visit/${token}/visits/${key}/skip`, { version: shown })).statusCode).toBe(412);
+    expect((await visitOf(key)).status).toBe('planned');
+    const now = (await visitOf(key)).version;
+    expect((await post(`/visit/${token}/visits/${key}/skip`, { version: now })).statusCode).toBe(303);
+    expect((await visitOf(key)).status).toBe('skipped');
+  });
+});

@@ -31,7 +31,14 @@ import {
   type Span,
 } from './rule';
 import { staleCleaning, staleOccurrence } from './stale';
-import type { CleaningRow, Customer, ExceptionRow, ScheduleRow, VisitsStore } from './store';
+import {
+  type CleaningRow,
+  type Customer,
+  type ExceptionRow,
+  occurrenceVersion,
+  type ScheduleRow,
+  type VisitsStore,
+} from './store';
 
 export const NO_SUCH_VISIT = 'No visit with that key.';
 export const NOT_AN_OCCURRENCE = 'No visit with that key: the schedule has no visit at that time.';
@@ -88,8 +95,6 @@ export type VisitsDeps = {
 
 const minutesMs = (minutes: number) => minutes * 60_000;
 
-/** An occurrence's version: its schedule's and its own exception's (none yet: 0), so either's change shows. */
-const occurrenceVersion = (schedule: number, exception: number) => `${schedule}.${exception}`;
 /**
  * A held request's version never changes: its one change, a confirm or decline, ends it (a second is a 409), so
  * If-Match has nothing to add there.

@@ -116,6 +116,22 @@ export async function lockOccurrence(tx: Tx, scheduleId: number, originalStart: 
   return row;
 }
 
+/** An occurrence's version: its schedule's and its own exception's (none yet: 0), so either's change shows. */
+export const occurrenceVersion = (schedule: number, exception: number) => `${schedule}.${exception}`;
+
+/**
+ * A schedule's version inside a change of one of its occurrences, under a share lock: a change of the schedule
+ * waits for that one, which sees the schedule as it stays until it commits. Undefined: no such schedule.
+ */
+export async function lockedScheduleVersion(tx: Tx, scheduleId: number): Promise<number | undefined> {
+  const [schedule] = await tx
+    .select({ version: recurringPayments.version })
+    .from(recurringPayments)
+    .where(eq(recurringPayments.id, scheduleId))
+    .for('share');
+  return schedule?.version;
+}
+
 /** Sets an occurrence's exception fields (after `lockOccurrence`, in its transaction); answers its new version. */
 export async function setException(
   tx: Tx,
@@ -282,8 +298,7 @@ export const visitsStore = (db: Db) => ({
 
   /**
    * Changes one occurrence's exception in one transaction, under `lockOccurrence`'s row lock. `change` gets the
-   * locked row and its schedule's version, read under a share lock: a change of the schedule waits for this one,
-   * and this one sees the schedule as it stays until it commits.
+   * locked row and its schedule's version (`lockedScheduleVersion`).
    */
   changeOccurrence<T>(
     scheduleId: number,
@@ -292,12 +307,7 @@ export const visitsStore = (db: Db) => ({
   ): Promise<T> {
     return db.transaction(async (tx) => {
       const row = await lockOccurrence(tx, scheduleId, originalStart);
-      const [schedule] = await tx
-        .select({ version: recurringPayments.version })
-        .from(recurringPayments)
-        .where(eq(recurringPayments.id, scheduleId))
-        .for('share');
-      return change(tx, row, schedule?.version);
+      return change(tx, row, await lockedScheduleVersion(tx, scheduleId));
     });
   },
 
