@@ -73,6 +73,8 @@ const oneTimeVisit = (item: AgendaOneTime, at: string): Visit => ({
   recurring_paid_id: null,
   requested_frequency: null,
   hold_lapses_at: null,
+  // Not read from the visits: its Mark paid goes without If-Match.
+  version: '',
 });
 
 type Props = { event: AgendaEvent | null; timeZone: string; onClose: () => void };

@@ -48,7 +48,7 @@ function InquiryView({ inquiry, onEdit }: { inquiry: Inquiry; onEdit: () => void
   function changeStatus(status: Inquiry['status']) {
     setStatusError(null);
     update.mutate(
-      { id: inquiry.id, patch: { status } },
+      { id: inquiry.id, version: inquiry.version, patch: { status } },
       { onError: (err) => setStatusError(failureMessage('Failed to update status.', err)) },
     );
   }
@@ -147,7 +147,9 @@ function DeleteInquiryDialog({ inquiry, onClose }: { inquiry: Inquiry; onClose: 
         </>
       }
       failure="Failed to delete inquiry."
-      onDelete={(withDependants) => remove.mutateAsync({ id: inquiry.id, withDependants })}
+      onDelete={(withDependants) =>
+        remove.mutateAsync({ id: inquiry.id, version: inquiry.version, withDependants })
+      }
       onClose={onClose}
     />
   );
@@ -164,7 +166,9 @@ function InquiryEditForm({ inquiry, onDone }: { inquiry: Inquiry; onDone: () => 
     status: inquiry.status,
   });
 
-  const onSubmit = handleSubmit((values) => save.run({ id: inquiry.id, patch: values }, onDone));
+  const onSubmit = handleSubmit((values) =>
+    save.run({ id: inquiry.id, version: inquiry.version, patch: values }, onDone),
+  );
 
   return (
     <HubEditForm

@@ -149,7 +149,9 @@ function ScheduleCard({ schedule, overdue }: { schedule: RecurringPayment; overd
             </>
           }
           failure="Failed to delete the recurring payment schedule."
-          onDelete={(withDependants) => remove.mutateAsync({ id: schedule.id, withDependants })}
+          onDelete={(withDependants) =>
+            remove.mutateAsync({ id: schedule.id, version: schedule.version, withDependants })
+          }
           onClose={() => setConfirming(false)}
         />
       )}
@@ -208,7 +210,11 @@ function ScheduleEditForm({
 
   const onSubmit = handleSubmit(({ amount, frequency, notes, first_visit_at, duration_minutes }) =>
     save.run(
-      { id: schedule.id, change: { amount, frequency, notes, first_visit_at, duration_minutes } },
+      {
+        id: schedule.id,
+        version: schedule.version,
+        change: { amount, frequency, notes, first_visit_at, duration_minutes },
+      },
       onDone,
     ),
   );
