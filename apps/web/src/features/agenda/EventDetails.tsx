@@ -138,6 +138,12 @@ function EventPanel({ event, timeZone, onClose }: Props & { event: AgendaEvent }
             <dd>{formatMoney(visit.amount)}</dd>
           </>
         )}
+        {!visit && actionable?.status === 'cancelled' && (
+          <>
+            <dt className="font-semibold text-stone-600">Status</dt>
+            <dd>{STATUS.cancelled}</dd>
+          </>
+        )}
         <dt className="font-semibold text-stone-600">Phone</dt>
         <dd>{detail.item.phone_number ? formatPhone(detail.item.phone_number) : 'No phone number'}</dd>
         {detail.item.town && (
