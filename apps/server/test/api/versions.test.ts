@@ -150,6 +150,38 @@ describe('a one-time cleaning’s visit', () => {
   });
 });
 
+describe('the customer’s cancel and the owner’s Done & paid at the same moment', () => {
+  it('never both: one goes ahead, the other is refused (412 or 409), in 10 rounds', async () => {
+    const token = await customerLinksStore(t.db).issue(maria);
+    for (let round = 0; round < 10; round++) {
+      const day = String(9 + (round % 5)).padStart(2, '0');
+      const cleaning = await oneTime(`2027-03-${day}T${round < 5 ? '08' : '11'}:00`);
+      const key = `o${cleaning.id}`;
+      const seen = await visitOf(key);
+      const [cancel, done] = await Promise.all([
+        t.app.inject({
+          method: 'POST',
+          url: `/visit/${token}/visits/${key}/cancel`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: '',
+        }),
+        t.asAdmin('PATCH', `/api/visits/${key}`, { status: 'done', paid: true }, quoted(seen.version)),
+      ]);
+      const cancelled = cancel.statusCode === 303;
+      expect([cancelled, done.statusCode === 200], `round ${round}`).toContain(true);
+      expect(cancelled && done.statusCode === 200, `round ${round}`).toBe(false);
+      const after = await visitOf(key);
+      if (cancelled) {
+        expect(done.statusCode).toBe(412);
+        expect(after).toMatchObject({ status: 'cancelled', paid: false });
+      } else {
+        expect(cancel.statusCode).toBe(409);
+        expect(after).toMatchObject({ status: 'done', paid: true });
+      }
+    }
+  });
+});
+
 describe('a schedule’s occurrence', () => {
   async function weekly() {
     const res = await t.asAdmin('POST', '/api/recurring_payments', {
