@@ -1,5 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Inquiry } from '@clean/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { InquiriesSection } from '../src/features/inquiries/InquiriesSection';
 import { atMarch10, renderAgenda, visit } from './support/agenda';
 import { headerOf, stubFetch } from './utils';
 
@@ -49,5 +52,57 @@ describe('a change refused as stale (412)', () => {
     );
     const [, again] = fetchMock.mock.calls.filter(([, i]) => i?.method === 'PATCH')[1] ?? [];
     expect(headerOf(again, 'If-Match')).toBe('"4.1"');
+  });
+});
+
+describe('a Manage list’s change refused as stale (412)', () => {
+  it('shows the sentence and reads the list again, so the inquiry shows as it is now', async () => {
+    const seen: Inquiry = {
+      id: 12,
+      name: 'Linda Park',
+      email: 'linda@example.com',
+      phone_number: '8605550123',
+      call_or_text: 'call',
+      town: 'Bristol',
+      description: 'Three bedrooms',
+      status: 'New Inquiry',
+      submitted_at: '2027-03-10T15:00:00.000Z',
+      quote: null,
+      heard_from: null,
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      referrer: null,
+      version: '3',
+    };
+    const sentence =
+      'This inquiry changed since you opened it. Look at it as it is now and decide again; nothing was changed.';
+    let patched = false;
+    const fetchMock = stubFetch({
+      'GET /api/inquiries': () => ({
+        body: [patched ? { ...seen, status: 'Booked', version: '4' } : seen],
+        headers: { 'X-Total-Count': '1' },
+      }),
+      'PATCH /api/inquiries/12': () => {
+        patched = true;
+        return { status: 412, body: { error: sentence } };
+      },
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <InquiriesSection />
+      </QueryClientProvider>,
+    );
+    const status = await screen.findByLabelText('Status', { selector: 'select' }, SLOW);
+    fireEvent.change(status, { target: { value: 'Contacted' } });
+    // The sentence alone: it says what changed and what to do.
+    expect(await screen.findByText(sentence)).toBeTruthy();
+    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'PATCH') ?? [];
+    expect(headerOf(init, 'If-Match')).toBe('"3"');
+    await waitFor(() =>
+      expect((screen.getByLabelText('Status', { selector: 'select' }) as HTMLSelectElement).value).toBe(
+        'Booked',
+      ),
+    );
   });
 });
