@@ -12,7 +12,8 @@ import { useTestApp } from '../support/harness';
  * Versions (docs/api.md, "Versions and If-Match"): every visit, one-time cleaning, schedule and inquiry the owner
  * reads carries one; a change or delete sent with a version that is no longer current answers 412 and changes
  * nothing, the current one, `*` or none goes ahead, and an If-Match that is no quoted version is a 400. The clock
- * is the test's: 1 March 2027, noon in New York; the visits are in the week after.
+ * is the test's: 1 March 2027, noon in New York; the visits are in the week after. The customer's page is read
+ * as the web build renders it (`npm run build` first, as CI does; customer-link.test.ts needs it too).
  */
 let clock = new Date('2027-03-01T17:00:00Z');
 const t = useTestApp({ timezone: 'America/New_York' }, { clock: () => clock });
@@ -402,6 +403,11 @@ describe('the customer’s page (its forms carry the version they showed)', () =
 
     const cancel = await post(`/visit/${token}/visits/${key}/cancel`, { version: shown });
     expect(cancel.statusCode).toBe(412);
+    // The page again (the web build renders it, as CI's does), as it is now: the sentence, the new time, its version.
+    const page = cancel.body.replaceAll('<!-- -->', '').replaceAll('&#x27;', "'");
+    expect(page).toContain('This visit changed after this page was opened, so nothing was changed');
+    expect(page).toContain('Wednesday, March 10, 2027 at 10:00 AM EST');
+    expect(page).toContain(`name="version" value="${(await visitOf(key)).version}"`);
     const reschedule = await post(`/visit/${token}/visits/${key}/reschedule`, {
       version: shown,
       start: '2027-03-11T10:00:00-05:00',
