@@ -86,6 +86,7 @@ describe('phone editing', () => {
     utm_medium: null,
     utm_campaign: null,
     referrer: null,
+    version: '0',
   };
 
   it('shows N/A without a phone, formats while typing in edit mode and saves digits only', async () => {

@@ -79,6 +79,7 @@ describe("an inquiry's card", () => {
     utm_medium: null,
     utm_campaign: null,
     referrer: null,
+    version: '0',
   } satisfies Inquiry;
 
   it('shows the quote, where the visitor heard of us, the campaign and the referrer', () => {

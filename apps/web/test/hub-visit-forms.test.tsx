@@ -165,6 +165,7 @@ const schedule = (change: Partial<RecurringPayment>): RecurringPayment => ({
   first_visit_at: '2027-03-02T14:00:00.000Z',
   duration_minutes: null,
   visits_note: null,
+  version: '0',
   ...change,
 });
 

@@ -9,6 +9,7 @@ export * from './common/fields';
 export * from './common/money';
 export * from './common/phone';
 export * from './common/responses';
+export * from './common/versions';
 export * from './common/wall-time';
 export * from './constants';
 export * from './contact-status/schemas';

@@ -162,6 +162,8 @@ export const inquiries = pgTable(
     utmMedium: text('utm_medium'),
     utmCampaign: text('utm_campaign'),
     referrer: text('referrer'),
+    /** Bumped by a trigger on every UPDATE, whoever writes (migration 0023): the If-Match version (docs/api.md). */
+    version: integer('version').notNull().default(0),
   },
   (t) => [
     check(
@@ -193,6 +195,8 @@ export const oneTimeCleanings = pgTable(
     /** When the customer cancelled it with their personal link (features/customer-link); null: not cancelled. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** Bumped by a trigger on every UPDATE, whoever writes (migration 0023): the If-Match version (docs/api.md). */
+    version: integer('version').notNull().default(0),
   },
   (t) => [
     check('one_time_cleanings_amount_nonnegative', sql`${t.amount} >= 0`),
@@ -235,6 +239,9 @@ export const recurringPayments = pgTable(
      * Never written by the app.
      */
     inquiryName: text('inquiry_name').notNull().default(''),
+
+    /** Bumped by a trigger on every UPDATE, whoever writes (migration 0023): the If-Match version (docs/api.md). */
+    version: integer('version').notNull().default(0),
   },
   (t) => [
     check('recurring_payments_amount_nonnegative', sql`${t.amount} >= 0`),
@@ -314,6 +321,8 @@ export const visitExceptions = pgTable(
       onDelete: 'set null',
     }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by a trigger on every UPDATE, whoever writes (migration 0023): the If-Match version (docs/api.md). */
+    version: integer('version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('visit_exceptions_occurrence_idx').on(t.recurringPaymentId, t.originalStart),

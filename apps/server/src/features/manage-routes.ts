@@ -7,13 +7,22 @@ import {
   adminDeleteWithDependants,
   adminList,
   adminUpdate,
+  adminVersionedDelete,
+  adminVersionedPlainDelete,
+  adminVersionedUpdate,
   sendNoContent,
 } from '../lib/admin-routes';
+import { expectedVersion } from '../lib/if-match';
 import { type ListPage, sendList } from '../lib/paging';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
-type RemoveRun = (id: number, query: z.output<typeof withDependantsQuery>) => Promise<void>;
+/** `version`: the If-Match version of a versioned list (undefined: none, or `*`). */
+type RemoveRun = (
+  id: number,
+  query: z.output<typeof withDependantsQuery>,
+  version: string | undefined,
+) => Promise<void>;
 
 /**
  * One of the hub's Manage lists (inquiries, one-time cleanings, recurring schedules, paid records): the same
@@ -29,7 +38,12 @@ export type ManagedList<
   list: [query: Q, run: (query: z.output<Q>) => Promise<ListPage<z.output<T>>>];
   /** Absent where records are created elsewhere (inquiries: the booking form's own route). */
   create?: [body: I, run: (body: z.output<I>) => Promise<z.output<T>>];
-  update: [body: P, run: (id: number, body: z.output<P>) => Promise<z.output<T>>];
+  update: [
+    body: P,
+    run: (id: number, body: z.output<P>, version: string | undefined) => Promise<z.output<T>>,
+  ];
+  /** Its records carry `version`: change and delete take If-Match and answer 412 on a stale one (docs/api.md). */
+  versioned?: true;
 } & (
   | { remove: RemoveRun; removeWithDependants?: never }
   /** Other records refer to these: a delete is refused (409) unless `?with_dependants=true`. */
@@ -50,7 +64,7 @@ export function manageRoutes<
   app: App,
   path: string,
   item: T,
-  { list, create, update, remove, removeWithDependants }: ManagedList<T, Q, I, P>,
+  { list, create, update, remove, removeWithDependants, versioned }: ManagedList<T, Q, I, P>,
 ) {
   const record: z.ZodType = item;
   const [query, listRun] = list;
@@ -64,15 +78,22 @@ export function manageRoutes<
     );
   }
   const [patch, updateRun] = update;
-  app.patch(`${path}/:id`, adminUpdate(patch as z.ZodType, record), async (request) =>
-    updateRun(request.params.id, request.body as z.output<P>),
+  const updateOptions = versioned ? adminVersionedUpdate : adminUpdate;
+  app.patch(`${path}/:id`, updateOptions(patch as z.ZodType, record), async (request) =>
+    updateRun(request.params.id, request.body as z.output<P>, expectedVersion(request)),
   );
   if (removeWithDependants)
-    app.delete(`${path}/:id`, adminDeleteWithDependants, async (request, reply) =>
-      sendNoContent(reply, removeWithDependants(request.params.id, request.query)),
+    app.delete(
+      `${path}/:id`,
+      versioned ? adminVersionedDelete : adminDeleteWithDependants,
+      async (request, reply) =>
+        sendNoContent(
+          reply,
+          removeWithDependants(request.params.id, request.query, expectedVersion(request)),
+        ),
     );
   if (remove)
-    app.delete(`${path}/:id`, adminDelete, async (request, reply) =>
-      sendNoContent(reply, remove(request.params.id, { with_dependants: false })),
+    app.delete(`${path}/:id`, versioned ? adminVersionedPlainDelete : adminDelete, async (request, reply) =>
+      sendNoContent(reply, remove(request.params.id, { with_dependants: false }, expectedVersion(request))),
     );
 }

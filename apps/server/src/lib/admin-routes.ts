@@ -2,6 +2,7 @@ import {
   ADMIN_ERRORS,
   errorsFor,
   idParams,
+  ifMatchHeaders,
   messageResponse,
   noContent,
   withDependantsQuery,
@@ -40,6 +41,27 @@ export const adminUpdate = <B extends z.ZodType, T extends z.ZodType>(body: B, i
 
 /** Deletes the record named by `:id`, answering 204; 404 when there is none. */
 export const adminDelete = admin({ params: idParams }, { 204: noContent }, 404);
+
+/** `adminUpdate` of a versioned record: If-Match, and 412 when its version is no longer current. */
+export const adminVersionedUpdate = <B extends z.ZodType, T extends z.ZodType>(body: B, item: T) =>
+  admin({ params: idParams, headers: ifMatchHeaders, body }, { 200: item }, 404, 412);
+
+/** `adminDeleteWithDependants` of a versioned record (If-Match, 412). */
+export const adminVersionedDelete = admin(
+  { params: idParams, headers: ifMatchHeaders, querystring: withDependantsQuery },
+  { 204: noContent },
+  404,
+  409,
+  412,
+);
+
+/** `adminDelete` of a versioned record (If-Match, 412). */
+export const adminVersionedPlainDelete = admin(
+  { params: idParams, headers: ifMatchHeaders },
+  { 204: noContent },
+  404,
+  412,
+);
 
 /** Deletes a record that others may depend on: 409 unless `?with_dependants=true` (then they go too). */
 export const adminDeleteWithDependants = admin(

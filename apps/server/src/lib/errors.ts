@@ -28,6 +28,11 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {}
 /** What the request names existed and has ended for good (410): a customer's link past its time or revoked. */
 export class GoneError extends DomainError {}
+/**
+ * The client's If-Match version is no longer current: the record changed since it was read (412). The message
+ * says what changed when known, and that nothing was changed.
+ */
+export class StaleVersionError extends DomainError {}
 /** The request's content is larger than this server takes (413). */
 export class PayloadTooLargeError extends DomainError {}
 /** The request's content is of a type this route does not take (415). */
@@ -44,6 +49,7 @@ const statuses: [new (...args: never[]) => DomainError, number][] = [
   [NotFoundError, 404],
   [ConflictError, 409],
   [GoneError, 410],
+  [StaleVersionError, 412],
   [PayloadTooLargeError, 413],
   [UnsupportedMediaTypeError, 415],
   [TooManyRequestsError, 429],

@@ -38,6 +38,7 @@ describe('POST /api/one_time_cleanings', () => {
       paid: true,
       notes: 'Side door.',
       duration_minutes: null,
+      version: '0',
       // Nothing else is booked: no overlap; a Saturday (July 4th 2026) is outside the default hours.
       conflicts: [expect.objectContaining({ kind: 'outside_hours' })],
     });
@@ -181,6 +182,7 @@ describe('GET /api/one_time_cleanings', () => {
       paid: true,
       notes: null,
       duration_minutes: null,
+      version: '0',
     });
   });
 
@@ -259,6 +261,7 @@ describe('PATCH and DELETE /api/one_time_cleanings/{id}', () => {
       paid: false,
       notes: null,
       duration_minutes: null,
+      version: '2',
       conflicts: expect.any(Array),
     });
   });

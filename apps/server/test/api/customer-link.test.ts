@@ -167,6 +167,9 @@ describe('the page', () => {
     expect(html).toContain('Times are Eastern Time.');
     expect(html).not.toContain('America/New_York');
     expect(html).toContain(`action="${ann.path}/visits/${ann.key}/cancel"`);
+    // The form carries the version of the visit it shows (a stale page's change is a 412).
+    const version = (await visitsOn('2027-03-09', '2027-03-09')).find((v) => v.key === ann.key)?.version;
+    expect(html).toContain(`name="version" value="${version}"`);
     expect(html).not.toContain('Wednesday, March 10');
     expect(html).not.toContain(bob.key);
 

@@ -74,6 +74,7 @@ describe('GET /api/inquiries', () => {
       utm_medium: null,
       utm_campaign: null,
       referrer: null,
+      version: '0',
     });
   });
 
@@ -176,7 +177,10 @@ describe('PATCH /api/inquiries/{id}', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().status).toBe(status);
     }
-    expect(await row(id)).toEqual({ ...before, status: 'Completed' });
+    // A change of status is a change of the record: its version (If-Match) moved on.
+    const after = await row(id);
+    expect(after).toEqual({ ...before, status: 'Completed', version: expect.any(Number) });
+    expect(after?.version).toBeGreaterThan(before?.version ?? 0);
   });
 
   it('edits name, email, phone (digits kept from a formatted value), call_or_text and description', async () => {

@@ -42,6 +42,7 @@ describe('recurring payment schedules', () => {
       first_visit_at: null,
       duration_minutes: null,
       visits_note: 'No visits on the calendar: this schedule has no first visit.',
+      version: '0',
       conflicts: [],
     });
     const bare = await t.asAdmin('POST', '/api/recurring_payments', { inquiry_id: tom, amount: 0 });
@@ -91,6 +92,7 @@ describe('recurring payment schedules', () => {
         first_visit_at: null,
         duration_minutes: null,
         visits_note: 'No visits on the calendar: this schedule has no first visit.',
+        version: '0',
       },
     ]);
 

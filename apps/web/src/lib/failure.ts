@@ -7,6 +7,8 @@ import { OfflineWriteError } from './offline';
  * refused form never fails silently or vaguely.
  */
 export function failureMessage(message: string, err: unknown): string {
+  // A stale version (412): the server's sentence says what changed and what to do; the record is read again.
+  if (err instanceof ApiError && err.status === 412 && err.serverMessage) return err.serverMessage;
   if (err instanceof NetworkError && err.cause instanceof OfflineWriteError) {
     return `${message} ${err.cause.message}`;
   }

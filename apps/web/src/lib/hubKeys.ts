@@ -1,4 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from './api';
 
 /** Query-key roots of the owner's hub; every hub query key starts with one of these. */
 export const hubKeys = {
@@ -23,8 +24,18 @@ export function invalidateHub(client: QueryClient, ...keys: HubKey[]) {
   return Promise.all(keys.map((key) => client.invalidateQueries({ queryKey: hubKeys[key] })));
 }
 
-/** A hub mutation after which the named views are out of date. */
+/** A change refused for a stale version (If-Match, 412): the record changed since the hub read it. */
+export const isStale = (err: unknown) => err instanceof ApiError && err.status === 412;
+
+/**
+ * A hub mutation after which the named views are out of date. Refused as stale (412), they are out of date too:
+ * read again, so the owner sees the record as it is now and decides again.
+ */
 export function useHubMutation<V, R>(mutationFn: (variables: V) => Promise<R>, ...stale: HubKey[]) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => invalidateHub(client, ...stale) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () => invalidateHub(client, ...stale),
+    onError: (err) => (isStale(err) ? invalidateHub(client, ...stale) : undefined),
+  });
 }

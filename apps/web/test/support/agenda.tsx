@@ -24,6 +24,7 @@ export function visit(change: Partial<Visit> & { key: string; start: string; end
     recurring_paid_id: null,
     requested_frequency: null,
     hold_lapses_at: null,
+    version: '0.0',
     ...change,
   };
 }

@@ -3,6 +3,7 @@ import { dateTimeInput } from '../common/date-time-input';
 import { id, optionalText, pageQuery, searchText } from '../common/fields';
 import { money } from '../common/money';
 import { isoInstant } from '../common/responses';
+import { versionField } from '../common/versions';
 import { durationMinutes, notifyCustomer, visitConflictSchema } from '../visits/schemas';
 
 /** POST /api/one_time_cleanings (admin). PATCH takes any subset of the same fields. */
@@ -37,6 +38,7 @@ export const oneTimeCleaningSchema = z.object({
   paid: z.boolean(),
   notes: z.string().nullable(),
   duration_minutes: z.number().int().nullable().optional(),
+  version: versionField,
   /** On create and edit: the visits this one overlaps, or working hours it falls outside (never refused for it). */
   conflicts: z.array(visitConflictSchema).optional(),
 });

@@ -10,8 +10,14 @@ import { inYears, yearsMessage } from '../common/date-time-input';
 export const CUSTOMER_LINK_ACTIONS = ['cancel', 'skip', 'reschedule'] as const;
 export type CustomerLinkAction = (typeof CUSTOMER_LINK_ACTIONS)[number];
 
+/**
+ * Every change's form: the visit's version as the page showed it (hidden), so a page opened before the visit
+ * changed (the owner moved it) cannot change it; absent (a post made by hand), the change goes ahead.
+ */
+export const customerChangeForm = z.object({ version: z.string().max(60).optional() });
+
 /** POST …/reschedule: the open time picked (as the page offers it: ISO 8601 with the zone's offset). */
-export const customerRescheduleForm = z.object({
+export const customerRescheduleForm = customerChangeForm.extend({
   start: z.iso
     .datetime({ offset: true, error: 'Please pick one of the open times.' })
     .refine(inYears, yearsMessage('start')),
@@ -40,12 +46,15 @@ export type CustomerVisitView = {
   moved: boolean;
   /** Still before the cutoff: the customer may change it. */
   changeable: boolean;
+  /** The visit's version, sent back by its forms. */
+  version: string;
 };
 
 /** The open times a visit may move to, by business day. */
 export type CustomerRescheduleView = {
   key: string;
   when: string;
+  version: string;
   days: { label: string; times: { value: string; label: string }[] }[];
 };
 

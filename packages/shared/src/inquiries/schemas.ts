@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, optionalLine, optionalText, pageQuery, requiredText, searchText } from '../common/fields';
 import { US_PHONE_MESSAGE, usPhoneDigits } from '../common/phone';
 import { isoInstant } from '../common/responses';
+import { versionField } from '../common/versions';
 import { INQUIRY_STATUSES, TOWNS } from '../constants';
 import { HEARD_FROM, QUOTE_FREQUENCIES, quoteInput, quoteSchema, requestedStart } from '../pricing/schemas';
 import { OTHER_TOWN } from './plain';
@@ -174,6 +175,7 @@ export const inquirySchema = z
     utm_medium: z.string().nullable(),
     utm_campaign: z.string().nullable(),
     referrer: z.string().nullable(),
+    version: versionField,
   })
   .meta({
     examples: [
@@ -206,6 +208,7 @@ export const inquirySchema = z
         utm_medium: null,
         utm_campaign: null,
         referrer: null,
+        version: '0',
       },
     ],
   });

@@ -3,6 +3,7 @@ import { dateTimeInput } from '../common/date-time-input';
 import { id, optionalText, pageQuery, searchText } from '../common/fields';
 import { money } from '../common/money';
 import { isoInstant } from '../common/responses';
+import { versionField } from '../common/versions';
 import { durationMinutes, notifyCustomer, visitConflictSchema } from '../visits/schemas';
 
 /** POST /api/recurring_payments (admin): a payment schedule. PATCH takes any subset. */
@@ -47,6 +48,7 @@ export const recurringPaymentSchema = z.object({
   duration_minutes: z.number().int().nullable().optional(),
   /** Why the schedule puts no visits on the calendar (no first visit, frequency not recognised); null when it does. */
   visits_note: z.string().nullable().optional(),
+  version: versionField,
   /** On create and edit: visits its first occurrences overlap, or hours they fall outside (never refused for it). */
   conflicts: z.array(visitConflictSchema).optional(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateInput, dateTimeInput } from '../common/date-time-input';
 import { durationMinutes } from '../common/duration';
 import { isoInstant } from '../common/responses';
+import { versionField } from '../common/versions';
 import { QUOTE_FREQUENCIES } from '../pricing/schemas';
 
 /**
@@ -67,6 +68,11 @@ export const visitSchema = z.object({
   requested_frequency: z.enum(QUOTE_FREQUENCIES).nullable(),
   /** A request only: when its hold lapses unless confirmed (bookingRules.holdDays after it was sent). */
   hold_lapses_at: isoInstant.nullable(),
+  /**
+   * Changes with every write to the visit (If-Match): a one-time cleaning's version; an occurrence's changes with
+   * its schedule and its own exception; a request's is constant (its only change, confirm or decline, ends it).
+   */
+  version: versionField,
 });
 export type Visit = z.infer<typeof visitSchema>;
 export const visitListSchema = z.array(visitSchema);

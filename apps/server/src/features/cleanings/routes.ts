@@ -26,5 +26,6 @@ export const cleaningsRoutes: FastifyPluginAsyncZod = async (app) => {
     create: [oneTimeCleaningInput, cleanings.create],
     update: [oneTimeCleaningPatch, cleanings.update],
     remove: cleanings.remove,
+    versioned: true,
   });
 };

@@ -16,6 +16,8 @@ import type { CleaningsStore } from './store';
 
 const NOT_FOUND = 'No one-time cleaning with that id.';
 const NO_SUCH_INQUIRY = 'inquiry_id: no such inquiry';
+const STALE =
+  'This one-time cleaning changed since you opened it (the customer, a job or another screen). Look at it as it is now and decide again; nothing was changed.';
 
 export type CleaningsDeps = {
   store: CleaningsStore;
@@ -90,24 +92,33 @@ export function cleaningsService({
       return withConflicts(created);
     },
 
-    async update(id: number, b: z.output<typeof oneTimeCleaningPatch>): Promise<OneTimeCleaning> {
+    async update(
+      id: number,
+      b: z.output<typeof oneTimeCleaningPatch>,
+      version?: string,
+    ): Promise<OneTimeCleaning> {
       const updated = await referencingInquiry(b.inquiry_id, () =>
-        store.update(id, {
-          inquiryId: b.inquiry_id,
-          dateTime: b.date_time === undefined ? undefined : instant(b.date_time),
-          amount: b.amount,
-          paid: b.paid,
-          notes: b.notes,
-          durationMinutes: b.duration_minutes,
-        }),
+        store.update(
+          id,
+          {
+            inquiryId: b.inquiry_id,
+            dateTime: b.date_time === undefined ? undefined : instant(b.date_time),
+            amount: b.amount,
+            paid: b.paid,
+            notes: b.notes,
+            durationMinutes: b.duration_minutes,
+          },
+          version,
+          STALE,
+        ),
       );
       const cleaning = updated && (await store.get(id));
       if (!cleaning) throw new NotFoundError(NOT_FOUND);
       return withConflicts(cleaning);
     },
 
-    async remove(id: number): Promise<void> {
-      if (!(await store.remove(id))) throw new NotFoundError(NOT_FOUND);
+    async remove(id: number, _query?: unknown, version?: string): Promise<void> {
+      if (!(await store.remove(id, version, STALE))) throw new NotFoundError(NOT_FOUND);
     },
   };
 }

@@ -26,6 +26,7 @@ const columns = {
   paid: oneTimeCleanings.paid,
   notes: oneTimeCleanings.notes,
   durationMinutes: oneTimeCleanings.durationMinutes,
+  version: oneTimeCleanings.version,
 };
 type Row = {
   id: number;
@@ -36,6 +37,7 @@ type Row = {
   paid: boolean;
   notes: string | null;
   durationMinutes: number | null;
+  version: number;
 };
 
 const toCleaning = (row: Row): OneTimeCleaning => ({
@@ -47,6 +49,7 @@ const toCleaning = (row: Row): OneTimeCleaning => ({
   paid: row.paid,
   notes: row.notes,
   duration_minutes: row.durationMinutes,
+  version: String(row.version),
 });
 
 /**
@@ -143,6 +146,7 @@ export const cleaningsStore = (db: Db) => ({
         paid: inserted.paid,
         notes: inserted.notes,
         durationMinutes: inserted.durationMinutes,
+        version: inserted.version,
       })
       .from(inserted)
       .innerJoin(inquiries, eq(inquiries.id, inserted.inquiryId));
@@ -150,10 +154,12 @@ export const cleaningsStore = (db: Db) => ({
     return toCleaning(row);
   },
 
-  /** Changes the given fields; false when there is no such cleaning. */
-  update: (id: number, changes: Partial<CleaningValues>) => updateById(db, oneTimeCleanings, id, changes),
+  /** Changes the given fields; false when there is no such cleaning. With `version`: only at that version. */
+  update: (id: number, changes: Partial<CleaningValues>, version?: string, stale?: string) =>
+    updateById(db, oneTimeCleanings, id, changes, version, stale),
 
-  remove: (id: number) => deleteById(db, oneTimeCleanings, id),
+  remove: (id: number, version?: string, stale?: string) =>
+    deleteById(db, oneTimeCleanings, id, version, stale),
 });
 
 export type CleaningsStore = ReturnType<typeof cleaningsStore>;

@@ -1,6 +1,7 @@
 import {
   CUSTOMER_LINK_ACTIONS,
   type CustomerLinkAction,
+  customerChangeForm,
   customerLinkQuery,
   customerRescheduleForm,
 } from '@clean/shared';
@@ -43,20 +44,21 @@ function change(
   action: CustomerLinkAction,
   body: unknown,
 ) {
-  if (action === 'cancel') return links.cancel(inquiryId, key);
-  if (action === 'skip') return links.skip(inquiryId, key);
+  const version = customerChangeForm.safeParse(body).data?.version;
+  if (action === 'cancel') return links.cancel(inquiryId, key, version);
+  if (action === 'skip') return links.skip(inquiryId, key, version);
   const form = customerRescheduleForm.safeParse(body);
   // The schema's sentence: no time picked, or one in a year that does not exist (naming the field).
   if (!form.success)
     throw new ValidationError(form.error.issues[0]?.message ?? 'Please pick one of the open times.');
-  return links.reschedule(inquiryId, key, form.data.start);
+  return links.reschedule(inquiryId, key, form.data.start, version);
 }
 
 /**
  * A customer's personal link (docs/product.md#the-customers-link): GET /visit/{token} renders their page, POST /visit/{token}/visits/{key}/
  * {cancel|skip|reschedule} is a plain HTML form post, answered with a redirect back to the page and its notice (303,
  * so a reload does not post again), or a refusal (409 past the cutoff or a time just taken, 400 no time picked,
- * 403 a post from another site's page)
+ * 403 a post from another site's page, 412 the visit changed since the page showing the form was opened)
  * with the page again and the reason. Every answer is `no-store`, `noindex` and sends no Referer to another site; a link that
  * has ended (revoked, its inquiry deleted, or long past the last visit) is a 410 page with the phone; an unknown one
  * a 404 page, counted as a miss (429 after LINK_MISSES). Not in the OpenAPI document: pages, not API.
@@ -137,9 +139,12 @@ function changeOf(params: unknown) {
   return parsed.data;
 }
 
-/** A change refused for a reason the page shows (400, 409); anything else (404: not this customer's) goes on. */
+/**
+ * A change refused for a reason the page shows (400, 409, 412: the visit changed since the page showed it, which
+ * shows it as it is now); anything else (404: not this customer's) goes on.
+ */
 function refusal(err: unknown): { status: number; message: string } {
-  if (err instanceof DomainError && [400, 409].includes(statusOf(err)))
+  if (err instanceof DomainError && [400, 409, 412].includes(statusOf(err)))
     return { status: statusOf(err), message: err.message };
   throw err;
 }

@@ -14,6 +14,7 @@ import {
   ConflictError,
   GoneError,
   NotFoundError,
+  StaleVersionError,
   TooManyRequestsError,
   ValidationError,
 } from '../../lib/errors';
@@ -23,7 +24,14 @@ import { siteStore } from '../site/store';
 import { slotsService } from '../slots/service';
 import { parseKey } from '../visits/rule';
 import { visitsService } from '../visits/service';
-import { lockOccurrence, setException, visitsStore } from '../visits/store';
+import {
+  type ExceptionRow,
+  lockedScheduleVersion,
+  lockOccurrence,
+  occurrenceVersion,
+  setException,
+  visitsStore,
+} from '../visits/store';
 import { type ChangeNotice, changeMessages } from './notices';
 import { customerLinksStore, LINK_PATH } from './store';
 
@@ -52,6 +60,20 @@ export const MISS_WINDOW_MS = 10 * 60_000;
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
+
+/** A 412's sentence: the page showed the visit as it was before someone (the owner) changed it. */
+export const CHANGED_SINCE =
+  'This visit changed after this page was opened, so nothing was changed: here it is as it is now, please choose again.';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Inside a change of an occurrence, after its row lock: refuses a page that showed another version of it. */
+async function refuseStaleOccurrence(tx: Tx, scheduleId: number, row: ExceptionRow, version?: string) {
+  if (version === undefined) return;
+  const schedule = await lockedScheduleVersion(tx, scheduleId);
+  if (schedule === undefined || occurrenceVersion(schedule, row.version) !== version)
+    throw new StaleVersionError(CHANGED_SINCE);
+}
 
 export type CustomerLinkDeps = {
   db: Db;
@@ -124,9 +146,13 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
     return { visit, start: at, minutes: schedule.durationMinutes ?? hours.default_duration_minutes };
   }
 
-  /** The checks every change makes before its transaction: the visit is this customer's, planned, before the cutoff. */
-  async function changeable(inquiryId: number, key: string) {
+  /**
+   * The checks every change makes before its transaction: the visit is this customer's, as the page showed it
+   * (`version`, when sent; the change's transaction checks it again, under its lock), planned, before the cutoff.
+   */
+  async function changeable(inquiryId: number, key: string, version: string | undefined) {
     const found = await find(inquiryId, key);
+    if (version !== undefined && found.visit.version !== version) throw new StaleVersionError(CHANGED_SINCE);
     const cutoff = await cutoffOf();
     if (found.visit.status !== 'planned') throw new ConflictError(NOT_PLANNED);
     if (!beforeCutoff(found.start, cutoff.hours))
@@ -164,7 +190,7 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
       }
       day.times.push({ value: at.toISOString(), label: timeText.format(at) });
     }
-    return { key, when: visit.when, days };
+    return { key, when: visit.when, version: visit.version, days };
   }
 
   return {
@@ -216,6 +242,7 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
         frequency: v.recurring_payment_id === null ? null : (frequencies.get(v.recurring_payment_id) ?? null),
         moved: v.original_start !== null,
         changeable: v.status === 'planned' && beforeCutoff(new Date(v.start), cutoffHours),
+        version: v.version,
       }));
       const phone = formatPhone(facts.phone);
       return {
@@ -238,8 +265,8 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
     },
 
     /** Cancels a one-time visit (it stays listed, status cancelled, and keeps no time). */
-    async cancel(inquiryId: number, key: string): Promise<void> {
-      const { found } = await changeable(inquiryId, key);
+    async cancel(inquiryId: number, key: string, version?: string): Promise<void> {
+      const { found } = await changeable(inquiryId, key, version);
       const id = found.visit.one_time_cleaning_id;
       if (id === null) throw new ValidationError(ONLY_ONE_TIME_CANCEL);
       const messages = await messagesOf({
@@ -248,19 +275,26 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
         from: found.start,
         minutes: found.minutes,
       });
-      const changed = await db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx) => {
         const txDb = tx as unknown as Db;
-        if (!(await customerLinksStore(txDb).cancelCleaning(id, now()))) return false;
-        await messages.enqueue(txDb);
-        return true;
+        const store = customerLinksStore(txDb);
+        if (await store.cancelCleaning(id, now(), version)) {
+          await messages.enqueue(txDb);
+          return 'done';
+        }
+        // Nothing touched: changed since the page showed it, or no longer planned.
+        return version !== undefined && (await store.cleaningVersion(id)) !== version
+          ? 'stale'
+          : 'not planned';
       });
-      if (!changed) throw new ConflictError(NOT_PLANNED);
+      if (outcome === 'stale') throw new StaleVersionError(CHANGED_SINCE);
+      if (outcome === 'not planned') throw new ConflictError(NOT_PLANNED);
       kick?.();
     },
 
     /** Skips one visit of a schedule (visit_exceptions, as the owner's skip); the schedule goes on. */
-    async skip(inquiryId: number, key: string): Promise<void> {
-      const { found, cutoff } = await changeable(inquiryId, key);
+    async skip(inquiryId: number, key: string, version?: string): Promise<void> {
+      const { found, cutoff } = await changeable(inquiryId, key, version);
       const parsed = parseKey(key);
       if (parsed?.kind !== 'recurring') throw new ValidationError(ONLY_RECURRING_SKIP);
       const messages = await messagesOf({
@@ -272,6 +306,7 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
       await db.transaction(async (tx) => {
         const txDb = tx as unknown as Db;
         const row = await lockOccurrence(tx, parsed.scheduleId, parsed.originalStart);
+        await refuseStaleOccurrence(tx, parsed.scheduleId, row, version);
         if (row.status !== 'planned' || row.recurringPaidId !== null) throw new ConflictError(NOT_PLANNED);
         if (!beforeCutoff(row.movedTo ?? parsed.originalStart, cutoff.hours))
           throw new ConflictError(cutoffPassed(cutoff.hours, cutoff.phone));
@@ -285,8 +320,8 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
      * Moves a visit into an open time: the booking form's times for its length, its own time no obstacle, claimed
      * under the booking lock (two customers asking for one time: the first gets it, the other a 409 SLOT_TAKEN).
      */
-    async reschedule(inquiryId: number, key: string, startText: string): Promise<void> {
-      const { found, cutoff } = await changeable(inquiryId, key);
+    async reschedule(inquiryId: number, key: string, startText: string, version?: string): Promise<void> {
+      const { found, cutoff } = await changeable(inquiryId, key, version);
       const start = new Date(startText);
       const rules = await slots.rulesInForce();
       const messages = await messagesOf({
@@ -303,6 +338,7 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
         const store = customerLinksStore(txDb);
         if (parsed?.kind === 'recurring') {
           const row = await lockOccurrence(tx, parsed.scheduleId, parsed.originalStart);
+          await refuseStaleOccurrence(tx, parsed.scheduleId, row, version);
           if (row.status !== 'planned' || row.recurringPaidId !== null) throw new ConflictError(NOT_PLANNED);
           if (!beforeCutoff(row.movedTo ?? parsed.originalStart, cutoff.hours))
             throw new ConflictError(cutoffPassed(cutoff.hours, cutoff.phone));
@@ -310,8 +346,11 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
           await setException(tx, row.id, { movedTo });
         } else {
           const id = found.visit.one_time_cleaning_id;
-          if (id === null || !(await store.moveCleaning(id, found.start, start)))
-            throw new ConflictError(NOT_PLANNED);
+          if (id === null) throw new ConflictError(NOT_PLANNED);
+          if (!(await store.moveCleaning(id, found.start, start, version))) {
+            const stale = version !== undefined && (await store.cleaningVersion(id)) !== version;
+            throw stale ? new StaleVersionError(CHANGED_SINCE) : new ConflictError(NOT_PLANNED);
+          }
         }
         await messages.enqueue(txDb);
       });

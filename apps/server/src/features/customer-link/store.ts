@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customerLinks, inquiries, oneTimeCleanings, recurringPayments } from '../../db/schema';
+import { atVersion } from '../../lib/rows';
 
 /** The page of a customer's link: `/visit/<token>`. */
 export const LINK_PATH = '/visit';
@@ -79,24 +80,39 @@ export const customerLinksStore = (db: Db) => ({
     return new Map(rows.map((r) => [r.id, r.frequency]));
   },
 
-  /** Cancels a one-time cleaning still planned; false when it is not (cancelled or done meanwhile). */
-  async cancelCleaning(id: number, at: Date): Promise<boolean> {
+  /**
+   * Cancels a one-time cleaning still planned (and at `version`, when the page sent one); false when it is not
+   * (cancelled, done or changed meanwhile).
+   */
+  async cancelCleaning(id: number, at: Date, version?: string): Promise<boolean> {
     const rows = await db
       .update(oneTimeCleanings)
       .set({ cancelledAt: at })
-      .where(isPlanned(id))
+      .where(and(isPlanned(id), atVersion(oneTimeCleanings, version)))
       .returning({ id: oneTimeCleanings.id });
     return rows.length > 0;
   },
 
-  /** Moves a planned one-time cleaning from `from` (as the customer saw it) to `to`; false when it changed meanwhile. */
-  async moveCleaning(id: number, from: Date, to: Date): Promise<boolean> {
+  /**
+   * Moves a planned one-time cleaning from `from` (as the customer saw it, at `version` when sent) to `to`; false
+   * when it changed meanwhile.
+   */
+  async moveCleaning(id: number, from: Date, to: Date, version?: string): Promise<boolean> {
     const rows = await db
       .update(oneTimeCleanings)
       .set({ dateTime: to })
-      .where(and(isPlanned(id), eq(oneTimeCleanings.dateTime, from)))
+      .where(and(isPlanned(id), eq(oneTimeCleanings.dateTime, from), atVersion(oneTimeCleanings, version)))
       .returning({ id: oneTimeCleanings.id });
     return rows.length > 0;
+  },
+
+  /** A one-time cleaning's version now (undefined: gone): why a conditional change touched nothing. */
+  async cleaningVersion(id: number): Promise<string | undefined> {
+    const [row] = await db
+      .select({ version: oneTimeCleanings.version })
+      .from(oneTimeCleanings)
+      .where(eq(oneTimeCleanings.id, id));
+    return row && String(row.version);
   },
 
   /** Revokes the inquiry's live link (none: nothing to do); false when there is no such inquiry. */

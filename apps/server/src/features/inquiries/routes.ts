@@ -10,5 +10,6 @@ export const inquiriesRoutes: FastifyPluginAsyncZod = async (app) => {
     list: [inquiryQuery, inquiries.list],
     update: [inquiryPatch, inquiries.update],
     removeWithDependants: inquiries.remove,
+    versioned: true,
   });
 };

@@ -28,6 +28,8 @@ import { slotsService } from '../slots/service';
 import { inquiriesStore } from './store';
 
 const NOT_FOUND = 'No inquiry with that id.';
+const STALE =
+  'This inquiry changed since you opened it. Look at it as it is now and decide again; nothing was changed.';
 
 export type InquiriesDeps = {
   db: Db;
@@ -139,29 +141,40 @@ export function inquiriesService({ db, config, kickOutbox, now = () => new Date(
       return store.list({ name, phone_number, status }, paging(query));
     },
 
-    async update(id: number, b: z.output<typeof inquiryPatch>): Promise<Inquiry> {
+    async update(id: number, b: z.output<typeof inquiryPatch>, version?: string): Promise<Inquiry> {
       // Only the fields sent change (absent ones are undefined, which the update skips).
-      const inquiry = await store.update(id, {
-        name: b.name,
-        email: b.email,
-        phoneNumber: b.phone_number,
-        callOrText: b.call_or_text,
-        description: b.description,
-        status: b.status,
-      });
+      const inquiry = await store.update(
+        id,
+        {
+          name: b.name,
+          email: b.email,
+          phoneNumber: b.phone_number,
+          callOrText: b.call_or_text,
+          description: b.description,
+          status: b.status,
+        },
+        version,
+        STALE,
+      );
       if (!inquiry) throw new NotFoundError(NOT_FOUND);
       return inquiry;
     },
 
     /** Refused (409) while records depend on it, unless the owner confirmed deleting everything. */
-    remove(id: number, query: z.output<typeof withDependantsQuery>): Promise<void> {
+    remove(id: number, query: z.output<typeof withDependantsQuery>, version?: string): Promise<void> {
       // Someone attaching a record to this inquiry while it is deleted gets a 409 too.
       return deleting('This inquiry changed while deleting it. Please try again.', () =>
-        store.remove(id, query.with_dependants, {
-          notFound: NOT_FOUND,
-          refused: (d) =>
-            `This inquiry has ${d.oneTimeCleanings} one-time cleaning(s) and ${d.recurringPayments} recurring schedule(s). Delete them first, or confirm deleting everything.`,
-        }),
+        store.remove(
+          id,
+          query.with_dependants,
+          {
+            notFound: NOT_FOUND,
+            refused: (d) =>
+              `This inquiry has ${d.oneTimeCleanings} one-time cleaning(s) and ${d.recurringPayments} recurring schedule(s). Delete them first, or confirm deleting everything.`,
+            stale: STALE,
+          },
+          version,
+        ),
       );
     },
   };

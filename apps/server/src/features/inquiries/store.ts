@@ -3,7 +3,9 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inquiries, oneTimeCleanings, recurringPaid, recurringPayments } from '../../db/schema';
 import { type DependantsMessages, type DependantsPlan, deleteWithDependants } from '../../lib/dependants';
+import { StaleVersionError } from '../../lib/errors';
 import { countUpTo, type ListPage } from '../../lib/paging';
+import { atVersion } from '../../lib/rows';
 import { contains } from '../../lib/search';
 
 export type InquiryRow = typeof inquiries.$inferSelect;
@@ -24,6 +26,7 @@ export const toInquiry = (row: InquiryRow): Inquiry => ({
   utm_medium: row.utmMedium,
   utm_campaign: row.utmCampaign,
   referrer: row.referrer,
+  version: String(row.version),
 });
 
 export type InquiryFilters = { name?: string; phone_number?: string; status?: InquiryStatus };
@@ -38,11 +41,11 @@ export type Dependants = { oneTimeCleanings: number; recurringPayments: number }
 const dependantsPlan = (id: number): DependantsPlan<Dependants> => ({
   async lock(tx) {
     const [found] = await tx
-      .select({ id: inquiries.id })
+      .select({ version: inquiries.version })
       .from(inquiries)
       .where(eq(inquiries.id, id))
       .for('update');
-    return Boolean(found);
+    return found?.version;
   },
   async count(tx) {
     const [cleanings] = await tx
@@ -122,16 +125,33 @@ export const inquiriesStore = (db: Db) => ({
     return { items: rows.map(toInquiry), ...counted };
   },
 
-  async update(id: number, changes: InquiryChanges): Promise<Inquiry | undefined> {
-    const [row] = await db.update(inquiries).set(changes).where(eq(inquiries.id, id)).returning();
-    return row && toInquiry(row);
+  /** Changes the given fields; undefined when there is no such inquiry. With `version`: only at that version. */
+  async update(
+    id: number,
+    changes: InquiryChanges,
+    version?: string,
+    stale = '',
+  ): Promise<Inquiry | undefined> {
+    const [row] = await db
+      .update(inquiries)
+      .set(changes)
+      .where(and(eq(inquiries.id, id), atVersion(inquiries, version)))
+      .returning();
+    if (row) return toInquiry(row);
+    if (version !== undefined && (await inquiriesStore(db).exists(id))) throw new StaleVersionError(stale);
+    return undefined;
   },
 
   /**
    * Deletes an inquiry. With dependants (one-time cleanings, recurring schedules and their paid records) it is
    * refused, unless `withDependants`: then everything goes in one transaction, leaving no orphan.
    */
-  remove(id: number, withDependants: boolean, messages: DependantsMessages<Dependants>): Promise<void> {
-    return deleteWithDependants(db, dependantsPlan(id), withDependants, messages);
+  remove(
+    id: number,
+    withDependants: boolean,
+    messages: DependantsMessages<Dependants>,
+    version?: string,
+  ): Promise<void> {
+    return deleteWithDependants(db, dependantsPlan(id), withDependants, messages, version);
   },
 });

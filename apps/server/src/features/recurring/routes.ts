@@ -39,6 +39,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     create: [recurringPaymentInput, recurring.createSchedule],
     update: [recurringPaymentPatch, recurring.updateSchedule],
     removeWithDependants: recurring.removeSchedule,
+    versioned: true,
   });
 
   // Schedules whose next payment is late (a recognised frequency, more than a period plus 3 days).

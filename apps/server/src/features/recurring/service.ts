@@ -25,6 +25,8 @@ const SCHEDULE_NOT_FOUND = 'No recurring payment schedule with that id.';
 const PAID_NOT_FOUND = 'No recurring paid record with that id.';
 const NO_SUCH_INQUIRY = 'inquiry_id: no such inquiry';
 const NO_SUCH_SCHEDULE = 'recurring_payment_id: no such recurring payment schedule';
+const SCHEDULE_STALE =
+  'This recurring schedule changed since you opened it. Look at it as it is now and decide again; nothing was changed.';
 
 export type RecurringDeps = {
   schedules: SchedulesStore;
@@ -124,32 +126,47 @@ export function recurringService({
       return withConflicts(schedule);
     },
 
-    async updateSchedule(id: number, b: z.output<typeof recurringPaymentPatch>): Promise<RecurringPayment> {
+    async updateSchedule(
+      id: number,
+      b: z.output<typeof recurringPaymentPatch>,
+      version?: string,
+    ): Promise<RecurringPayment> {
       const inquiryId = b.inquiry_id;
       const updated = await referencing(
         inquiryId === undefined ? undefined : () => inquiryExists(inquiryId),
         NO_SUCH_INQUIRY,
         () =>
-          schedules.update(id, {
-            inquiryId,
-            amount: b.amount,
-            frequency: b.frequency,
-            notes: b.notes,
-            firstVisitAt: firstVisit(b.first_visit_at),
-            durationMinutes: b.duration_minutes,
-          }),
+          schedules.update(
+            id,
+            {
+              inquiryId,
+              amount: b.amount,
+              frequency: b.frequency,
+              notes: b.notes,
+              firstVisitAt: firstVisit(b.first_visit_at),
+              durationMinutes: b.duration_minutes,
+            },
+            version,
+            SCHEDULE_STALE,
+          ),
       );
       return withConflicts(found(updated ? await schedules.get(id) : undefined, SCHEDULE_NOT_FOUND));
     },
 
     /** Refused (409) while paid records belong to it, unless the owner confirmed deleting everything. */
-    removeSchedule(id: number, query: z.output<typeof withDependantsQuery>): Promise<void> {
+    removeSchedule(id: number, query: z.output<typeof withDependantsQuery>, version?: string): Promise<void> {
       return deleting('This schedule changed while deleting it. Please try again.', () =>
-        schedules.remove(id, query.with_dependants, {
-          notFound: SCHEDULE_NOT_FOUND,
-          refused: (d) =>
-            `This recurring schedule has ${d.paid} paid record(s). Delete them first, or confirm deleting everything.`,
-        }),
+        schedules.remove(
+          id,
+          query.with_dependants,
+          {
+            notFound: SCHEDULE_NOT_FOUND,
+            refused: (d) =>
+              `This recurring schedule has ${d.paid} paid record(s). Delete them first, or confirm deleting everything.`,
+            stale: SCHEDULE_STALE,
+          },
+          version,
+        ),
       );
     },
 

@@ -33,6 +33,7 @@ const scheduleColumns = {
   notes: recurringPayments.notes,
   firstVisitAt: recurringPayments.firstVisitAt,
   durationMinutes: recurringPayments.durationMinutes,
+  version: recurringPayments.version,
 };
 
 const toSchedule = (row: {
@@ -44,6 +45,7 @@ const toSchedule = (row: {
   notes: string | null;
   firstVisitAt: Date | null;
   durationMinutes: number | null;
+  version: number;
 }): RecurringPayment => {
   const rule = ruleOf(row.firstVisitAt, row.frequency);
   return {
@@ -56,6 +58,7 @@ const toSchedule = (row: {
     first_visit_at: row.firstVisitAt ? row.firstVisitAt.toISOString() : null,
     duration_minutes: row.durationMinutes,
     visits_note: 'note' in rule ? rule.note : null,
+    version: String(row.version),
   };
 };
 
@@ -78,11 +81,11 @@ export const scheduleCondition = (filters: ScheduleFilters): SQL | undefined =>
 const schedulePlan = (id: number): DependantsPlan<{ paid: number }> => ({
   async lock(tx) {
     const [found] = await tx
-      .select({ id: recurringPayments.id })
+      .select({ version: recurringPayments.version })
       .from(recurringPayments)
       .where(eq(recurringPayments.id, id))
       .for('update');
-    return Boolean(found);
+    return found?.version;
   },
   async count(tx) {
     const [counted] = await tx
@@ -163,14 +166,20 @@ export const schedulesStore = (db: Db) => ({
   },
 
   /** Changes the given fields; false when there is no such schedule. */
-  update: (id: number, changes: Partial<ScheduleValues>) => updateById(db, recurringPayments, id, changes),
+  update: (id: number, changes: Partial<ScheduleValues>, version?: string, stale?: string) =>
+    updateById(db, recurringPayments, id, changes, version, stale),
 
   /**
    * Deletes a schedule. When paid records belong to it, it is refused unless `withDependants`: then the
    * records (and their dates) go with it in one transaction.
    */
-  remove(id: number, withDependants: boolean, messages: DependantsMessages<{ paid: number }>): Promise<void> {
-    return deleteWithDependants(db, schedulePlan(id), withDependants, messages);
+  remove(
+    id: number,
+    withDependants: boolean,
+    messages: DependantsMessages<{ paid: number }>,
+    version?: string,
+  ): Promise<void> {
+    return deleteWithDependants(db, schedulePlan(id), withDependants, messages, version);
   },
 });
 

@@ -1,4 +1,5 @@
 import {
+  ifMatchHeaders,
   visitConflictListSchema,
   visitConflictsQuery,
   visitListSchema,
@@ -10,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { admin } from '../../lib/admin-routes';
+import { expectedVersion } from '../../lib/if-match';
 import { customerNotices } from '../notifications/customer';
 import { reviewRequestsService } from '../review-requests/service';
 import { holdsAccess } from '../slots/service';
@@ -43,6 +45,7 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     // In the change's transaction: a done visit and its review request commit together.
     statusChanged: (visit, on) => reviewRequests.visitChanged(visit, new Date(), on),
+    now: app.clock,
   });
 
   app.get(
@@ -77,6 +80,7 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
     admin(
       {
         params: keyParams,
+        headers: ifMatchHeaders,
         body: visitPatch,
         description:
           '{status:"done",paid:true}: done and paid (a recurring occurrence gets one paid record, however often ' +
@@ -86,13 +90,14 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
           'one-time cleaning, or its schedule (first visit the time held), at the quoted amount and length, sets the ' +
           'inquiry to Booked and answers that visit (however often sent: one visit); {status:"declined"} frees the ' +
           'time and answers the request, declined. 409 for a request declined, confirmed (to decline) or lapsed. ' +
-          'Answers the visit.',
+          'Answers the visit. With If-Match, only the visit at that version changes (412 otherwise).',
       },
       { 200: visitSchema },
       404,
       409,
+      412,
     ),
-    async (request) => visits.patch(request.params.key, request.body),
+    async (request) => visits.patch(request.params.key, request.body, expectedVersion(request)),
   );
 
   app.get('/api/working_hours', admin({}, { 200: workingHoursSchema }), async () => visits.workingHours());

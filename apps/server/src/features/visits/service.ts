@@ -13,7 +13,7 @@ import {
 } from '@clean/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { ConflictError, NotFoundError, StaleVersionError, ValidationError } from '../../lib/errors';
 import { instantIn } from '../../lib/wall-time';
 import {
   holdKey,
@@ -29,10 +29,12 @@ import {
   ruleOf,
   type Span,
 } from './rule';
+import { staleCleaning, staleOccurrence } from './stale';
 import {
   type CleaningRow,
   type Customer,
   type ExceptionRow,
+  occurrenceVersion,
   type ScheduleRow,
   type VisitsStore,
   visitsStore,
@@ -93,6 +95,8 @@ export type VisitsDeps = {
    * change's transaction (`on`): what it writes commits with the change, or neither does.
    */
   statusChanged?: (visit: Visit, on: Db) => Promise<void>;
+  /** The clock a stale version's sentence reads ("cancelled at 10:02 AM" today, or with its date). */
+  now?: () => Date;
 };
 
 const minutesMs = (minutes: number) => minutes * 60_000;
@@ -100,10 +104,16 @@ const minutesMs = (minutes: number) => minutes * 60_000;
 const DAY_MS = 86_400_000;
 
 /**
+ * A held request's version never changes: its one change, a confirm or decline, ends it (a second is a 409), so
+ * If-Match has nothing to add there.
+ */
+const HOLD_VERSION = '0';
+
+/**
  * The owner's visits: one-time cleanings and the computed occurrences of recurring schedules, with the exceptions
  * stored for some occurrences (skipped, moved, done, paid). Everything in the business time zone `timezone`.
  */
-export function visitsService({ store, timezone, holds, statusChanged }: VisitsDeps) {
+export function visitsService({ store, timezone, holds, statusChanged, now = () => new Date() }: VisitsDeps) {
   /**
    * The instant a business date (or the date `plusDays` after it) starts; a date that is not on the calendar
    * (Feb 30) is the client's 400.
@@ -141,6 +151,7 @@ export function visitsService({ store, timezone, holds, statusChanged }: VisitsD
       recurring_paid_id: null,
       requested_frequency: null,
       hold_lapses_at: null,
+      version: String(row.version),
     };
   }
 
@@ -166,6 +177,7 @@ export function visitsService({ store, timezone, holds, statusChanged }: VisitsD
       recurring_paid_id: null,
       requested_frequency: h.frequency,
       hold_lapses_at: h.lapsesAt?.toISOString() ?? null,
+      version: HOLD_VERSION,
     };
   }
 
@@ -198,6 +210,7 @@ export function visitsService({ store, timezone, holds, statusChanged }: VisitsD
       recurring_paid_id: exception?.recurringPaidId ?? null,
       requested_frequency: null,
       hold_lapses_at: null,
+      version: occurrenceVersion(s.version, exception?.version ?? 0),
     };
   }
 
@@ -374,7 +387,7 @@ export function visitsService({ store, timezone, holds, statusChanged }: VisitsD
     if (found.length > 0) throw new ConflictError(`${found.map((c) => c.message).join(' ')} ${OVERLAP_HINT}`);
   }
 
-  async function patchOneTime(id: number, b: z.output<typeof visitPatch>): Promise<Visit> {
+  async function patchOneTime(id: number, b: z.output<typeof visitPatch>, version?: string): Promise<Visit> {
     const row = await store.cleaning(id);
     if (!row) throw new NotFoundError(NO_SUCH_VISIT);
     if (b.status === 'skipped') throw new ValidationError(ONE_TIME_SKIP);
@@ -397,10 +410,19 @@ export function visitsService({ store, timezone, holds, statusChanged }: VisitsD
       async (on) => {
         if (start) await claimMove(on, start, minutes, oneTimeKey(id), b.allow_overlap === true);
       },
+      (locked) => {
+        if (version !== undefined && String(locked.version) !== version)
+          throw new StaleVersionError(staleCleaning(locked, now(), timezone));
+      },
     );
   }
 
-  async function patchRecurring(scheduleId: number, originalStart: Date, b: z.output<typeof visitPatch>) {
+  async function patchRecurring(
+    scheduleId: number,
+    originalStart: Date,
+    b: z.output<typeof visitPatch>,
+    version?: string,
+  ) {
     const schedule = await store.schedule(scheduleId);
     if (!schedule) throw new NotFoundError(NO_SUCH_VISIT);
     const rule = ruleFor(schedule);
@@ -416,7 +438,12 @@ export function visitsService({ store, timezone, holds, statusChanged }: VisitsD
     return store.changeOccurrence(
       scheduleId,
       originalStart,
-      async (tx, row) => {
+      async (tx, row, scheduleVersion) => {
+        if (scheduleVersion === undefined) throw new NotFoundError(NO_SUCH_VISIT);
+        if (version !== undefined && occurrenceVersion(scheduleVersion, row.version) !== version) {
+          const seen = Number(version.split('.')[1]);
+          throw new StaleVersionError(staleOccurrence(row, seen, now(), timezone));
+        }
         const movedTo =
           start === undefined ? row.movedTo : start.getTime() === originalStart.getTime() ? null : start;
         let status: ExceptionRow['status'] = b.paid === true ? 'done' : (asked ?? row.status);
@@ -428,15 +455,15 @@ export function visitsService({ store, timezone, holds, statusChanged }: VisitsD
         let recurringPaidId = row.recurringPaidId;
         if (b.paid === true && recurringPaidId === null)
           recurringPaidId = await store.createPaid(tx, scheduleId, schedule.amount, movedTo ?? originalStart);
-        await store.setException(tx, row.id, {
+        const changed = await store.setException(tx, row.id, {
           status,
           movedTo,
           ...(recurringPaidId === null ? {} : { recurringPaidId }),
         });
         const visit = recurringVisit(
-          schedule,
+          { ...schedule, version: scheduleVersion },
           originalStart,
-          { ...row, status, movedTo, recurringPaidId },
+          { ...row, status, movedTo, recurringPaidId, version: changed },
           hours,
         );
         if (asked !== undefined || b.paid !== undefined) await statusChanged?.(visit, tx as unknown as Db);
@@ -509,15 +536,15 @@ export function visitsService({ store, timezone, holds, statusChanged }: VisitsD
       return { visits, truncatedDays: found.truncatedDays };
     },
 
-    /** PATCH /api/visits/{key}. */
-    async patch(key: string, b: z.output<typeof visitPatch>): Promise<Visit> {
+    /** PATCH /api/visits/{key}; `version` (If-Match): only the visit as the client saw it, else a 412. */
+    async patch(key: string, b: z.output<typeof visitPatch>, version?: string): Promise<Visit> {
       const parsed = parseKey(key);
       if (!parsed) throw new NotFoundError(NO_SUCH_VISIT);
       if (parsed.kind === 'request') return patchRequest(parsed.id, b);
       // statusChanged hears of a change of status or payment only: moving a visit done long ago asks for nothing.
       return parsed.kind === 'one_time'
-        ? patchOneTime(parsed.id, b)
-        : patchRecurring(parsed.scheduleId, parsed.originalStart, b);
+        ? patchOneTime(parsed.id, b, version)
+        : patchRecurring(parsed.scheduleId, parsed.originalStart, b, version);
     },
 
     /** GET /api/visits/conflicts. */

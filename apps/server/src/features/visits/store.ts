@@ -34,6 +34,7 @@ const cleaningColumns = {
   durationMinutes: oneTimeCleanings.durationMinutes,
   doneAt: oneTimeCleanings.doneAt,
   cancelledAt: oneTimeCleanings.cancelledAt,
+  version: oneTimeCleanings.version,
 };
 /** Who a visit is for, as the Agenda shows them (a cleaning's, a schedule's or a held request's inquiry). */
 export type Customer = {
@@ -54,6 +55,7 @@ export type CleaningRow = Customer & {
   doneAt: Date | null;
   /** Cancelled by the customer (their personal link): shown, but no longer taking its time. */
   cancelledAt: Date | null;
+  version: number;
 };
 
 const scheduleColumns = {
@@ -64,6 +66,7 @@ const scheduleColumns = {
   notes: recurringPayments.notes,
   firstVisitAt: recurringPayments.firstVisitAt,
   durationMinutes: recurringPayments.durationMinutes,
+  version: recurringPayments.version,
 };
 export type ScheduleRow = Omit<CleaningRow, 'dateTime' | 'paid' | 'doneAt' | 'cancelledAt'> & {
   frequency: string;
@@ -77,6 +80,7 @@ const exceptionColumns = {
   status: visitExceptions.status,
   movedTo: visitExceptions.movedTo,
   recurringPaidId: visitExceptions.recurringPaidId,
+  version: visitExceptions.version,
 };
 export type ExceptionRow = {
   id: number;
@@ -85,6 +89,8 @@ export type ExceptionRow = {
   status: 'planned' | 'done' | 'skipped';
   movedTo: Date | null;
   recurringPaidId: number | null;
+  /** 0 until its first change (as an occurrence with no row at all). */
+  version: number;
 };
 
 /** The exception row of one occurrence (schedule and original start: unique). */
@@ -110,16 +116,35 @@ export async function lockOccurrence(tx: Tx, scheduleId: number, originalStart: 
   return row;
 }
 
-/** Sets an occurrence's exception fields (after `lockOccurrence`, in its transaction). */
+/** An occurrence's version: its schedule's and its own exception's (none yet: 0), so either's change shows. */
+export const occurrenceVersion = (schedule: number, exception: number) => `${schedule}.${exception}`;
+
+/**
+ * A schedule's version inside a change of one of its occurrences, under a share lock: a change of the schedule
+ * waits for that one, which sees the schedule as it stays until it commits. Undefined: no such schedule.
+ */
+export async function lockedScheduleVersion(tx: Tx, scheduleId: number): Promise<number | undefined> {
+  const [schedule] = await tx
+    .select({ version: recurringPayments.version })
+    .from(recurringPayments)
+    .where(eq(recurringPayments.id, scheduleId))
+    .for('share');
+  return schedule?.version;
+}
+
+/** Sets an occurrence's exception fields (after `lockOccurrence`, in its transaction); answers its new version. */
 export async function setException(
   tx: Tx,
   id: number,
   changes: Partial<{ status: ExceptionRow['status']; movedTo: Date | null; recurringPaidId: number }>,
-) {
-  await tx
+): Promise<number> {
+  const [row] = await tx
     .update(visitExceptions)
     .set({ ...changes, updatedAt: sql`now()` })
-    .where(eq(visitExceptions.id, id));
+    .where(eq(visitExceptions.id, id))
+    .returning({ version: visitExceptions.version });
+  if (!row) throw new Error('the occurrence row vanished inside its transaction');
+  return row.version;
 }
 
 const WORKING_HOURS = 'working_hours';
@@ -273,18 +298,19 @@ export const visitsStore = (db: Db) => ({
 
   /**
    * Changes one occurrence's exception in one transaction, under `lockOccurrence`'s row lock. `change` gets the
-   * locked row.
+   * locked row and its schedule's version (`lockedScheduleVersion`).
    */
   changeOccurrence<T>(
     scheduleId: number,
     originalStart: Date,
-    change: (tx: Tx, row: ExceptionRow) => Promise<T>,
+    change: (tx: Tx, row: ExceptionRow, scheduleVersion: number | undefined) => Promise<T>,
     /** Run first in the transaction, before the row lock (a move takes the booking lock here). */
     first: (on: Db) => Promise<void> = async () => {},
   ): Promise<T> {
     return db.transaction(async (tx) => {
       await first(tx as unknown as Db);
-      return change(tx, await lockOccurrence(tx, scheduleId, originalStart));
+      const row = await lockOccurrence(tx, scheduleId, originalStart);
+      return change(tx, row, await lockedScheduleVersion(tx, scheduleId));
     });
   },
 
@@ -303,19 +329,29 @@ export const visitsStore = (db: Db) => ({
 
   /**
    * Changes a one-time cleaning's visit fields and reads it back, in one transaction: `then` gets the row (none: no
-   * such cleaning) and the transaction, so what the change sets off commits with it or not at all.
+   * such cleaning) and the transaction, so what the change sets off commits with it or not at all. `check` sees
+   * the row as it is, locked, before anything changes (a stale If-Match version throws there).
    */
   changeCleaning<T>(
     id: number,
     changes: CleaningChanges,
     then: (row: CleaningRow | undefined, on: Db) => Promise<T>,
-    /** Run first in the transaction, before the row is written (a move takes the booking lock here). */
+    /** Run first in the transaction, before the row is locked (a move takes the booking lock here). */
     first: (on: Db) => Promise<void> = async () => {},
+    /** Run on the locked row before it is written (the If-Match check). */
+    check: (row: CleaningRow) => void = () => {},
   ): Promise<T> {
     return db.transaction(async (tx) => {
       const on = tx as unknown as Db;
       await first(on);
       const inTx = visitsStore(on);
+      const [locked] = await tx
+        .select(cleaningColumns)
+        .from(oneTimeCleanings)
+        .innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId))
+        .where(eq(oneTimeCleanings.id, id))
+        .for('update', { of: oneTimeCleanings });
+      if (locked) check(locked);
       return then((await inTx.setCleaning(id, changes)) ? await inTx.cleaning(id) : undefined, on);
     });
   },

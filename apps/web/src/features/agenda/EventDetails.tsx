@@ -73,6 +73,8 @@ const oneTimeVisit = (item: AgendaOneTime, at: string): Visit => ({
   recurring_paid_id: null,
   requested_frequency: null,
   hold_lapses_at: null,
+  // Not read from the visits: its Mark paid goes without If-Match.
+  version: '',
 });
 
 type Props = { event: AgendaEvent | null; timeZone: string; onClose: () => void };
@@ -134,6 +136,12 @@ function EventPanel({ event, timeZone, onClose }: Props & { event: AgendaEvent }
             </dd>
             <dt className="font-semibold text-stone-600">Amount</dt>
             <dd>{formatMoney(visit.amount)}</dd>
+          </>
+        )}
+        {!visit && actionable?.status === 'cancelled' && (
+          <>
+            <dt className="font-semibold text-stone-600">Status</dt>
+            <dd>{STATUS.cancelled}</dd>
           </>
         )}
         <dt className="font-semibold text-stone-600">Phone</dt>

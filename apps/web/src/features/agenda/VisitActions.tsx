@@ -9,10 +9,11 @@ import {
 import { type FormEvent, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { failureMessage } from '../../lib/failure';
+import { isStale } from '../../lib/hubKeys';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
 import { TextField } from '../../lib/ui/TextField';
-import { usePatchVisit } from './api';
+import { fetchVisitNow, usePatchVisit } from './api';
 
 /** The server's 409 ends with how an API client keeps the time anyway; the hub offers a button for that instead. */
 const withoutApiHint = (message: string) => message.replace(/\s*Send allow_overlap: true[^.]*\.\s*$/, '');
@@ -52,7 +53,7 @@ export function VisitActions({
     setOutcome(null);
     setConflict(null);
     patch.mutate(
-      { key: visit.key, change },
+      { key: visit.key, version: visit.version, change },
       {
         onSuccess: (updated) => {
           onChange(updated);
@@ -63,6 +64,12 @@ export function VisitActions({
           if (err instanceof ApiError && err.status === 409 && change.start && !change.allow_overlap)
             setConflict(withoutApiHint(err.serverMessage ?? 'This time overlaps another visit.'));
           else setOutcome({ tone: 'error', text: failureMessage(failure, err) });
+          // Stale: the sentence says what changed; the panel shows the visit as it is now, to decide again.
+          if (isStale(err))
+            fetchVisitNow(visit, timeZone).then(
+              (now) => now && onChange(now),
+              () => undefined,
+            );
         },
         onSettled: () => {
           sending.current = false;

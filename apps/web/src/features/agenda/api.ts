@@ -1,5 +1,7 @@
 import {
   type CleaningDatesSummary,
+  ifMatch,
+  toWallTime,
   VISITS_MAX_DAYS,
   type Visit,
   type VisitPatch,
@@ -76,6 +78,22 @@ export function useVisits(range: VisitsQuery) {
   });
 }
 
+/** How far from where the hub last saw a visit it is looked for again (a move by the customer stays within this). */
+const LOOK_AROUND_DAYS = 45;
+
+/**
+ * The visit as it is now, after a change was refused as stale (412): found by its key among the visits of the
+ * days around where the hub last saw it; undefined when it is gone.
+ */
+export async function fetchVisitNow(visit: Visit, timeZone: string): Promise<Visit | undefined> {
+  const day = parseISO(toWallTime(visit.start, timeZone).slice(0, 10));
+  const list = await fetchVisits({
+    from: format(addDays(day, -LOOK_AROUND_DAYS), 'yyyy-MM-dd'),
+    to: format(addDays(day, LOOK_AROUND_DAYS), 'yyyy-MM-dd'),
+  });
+  return list.find((v) => v.key === visit.key);
+}
+
 /** `range` cut into consecutive pieces of at most VISITS_MAX_DAYS business dates. */
 export function splitDays(range: VisitsQuery): VisitsQuery[] {
   const pieces: VisitsQuery[] = [];
@@ -95,8 +113,13 @@ export function splitDays(range: VisitsQuery): VisitsQuery[] {
  */
 export const usePatchVisit = () =>
   useHubMutation(
-    ({ key, change }: { key: string; change: VisitPatch }) =>
-      apiFetch<Visit>(`/api/visits/${encodeURIComponent(key)}`, { method: 'PATCH', body: change }),
+    ({ key, version, change }: { key: string; version: string; change: VisitPatch }) =>
+      apiFetch<Visit>(`/api/visits/${encodeURIComponent(key)}`, {
+        method: 'PATCH',
+        body: change,
+        // Empty: a visit known from the calendar's summary alone (its version unread), sent unconditionally.
+        headers: version ? ifMatch(version) : undefined,
+      }),
     'agenda',
     'visits',
     'recurringPaid',

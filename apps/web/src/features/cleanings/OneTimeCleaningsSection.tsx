@@ -108,7 +108,7 @@ function OneTimeCleaningCard({ cleaning }: { cleaning: OneTimeCleaning }) {
           title="Delete one-time cleaning?"
           failure="Failed to delete the one-time cleaning."
           mutation={remove}
-          id={cleaning.id}
+          id={{ id: cleaning.id, version: cleaning.version }}
           onClose={() => setConfirming(false)}
         >
           <p>
@@ -160,7 +160,14 @@ function OneTimeCleaningEditForm({
   });
 
   const onSubmit = handleSubmit(({ amount, date_time, paid, notes, duration_minutes }) =>
-    save.run({ id: cleaning.id, change: { amount, date_time, paid, notes, duration_minutes } }, onSaved),
+    save.run(
+      {
+        id: cleaning.id,
+        version: cleaning.version,
+        change: { amount, date_time, paid, notes, duration_minutes },
+      },
+      onSaved,
+    ),
   );
 
   return (

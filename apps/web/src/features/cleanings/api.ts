@@ -1,4 +1,5 @@
 import {
+  ifMatch,
   type OneTimeCleaning,
   type OneTimeCleaningInput,
   type oneTimeCleaningPatch,
@@ -43,13 +44,26 @@ export const useCreateOneTimeCleaning = () =>
 
 export const useUpdateOneTimeCleaning = () =>
   useHubMutation(
-    ({ id, change }: { id: number; change: z.input<typeof oneTimeCleaningPatch> }) =>
-      apiFetch<OneTimeCleaning>(`/api/one_time_cleanings/${id}`, { method: 'PATCH', body: change }),
+    ({
+      id,
+      version,
+      change,
+    }: {
+      id: number;
+      version: string;
+      change: z.input<typeof oneTimeCleaningPatch>;
+    }) =>
+      apiFetch<OneTimeCleaning>(`/api/one_time_cleanings/${id}`, {
+        method: 'PATCH',
+        body: change,
+        headers: ifMatch(version),
+      }),
     ...affected,
   );
 
 export const useDeleteOneTimeCleaning = () =>
   useHubMutation(
-    (id: number) => apiFetch(`/api/one_time_cleanings/${id}`, { method: 'DELETE' }),
+    ({ id, version }: { id: number; version: string }) =>
+      apiFetch(`/api/one_time_cleanings/${id}`, { method: 'DELETE', headers: ifMatch(version) }),
     ...affected,
   );

@@ -103,12 +103,14 @@ function VisitCard({
           </a>
           {visit.kind === 'recurring' ? (
             <form method="post" action={action('skip')}>
+              <input type="hidden" name="version" value={visit.version} />
               <button type="submit" className={buttonClass('secondary')}>
                 Skip this visit
               </button>
             </form>
           ) : (
             <form method="post" action={action('cancel')}>
+              <input type="hidden" name="version" value={visit.version} />
               <button type="submit" className={buttonClass('secondary')}>
                 Cancel this visit
               </button>
@@ -134,6 +136,7 @@ function VisitCard({
 function TimesForm({ times, action, back }: { times: CustomerRescheduleView; action: string; back: string }) {
   return (
     <form id="times" method="post" action={action} className="mt-4">
+      <input type="hidden" name="version" value={times.version} />
       <fieldset>
         <legend className="text-sm font-medium text-stone-800">Pick a new time</legend>
         <p className="mt-1 text-xs text-stone-600">

@@ -59,7 +59,7 @@ function InquiryView({
   function changeStatus(status: Inquiry['status']) {
     setStatusError(null);
     update.mutate(
-      { id: inquiry.id, patch: { status } },
+      { id: inquiry.id, version: inquiry.version, patch: { status } },
       { onError: (err) => setStatusError(failureMessage('Failed to update status.', err)) },
     );
   }
@@ -159,7 +159,9 @@ function DeleteInquiryDialog({ inquiry, onClose }: { inquiry: Inquiry; onClose: 
         </>
       }
       failure="Failed to delete inquiry."
-      onDelete={(withDependants) => remove.mutateAsync({ id: inquiry.id, withDependants })}
+      onDelete={(withDependants) =>
+        remove.mutateAsync({ id: inquiry.id, version: inquiry.version, withDependants })
+      }
       onClose={onClose}
     />
   );
@@ -184,7 +186,9 @@ function InquiryEditForm({
     status: inquiry.status,
   });
 
-  const onSubmit = handleSubmit((values) => save.run({ id: inquiry.id, patch: values }, onSaved));
+  const onSubmit = handleSubmit((values) =>
+    save.run({ id: inquiry.id, version: inquiry.version, patch: values }, onSaved),
+  );
 
   return (
     <HubEditForm

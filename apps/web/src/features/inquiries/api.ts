@@ -1,7 +1,7 @@
-import { type AdminInquiryInput, type Inquiry, type InquiryPatch, PAGE_SIZES } from '@clean/shared';
+import { type AdminInquiryInput, type Inquiry, type InquiryPatch, ifMatch, PAGE_SIZES } from '@clean/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiList } from '../../lib/api';
-import { hubKeys, invalidateHub } from '../../lib/hubKeys';
+import { hubKeys, invalidateHub, isStale } from '../../lib/hubKeys';
 import type { SearchOption } from '../../lib/ui/SearchSelect';
 import { useSearchOptions } from '../../lib/useSearchOptions';
 
@@ -64,8 +64,10 @@ export function useCreateInquiry() {
 export function useUpdateInquiry() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: number; patch: InquiryPatch }) =>
-      apiFetch(`/api/inquiries/${id}`, { method: 'PATCH', body: patch }),
+    mutationFn: ({ id, version, patch }: { id: number; version: string; patch: InquiryPatch }) =>
+      apiFetch(`/api/inquiries/${id}`, { method: 'PATCH', body: patch, headers: ifMatch(version) }),
+    // Refused as stale (412): read again, so the owner sees the inquiry as it is now.
+    onError: (err) => (isStale(err) ? invalidateHub(client, 'inquiries') : undefined),
     onSuccess: (_data, { patch }) =>
       'name' in patch || 'phone_number' in patch
         ? // The name and phone also show on cleanings, schedules, paid records and the agenda.
@@ -88,11 +90,13 @@ export function useUpdateInquiry() {
 export function useDeleteInquiry() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, withDependants }: { id: number; withDependants: boolean }) =>
+    mutationFn: ({ id, version, withDependants }: { id: number; version: string; withDependants: boolean }) =>
       apiFetch(`/api/inquiries/${id}`, {
         method: 'DELETE',
+        headers: ifMatch(version),
         query: withDependants ? { with_dependants: 'true' } : undefined,
       }),
+    onError: (err) => (isStale(err) ? invalidateHub(client, 'inquiries') : undefined),
     onSuccess: () => client.invalidateQueries({ queryKey: hubKeys.all }),
   });
 }

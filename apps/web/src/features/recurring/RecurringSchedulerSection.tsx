@@ -150,7 +150,9 @@ function ScheduleCard({ schedule, overdue }: { schedule: RecurringPayment; overd
             </>
           }
           failure="Failed to delete the recurring payment schedule."
-          onDelete={(withDependants) => remove.mutateAsync({ id: schedule.id, withDependants })}
+          onDelete={(withDependants) =>
+            remove.mutateAsync({ id: schedule.id, version: schedule.version, withDependants })
+          }
           onClose={() => setConfirming(false)}
         />
       )}
@@ -211,7 +213,11 @@ function ScheduleEditForm({
 
   const onSubmit = handleSubmit(({ amount, frequency, notes, first_visit_at, duration_minutes }) =>
     save.run(
-      { id: schedule.id, change: { amount, frequency, notes, first_visit_at, duration_minutes } },
+      {
+        id: schedule.id,
+        version: schedule.version,
+        change: { amount, frequency, notes, first_visit_at, duration_minutes },
+      },
       onSaved,
     ),
   );

@@ -1,5 +1,6 @@
 import {
   formatMoney,
+  ifMatch,
   type OverduePayment,
   PAGE_SIZES,
   type RecurringPaid,
@@ -81,16 +82,29 @@ export const useCreateSchedule = () =>
 
 export const useUpdateSchedule = () =>
   useHubMutation(
-    ({ id, change }: { id: number; change: z.input<typeof recurringPaymentPatch> }) =>
-      apiFetch<RecurringPayment>(`/api/recurring_payments/${id}`, { method: 'PATCH', body: change }),
+    ({
+      id,
+      version,
+      change,
+    }: {
+      id: number;
+      version: string;
+      change: z.input<typeof recurringPaymentPatch>;
+    }) =>
+      apiFetch<RecurringPayment>(`/api/recurring_payments/${id}`, {
+        method: 'PATCH',
+        body: change,
+        headers: ifMatch(version),
+      }),
     ...scheduleAffects,
   );
 
 export const useDeleteSchedule = () =>
   useHubMutation(
-    ({ id, withDependants }: { id: number; withDependants: boolean }) =>
+    ({ id, version, withDependants }: { id: number; version: string; withDependants: boolean }) =>
       apiFetch(`/api/recurring_payments/${id}`, {
         method: 'DELETE',
+        headers: ifMatch(version),
         query: withDependants ? { with_dependants: 'true' } : undefined,
       }),
     'recurringPayments',

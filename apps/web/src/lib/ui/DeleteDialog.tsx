@@ -8,7 +8,7 @@ import { ConfirmDialog } from './ConfirmDialog';
  * server's reason) so the owner can try again or cancel. Mount it only while it is open: each opening
  * starts without an old error.
  */
-export function DeleteDialog<R>({
+export function DeleteDialog<R, V = number>({
   title,
   failure,
   mutation,
@@ -18,9 +18,9 @@ export function DeleteDialog<R>({
 }: {
   title: string;
   failure: string;
-  /** A delete by id, and the record's id. */
-  mutation: UseMutationResult<R, Error, number, unknown>;
-  id: number;
+  /** A delete, and what names the record to it: its id (and its version, for a versioned record). */
+  mutation: UseMutationResult<R, Error, V, unknown>;
+  id: V;
   onClose: () => void;
   children: ReactNode;
 }) {
