@@ -162,6 +162,11 @@ export const inquiries = pgTable(
     utmMedium: text('utm_medium'),
     utmCampaign: text('utm_campaign'),
     referrer: text('referrer'),
+    /** The home's street (one line) and 5-digit ZIP; null on inquiries from before they were asked. */
+    streetAddress: text('street_address'),
+    zip: text('zip'),
+    /** The owner's private notes on getting in (a key, a gate code); never on a public or customer page. */
+    accessNotes: text('access_notes'),
   },
   (t) => [
     check(
