@@ -47,6 +47,7 @@ describe('booking requests on the Agenda', () => {
     const name = `Request Tester ${stamp}`;
     const inquiry = await createInquiry(name, {
       requested_start: start,
+      street_address: '12 Oak St',
       quote: { ...choices, extras: [] },
       heard_from: 'nextdoor',
     });

@@ -86,6 +86,8 @@ describe('phone editing', () => {
     utm_medium: null,
     utm_campaign: null,
     referrer: null,
+    street_address: null,
+    zip: null,
   };
 
   it('shows N/A without a phone, formats while typing in edit mode and saves digits only', async () => {

@@ -79,6 +79,8 @@ describe("an inquiry's card", () => {
     utm_medium: null,
     utm_campaign: null,
     referrer: null,
+    street_address: null,
+    zip: null,
   } satisfies Inquiry;
 
   it('shows the quote, where the visitor heard of us, the campaign and the referrer', () => {

@@ -150,6 +150,8 @@ describe('confirmation of a booking request the owner confirms', () => {
       name: 'Rae Request',
       email: 'rae@customer.test',
       town: 'Bristol',
+      street_address: '12 Oak St',
+      zip: '06010',
       requested_start: start,
     });
     expect(booking.statusCode, booking.body).toBe(201);
@@ -171,5 +173,9 @@ describe('confirmation of a booking request the owner confirms', () => {
     const mail = await simpleParser(mailsTo('rae@customer.test')[0]?.raw ?? '');
     expect(mail.subject).toContain('Your cleaning is booked');
     expect(mail.text).toContain('When: Monday, April 5, 2027 at 8:00 AM EDT');
+    // The home the request gave, in the text and as the calendar entry's LOCATION.
+    expect(mail.text).toContain('Where: 12 Oak St, Bristol, CT 06010');
+    const ics = mail.attachments.find((a) => a.filename === 'visit.ics')?.content.toString('utf8') ?? '';
+    expect(icsEvents(ics)[0]?.location).toBe('12 Oak St, Bristol, CT 06010');
   });
 });

@@ -74,6 +74,9 @@ describe('GET /api/inquiries', () => {
       utm_medium: null,
       utm_campaign: null,
       referrer: null,
+      street_address: null,
+      zip: null,
+      access_notes: null,
     });
   });
 

@@ -72,6 +72,9 @@ const contactColumns = {
   email: inquiries.email,
   call_or_text: inquiries.callOrText,
   town: inquiries.town,
+  street_address: inquiries.streetAddress,
+  zip: inquiries.zip,
+  access_notes: inquiries.accessNotes,
 };
 
 export const agendaStore = (db: Db) => ({
@@ -144,6 +147,9 @@ export const agendaStore = (db: Db) => ({
       email: inquiries.email,
       call_or_text: inquiries.callOrText,
       town: inquiries.town,
+      street_address: inquiries.streetAddress,
+      zip: inquiries.zip,
+      access_notes: inquiries.accessNotes,
       notes: oneTimeCleanings.notes,
       paid: oneTimeCleanings.paid,
     })
@@ -159,6 +165,9 @@ export const agendaStore = (db: Db) => ({
       email: inquiries.email,
       call_or_text: inquiries.callOrText,
       town: inquiries.town,
+      street_address: inquiries.streetAddress,
+      zip: inquiries.zip,
+      access_notes: inquiries.accessNotes,
       notes: recurringPaid.notes,
     })
       .where(

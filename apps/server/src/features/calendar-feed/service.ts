@@ -1,4 +1,4 @@
-import { formatPhone, OLD_RECORD_DAYS } from '@clean/shared';
+import { addressOrTown, formatPhone, OLD_RECORD_DAYS } from '@clean/shared';
 import { TZDate } from '@date-fns/tz';
 import { NotFoundError } from '../../lib/errors';
 import { type CalendarFeedStore, SECRET_PATTERN } from './store';
@@ -29,6 +29,8 @@ export type CalendarFeedDeps = {
   publicUrl: string;
   timezone: string;
   businessName: string;
+  /** The state an address ends with ("CT"). */
+  region: string;
 };
 
 /** The iCal writer and its zone data are loaded by the first feed request (a calendar app's poll), not at start. */
@@ -38,7 +40,7 @@ const icalModules = async () => ({
 });
 
 /** The owner's calendar feed (RFC 5545) behind a secret address, which the owner can replace. */
-export function calendarFeedService({ store, publicUrl, timezone, businessName }: CalendarFeedDeps) {
+export function calendarFeedService({ store, publicUrl, timezone, businessName, region }: CalendarFeedDeps) {
   const urlOf = (secret: string) => ({ url: `${publicUrl}/api/calendar/${secret}.ics` });
 
   return {
@@ -74,6 +76,7 @@ export function calendarFeedService({ store, publicUrl, timezone, businessName }
           ),
           timezone,
           summary: `${event.kind}: ${event.name}`,
+          location: addressOrTown(event.address, region),
           description: [
             `Phone: ${formatPhone(event.phone)}`,
             ...(event.notes ? [`Notes: ${event.notes}`] : []),

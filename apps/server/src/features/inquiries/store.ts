@@ -24,13 +24,24 @@ export const toInquiry = (row: InquiryRow): Inquiry => ({
   utm_medium: row.utmMedium,
   utm_campaign: row.utmCampaign,
   referrer: row.referrer,
+  street_address: row.streetAddress,
+  zip: row.zip,
+  access_notes: row.accessNotes,
 });
 
 export type InquiryFilters = { name?: string; phone_number?: string; status?: InquiryStatus };
 export type InquiryChanges = Partial<
   Pick<
     typeof inquiries.$inferInsert,
-    'name' | 'email' | 'phoneNumber' | 'callOrText' | 'description' | 'status'
+    | 'name'
+    | 'email'
+    | 'phoneNumber'
+    | 'callOrText'
+    | 'description'
+    | 'status'
+    | 'streetAddress'
+    | 'zip'
+    | 'accessNotes'
   >
 >;
 export type Dependants = { oneTimeCleanings: number; recurringPayments: number };

@@ -1,4 +1,4 @@
-import { formatMoney, formatPhone, singleLine } from '@clean/shared';
+import { addressOrTown, formatMoney, formatPhone, singleLine } from '@clean/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -24,7 +24,13 @@ export type BookedVisit = {
 
 export const CONFIRMATION_SUBJECT = 'Your cleaning is booked';
 
-type Customer = { name: string; email: string | null; town: string | null };
+type Customer = {
+  name: string;
+  email: string | null;
+  town: string | null;
+  street_address: string | null;
+  zip: string | null;
+};
 
 /** The customer's personal link, or why there is none in this mail (one from an earlier mail is live). */
 export type LinkLine = { url: string } | { earlier: true };
@@ -48,13 +54,14 @@ const linkLines = (link: LinkLine | undefined, phone: string) =>
 export async function confirmationMail(
   visit: BookedVisit & { minutes: number },
   customer: Customer & { email: string },
-  facts: { businessName: string; phone: string; timezone: string; host: string },
+  facts: { businessName: string; phone: string; timezone: string; host: string; region: string },
   link?: LinkLine,
 ): Promise<Mail> {
   const when = visitTimeText(visit.start, facts.timezone);
   const price = visit.frequency
     ? `${formatMoney(visit.amount)} a visit (${singleLine(visit.frequency)})`
     : formatMoney(visit.amount);
+  const where = addressOrTown(customer, facts.region);
   const ics = await visitIcs(
     {
       uid: `${feedUid(visit.key)}@${facts.host}`,
@@ -62,7 +69,7 @@ export async function confirmationMail(
       minutes: visit.minutes,
       summary: `Cleaning by ${facts.businessName}`,
       description: `Questions or changes: call ${facts.phone}.`,
-      location: customer.town,
+      location: where,
     },
     facts.timezone,
     facts.businessName,
@@ -76,7 +83,7 @@ export async function confirmationMail(
       `${visit.frequency ? 'Your first cleaning' : 'Your cleaning'} with ${facts.businessName} is booked:`,
       '',
       `When: ${when}`,
-      `Where: ${singleLine(customer.town ?? '') || '—'}`,
+      `Where: ${singleLine(where ?? '') || '—'}`,
       `Price: ${price}`,
       ...(visit.frequency ? [`Then: ${singleLine(visit.frequency)}`] : []),
       '',
@@ -116,7 +123,13 @@ export function customerNotices(deps: { db: Db; config: Config; kick: () => void
   async function confirmOne(visit: BookedVisit): Promise<boolean> {
     {
       const [customer] = await db
-        .select({ name: inquiries.name, email: inquiries.email, town: inquiries.town })
+        .select({
+          name: inquiries.name,
+          email: inquiries.email,
+          town: inquiries.town,
+          street_address: inquiries.streetAddress,
+          zip: inquiries.zip,
+        })
         .from(inquiries)
         .where(eq(inquiries.id, visit.inquiryId));
       if (!customer?.email) return false;
@@ -128,6 +141,7 @@ export function customerNotices(deps: { db: Db; config: Config; kick: () => void
         phone: formatPhone(facts.phone),
         timezone: config.timezone,
         host: new URL(config.publicUrl).hostname,
+        region: facts.address.region,
       };
       // The link and the mail carrying it commit together: a link is never issued that no mail holds.
       await db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { formatMoney, formatPhone, singleLine, type Visit } from '@clean/shared';
+import { addressOrTown, formatMoney, formatPhone, singleLine, type Visit } from '@clean/shared';
 import { eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -163,7 +163,7 @@ async function bookedAt(db: Db, due: Due[]): Promise<Map<string, number>> {
 /** The reminder's mail (when the customer has an e-mail) and text (when they chose "text" and SMS is configured). */
 function reminderMessages(
   { visit, hours }: Due,
-  facts: { businessName: string; phone: string },
+  facts: { businessName: string; phone: string; address: { region: string } },
   deps: RemindersDeps,
 ): { mail?: Mail; sms?: Sms } {
   const { config, tokens } = deps;
@@ -180,7 +180,7 @@ function reminderMessages(
           `A reminder of your cleaning with ${facts.businessName}, ${soon}:`,
           '',
           `When: ${when}`,
-          `Where: ${singleLine(visit.town ?? '') || '—'}`,
+          `Where: ${singleLine(addressOrTown(visit, facts.address.region) ?? '') || '—'}`,
           `Price: ${formatMoney(visit.amount)}`,
           '',
           `To change or cancel, call or text us at ${facts.phone}.`,
