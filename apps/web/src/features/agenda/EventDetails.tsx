@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../lib/ui/Button';
 import { ContactLinks } from '../../lib/ui/ContactLinks';
 import { Dialog } from '../../lib/ui/Dialog';
+import { HomeAddress } from '../../lib/ui/HomeAddress';
 import type { AgendaEvent } from './events';
 import { RequestDetails } from './RequestDetails';
 import { VisitActions } from './VisitActions';
@@ -145,6 +146,16 @@ function EventPanel({ event, timeZone, onClose }: Props & { event: AgendaEvent }
           <>
             <dt className="font-semibold text-stone-600">Town</dt>
             <dd>{detail.item.town}</dd>
+          </>
+        )}
+        <dt className="font-semibold text-stone-600">Address</dt>
+        <dd>
+          <HomeAddress parts={detail.item} />
+        </dd>
+        {detail.item.access_notes && (
+          <>
+            <dt className="font-semibold text-stone-600">Access</dt>
+            <dd className="break-words whitespace-pre-line">{detail.item.access_notes}</dd>
           </>
         )}
         <dt className="font-semibold text-stone-600">Notes</dt>
