@@ -107,7 +107,7 @@ describe('the public booking request', () => {
     });
   });
 
-  it('the no-script form post refuses a time without a street address and stores nothing', async () => {
+  it('the no-script form post refuses a time without a street address beside the field, storing nothing', async () => {
     const before = await t.db.$count(inquiries);
     const start = await firstOpenTime('2027-04-19');
     const res = await t.app.inject({
@@ -116,9 +116,11 @@ describe('the public booking request', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ ...visitor, requested_start: start, access_notes: SECRET }).toString(),
     });
+    // The page again (it needs the web build, as every page test does), the message beside the field.
     expect(res.statusCode).toBe(400);
-    // Without the web build the refusal is its JSON; the page shows the field's message beside it.
-    expect(res.json().error).toBe('Please check the highlighted fields.');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('Street address is required when you pick a time.');
+    expect(res.body).toMatch(/id="[^"]+-error"[^>]*>Street address is required/);
     expect(await t.db.$count(inquiries)).toBe(before);
   });
 });
