@@ -124,7 +124,7 @@ export const bookingForm = (page: Page) => main(page).getByRole('form', { name: 
 /** Fills the booking form's fields given (the phone with "Text" as the way to reach the visitor). */
 export async function fillBookingForm(
   form: Locator,
-  fields: { name: string; email: string; phone?: string; town: string; description: string },
+  fields: { name: string; email: string; phone?: string; town: string; street?: string; description: string },
 ) {
   await form.getByLabel('Name').fill(fields.name);
   await form.getByLabel('Email').fill(fields.email);
@@ -133,6 +133,8 @@ export async function fillBookingForm(
     await form.getByRole('radio', { name: 'Text' }).check();
   }
   await form.getByLabel('Town').selectOption(fields.town);
+  // Required once a time is chosen; harmless without one.
+  await form.getByLabel('Street address').fill(fields.street ?? '12 Oak St');
   await form.getByLabel('What can we help with?').fill(fields.description);
 }
 

@@ -49,6 +49,7 @@ describe('booking requests on the Agenda', () => {
       // Its own phone: the hub journeys' shared one may have two requests waiting already (a third is a 429).
       phone_number: `860555${String(Date.now()).slice(-4)}`,
       requested_start: start,
+      street_address: '12 Oak St',
       quote: { ...choices, extras: [] },
       heard_from: 'nextdoor',
     });

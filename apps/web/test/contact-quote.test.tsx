@@ -124,6 +124,7 @@ describe('/contact instant quote', () => {
     fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'Jo' } });
     fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'jo@example.com' } });
     fireEvent.change(screen.getByLabelText('Town'), { target: { value: 'Avon' } });
+    fireEvent.input(screen.getByLabelText('Street address'), { target: { value: '12 Oak St' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     await screen.findByText('Thank you! We received your request and will get back to you soon.');
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
@@ -164,6 +165,7 @@ describe('/contact instant quote', () => {
     fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'Jo' } });
     fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'jo@example.com' } });
     fireEvent.change(screen.getByLabelText('Town'), { target: { value: 'Avon' } });
+    fireEvent.input(screen.getByLabelText('Street address'), { target: { value: '12 Oak St' } });
     const asksBefore = slotAsks.length;
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     expect(await screen.findByText('That time was just taken — please pick another.')).toBeTruthy();
@@ -187,6 +189,7 @@ describe('/contact instant quote', () => {
     fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'Jo' } });
     fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'jo@example.com' } });
     fireEvent.change(screen.getByLabelText('Town'), { target: { value: 'Avon' } });
+    fireEvent.input(screen.getByLabelText('Street address'), { target: { value: '12 Oak St' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     await screen.findByText('Thank you! We received your request and will get back to you soon.');
     const body = JSON.parse(String(fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')?.[1]?.body));

@@ -84,6 +84,8 @@ describe('/contact booking request', () => {
       phone_number: '8605550142',
       call_or_text: 'text',
       town: 'Plainville',
+      street_address: null,
+      zip: null,
       description: 'Weekly clean',
       package: null,
       // Without a price table (no GET /api/pricing) there is no quote, time or source to send.

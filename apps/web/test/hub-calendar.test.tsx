@@ -75,6 +75,9 @@ const summary: CleaningDatesSummary = {
       email: 'maria@example.com',
       call_or_text: 'text',
       town: 'Bristol',
+      street_address: null,
+      zip: null,
+      access_notes: null,
       notes: null,
       paid: true,
     },
@@ -132,7 +135,12 @@ describe('calendar events and their details', () => {
   it('shows a recurring payment with No phone number, No notes available and the list of paid dates', () => {
     let closed = false;
     const event = buildEvents(summary, NY)[1] ?? null;
-    render(<EventDetails event={event} timeZone={NY} onClose={() => (closed = true)} />);
+    // The address line reads the site's region: it needs the hub's query client.
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <EventDetails event={event} timeZone={NY} onClose={() => (closed = true)} />
+      </QueryClientProvider>,
+    );
     const dialog = screen.getByRole('dialog', { name: 'Recurring: Tom Reilly' });
     expect(dialog.textContent).toContain('Recurring Payment');
     expect(dialog.textContent).toContain('No phone number');

@@ -87,6 +87,8 @@ describe('phone editing', () => {
     utm_campaign: null,
     referrer: null,
     version: '0',
+    street_address: null,
+    zip: null,
   };
 
   it('shows N/A without a phone, formats while typing in edit mode and saves digits only', async () => {

@@ -80,6 +80,8 @@ describe("an inquiry's card", () => {
     utm_campaign: null,
     referrer: null,
     version: '0',
+    street_address: null,
+    zip: null,
   } satisfies Inquiry;
 
   it('shows the quote, where the visitor heard of us, the campaign and the referrer', () => {

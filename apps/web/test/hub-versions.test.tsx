@@ -73,6 +73,8 @@ describe('a Manage list’s change refused as stale (412)', () => {
       utm_medium: null,
       utm_campaign: null,
       referrer: null,
+      street_address: null,
+      zip: null,
       version: '3',
     };
     const sentence =

@@ -16,6 +16,7 @@ export * from './contact-status/schemas';
 export * from './customer-link/schemas';
 export * from './demo-content/schemas';
 export * from './gallery/schemas';
+export * from './inquiries/address';
 export * from './inquiries/plain';
 export * from './inquiries/schemas';
 export * from './media/schemas';

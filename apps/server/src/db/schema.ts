@@ -162,8 +162,13 @@ export const inquiries = pgTable(
     utmMedium: text('utm_medium'),
     utmCampaign: text('utm_campaign'),
     referrer: text('referrer'),
-    /** Bumped by a trigger on every UPDATE, whoever writes (migration 0023): the If-Match version (docs/api.md). */
+    /** Bumped by a trigger on every UPDATE, whoever writes (migration 0024): the If-Match version (docs/api.md). */
     version: integer('version').notNull().default(0),
+    /** The home's street (one line) and 5-digit ZIP; null on inquiries from before they were asked. */
+    streetAddress: text('street_address'),
+    zip: text('zip'),
+    /** The owner's private notes on getting in (a key, a gate code); never on a public or customer page. */
+    accessNotes: text('access_notes'),
   },
   (t) => [
     check(
@@ -195,7 +200,7 @@ export const oneTimeCleanings = pgTable(
     /** When the customer cancelled it with their personal link (features/customer-link); null: not cancelled. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
-    /** Bumped by a trigger on every UPDATE, whoever writes (migration 0023): the If-Match version (docs/api.md). */
+    /** Bumped by a trigger on every UPDATE, whoever writes (migration 0024): the If-Match version (docs/api.md). */
     version: integer('version').notNull().default(0),
   },
   (t) => [
@@ -240,7 +245,7 @@ export const recurringPayments = pgTable(
      */
     inquiryName: text('inquiry_name').notNull().default(''),
 
-    /** Bumped by a trigger on every UPDATE, whoever writes (migration 0023): the If-Match version (docs/api.md). */
+    /** Bumped by a trigger on every UPDATE, whoever writes (migration 0024): the If-Match version (docs/api.md). */
     version: integer('version').notNull().default(0),
   },
   (t) => [
@@ -321,7 +326,7 @@ export const visitExceptions = pgTable(
       onDelete: 'set null',
     }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Bumped by a trigger on every UPDATE, whoever writes (migration 0023): the If-Match version (docs/api.md). */
+    /** Bumped by a trigger on every UPDATE, whoever writes (migration 0024): the If-Match version (docs/api.md). */
     version: integer('version').notNull().default(0),
   },
   (t) => [

@@ -5,7 +5,7 @@ import { StaleVersionError } from './errors';
 
 /** A table whose rows are named by an integer `id` (every feature table). */
 type WithId = PgTable & { id: PgColumn };
-/** A table whose rows carry the version a trigger bumps on every change (migration 0023). */
+/** A table whose rows carry the version a trigger bumps on every change (migration 0024). */
 type Versioned = WithId & { version: PgColumn };
 
 /**

@@ -28,6 +28,7 @@ const request = (extra: object = {}) => ({
   email: 'jamie@example.com',
   phone_number: '(860) 555-0199',
   town: 'Plainville',
+  street_address: '7 Elm St',
   ...extra,
 });
 /** A booking request from its own client address (the public rate limit is not what these tests are about). */

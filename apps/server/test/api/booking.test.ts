@@ -186,6 +186,8 @@ describe('POST /api/inquiries (booking request)', () => {
       utm_campaign: null,
       referrer: null,
       version: '0',
+      street_address: null,
+      zip: null,
     });
     expect(Math.abs(Date.parse(inquiry.submitted_at) - Date.now())).toBeLessThan(60_000);
     expect(await count()).toBe(before + 1);

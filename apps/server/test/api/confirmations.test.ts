@@ -183,6 +183,8 @@ async function request(day: string, name: string, email: string) {
     name,
     email,
     town: 'Bristol',
+    street_address: '12 Oak St',
+    zip: '06010',
     requested_start: start,
   });
   expect(booking.statusCode, booking.body).toBe(201);
@@ -211,6 +213,10 @@ describe('confirmation of a booking request the owner confirms', () => {
     const mail = await simpleParser(mailsTo('rae@customer.test')[0]?.raw ?? '');
     expect(mail.subject).toContain('Your cleaning is booked');
     expect(mail.text).toContain('When: Monday, April 5, 2027 at 8:00 AM EDT');
+    // The home the request gave, in the text and as the calendar entry's LOCATION.
+    expect(mail.text).toContain('Where: 12 Oak St, Bristol, CT 06010');
+    const ics = mail.attachments.find((a) => a.filename === 'visit.ics')?.content.toString('utf8') ?? '';
+    expect(icsEvents(ics)[0]?.location).toBe('12 Oak St, Bristol, CT 06010');
   });
 
   it('commits with the confirm: when the mail cannot be queued the request stays a request; confirmed again, one mail', async () => {

@@ -75,6 +75,9 @@ describe('GET /api/inquiries', () => {
       utm_campaign: null,
       referrer: null,
       version: '0',
+      street_address: null,
+      zip: null,
+      access_notes: null,
     });
   });
 

@@ -28,6 +28,7 @@ const request = {
   phone_number: '(860) 555-0199',
   call_or_text: 'text',
   town: 'Plainville',
+  street_address: '12 Oak St',
   description: 'Two bedrooms, one bathroom.',
 };
 

@@ -240,6 +240,7 @@ describe('two app servers behind HAProxy on one PostgreSQL', () => {
             name: `Race Visitor ${i}`,
             email: `race${i}@example.com`,
             town: 'Bristol',
+            street_address: '12 Oak St',
             requested_start: `${date}T10:00:00-04:00`,
           },
           `10.9.0.${i + 1}`,

@@ -17,6 +17,7 @@ describe('holds with two app servers on one PostgreSQL', () => {
             name: `Visitor ${i}`,
             phone_number: '8605550100',
             town: 'Bristol',
+            street_address: '12 Oak St',
             requested_start: '2027-03-09T09:00:00-05:00',
           }),
         ),

@@ -43,6 +43,7 @@ export async function raceBookingAndMove(
           email: `visitor${i}@example.com`,
           phone_number: `860555${String(1000 + i)}`,
           town: 'Bristol',
+          street_address: '12 Oak St',
           requested_start: offered,
         },
         { remoteAddress: `10.0.0.${i + 1}` },

@@ -4,7 +4,16 @@ type AgendaCleaning = CleaningDatesSummary['one_time_cleanings'][number];
 type AgendaPaidRecord = CleaningDatesSummary['recurring_paid_records'][number];
 
 /** A customer the owner has no contact details or notes for: what the agenda tests leave out. */
-const noDetails = { phone_number: null, email: null, call_or_text: null, town: null, notes: null };
+const noDetails = {
+  phone_number: null,
+  email: null,
+  call_or_text: null,
+  town: null,
+  street_address: null,
+  zip: null,
+  access_notes: null,
+  notes: null,
+};
 
 /** A one-time cleaning of the agenda's summary; unpaid and without details unless given. */
 export const agendaCleaning = (

@@ -13,6 +13,9 @@ const contactFields = {
   email: z.string().nullable(),
   call_or_text: z.enum(['call', 'text']).nullable(),
   town: z.string().nullable(),
+  street_address: z.string().nullable(),
+  zip: z.string().nullable(),
+  access_notes: z.string().nullable(),
 };
 
 export const agendaOneTimeSchema = z.object({

@@ -25,6 +25,19 @@ export const phoneNumber = z
   .nullish()
   .transform((v) => v ?? null);
 
+/** The home's street, one line (a pasted line break becomes a space). */
+export const streetAddress = optionalLine('Street address', 200);
+/** A 5-digit US ZIP code; '', null and missing mean none. */
+export const zipCode = z
+  .string({ error: 'ZIP must be text.' })
+  .trim()
+  .refine((v) => v === '' || /^\d{5}$/.test(v), 'ZIP must be 5 digits.')
+  .nullish()
+  .transform((v) => (v ? v : null));
+/** The owner's notes on getting in (a key, a gate code): owner's requests only, never on public pages. */
+export const accessNotes = optionalText('Access notes', 1000);
+export const STREET_REQUIRED = 'Street address is required when you pick a time.';
+
 export const callOrText = z.enum(['call', 'text'], { error: 'call_or_text must be "call" or "text".' });
 export const inquiryStatus = z.enum(INQUIRY_STATUSES, {
   error: `Status must be one of: ${INQUIRY_STATUSES.join(', ')}.`,
@@ -73,10 +86,17 @@ export const bookingRequestInput = z
     ...leadSourceInput,
     /** One of the open times GET /api/slots offered: the request holds it (409 when it was just taken). */
     requested_start: requestedStart,
+    street_address: streetAddress,
+    zip: zipCode,
   })
   .refine((v) => v.email || v.phone_number, {
     message: 'Give an email or a phone number so we can reach you.',
     path: ['email'],
+  })
+  // A visit needs the home; a request without a time is a question, which may come before the address.
+  .refine((v) => !v.requested_start || v.street_address, {
+    message: STREET_REQUIRED,
+    path: ['street_address'],
   });
 export type BookingRequestInput = z.input<typeof bookingRequestInput>;
 
@@ -92,6 +112,9 @@ export const adminInquiryInput = z.object({
   town: optionalLine('Town', 100),
   description: optionalText('Description', 2000),
   status: inquiryStatus.default('New Inquiry'),
+  street_address: streetAddress,
+  zip: zipCode,
+  access_notes: accessNotes,
 });
 export type AdminInquiryInput = z.input<typeof adminInquiryInput>;
 
@@ -104,6 +127,9 @@ export const inquiryPatch = z
     call_or_text: callOrText.nullish(),
     description: optionalText('Description', 2000),
     status: inquiryStatus,
+    street_address: streetAddress,
+    zip: zipCode,
+    access_notes: accessNotes,
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change.');
@@ -176,6 +202,10 @@ export const inquirySchema = z
     utm_campaign: z.string().nullable(),
     referrer: z.string().nullable(),
     version: versionField,
+    street_address: z.string().nullable(),
+    zip: z.string().nullable(),
+    /** The owner's notes on getting in: only the owner's reads carry it (never a visitor's booking answer). */
+    access_notes: z.string().nullable().optional(),
   })
   .meta({
     examples: [
@@ -209,6 +239,9 @@ export const inquirySchema = z
         utm_campaign: null,
         referrer: null,
         version: '0',
+        street_address: '12 Oak St',
+        zip: '06010',
+        access_notes: 'Side door; code 1234',
       },
     ],
   });

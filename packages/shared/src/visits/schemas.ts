@@ -52,6 +52,10 @@ export const visitSchema = z.object({
   email: z.string().nullable(),
   call_or_text: z.enum(['call', 'text']).nullable(),
   town: z.string().nullable(),
+  street_address: z.string().nullable(),
+  zip: z.string().nullable(),
+  /** The owner's notes on getting in (the visits are the owner's reads; the customer's page has its own shape). */
+  access_notes: z.string().nullable(),
   start: isoInstant,
   end: isoInstant,
   /** Where the rule put it, when it was moved (recurring only). */

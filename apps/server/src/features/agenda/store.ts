@@ -85,6 +85,9 @@ const contactColumns = {
   email: inquiries.email,
   call_or_text: inquiries.callOrText,
   town: inquiries.town,
+  street_address: inquiries.streetAddress,
+  zip: inquiries.zip,
+  access_notes: inquiries.accessNotes,
 };
 
 export const agendaStore = (db: Db) => ({
@@ -157,6 +160,9 @@ export const agendaStore = (db: Db) => ({
       email: inquiries.email,
       call_or_text: inquiries.callOrText,
       town: inquiries.town,
+      street_address: inquiries.streetAddress,
+      zip: inquiries.zip,
+      access_notes: inquiries.accessNotes,
       notes: oneTimeCleanings.notes,
       paid: oneTimeCleanings.paid,
     })
@@ -172,6 +178,9 @@ export const agendaStore = (db: Db) => ({
       email: inquiries.email,
       call_or_text: inquiries.callOrText,
       town: inquiries.town,
+      street_address: inquiries.streetAddress,
+      zip: inquiries.zip,
+      access_notes: inquiries.accessNotes,
       notes: recurringPaid.notes,
     })
       .where(

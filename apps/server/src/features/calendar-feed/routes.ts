@@ -16,6 +16,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl,
     timezone,
     businessName: site.businessName,
+    region: site.address.region,
   });
 
   const admin = {

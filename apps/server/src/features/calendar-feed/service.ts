@@ -1,4 +1,4 @@
-import { formatPhone, OLD_RECORD_DAYS } from '@clean/shared';
+import { addressOrTown, formatPhone, OLD_RECORD_DAYS } from '@clean/shared';
 import { TZDate } from '@date-fns/tz';
 import { NotFoundError } from '../../lib/errors';
 import { icsPlain, icsText } from '../../lib/ics-text';
@@ -30,6 +30,8 @@ export type CalendarFeedDeps = {
   publicUrl: string;
   timezone: string;
   businessName: string;
+  /** The state an address ends with ("CT"). */
+  region: string;
 };
 
 /** The iCal writer and its zone data are loaded by the first feed request (a calendar app's poll), not at start. */
@@ -39,7 +41,7 @@ const icalModules = async () => ({
 });
 
 /** The owner's calendar feed (RFC 5545) behind a secret address, which the owner can replace. */
-export function calendarFeedService({ store, publicUrl, timezone, businessName }: CalendarFeedDeps) {
+export function calendarFeedService({ store, publicUrl, timezone, businessName, region }: CalendarFeedDeps) {
   const urlOf = (secret: string) => ({ url: `${publicUrl}/api/calendar/${secret}.ics` });
 
   return {
@@ -75,6 +77,7 @@ export function calendarFeedService({ store, publicUrl, timezone, businessName }
           ),
           timezone,
           summary: icsPlain(`${event.kind}: ${event.name}`),
+          location: nullOr(addressOrTown(event.address, region), icsPlain),
           description: icsPlain(
             [`Phone: ${formatPhone(event.phone)}`, ...(event.notes ? [`Notes: ${event.notes}`] : [])].join(
               '\n',
@@ -99,3 +102,5 @@ export function calendarFeedService({ store, publicUrl, timezone, businessName }
     },
   };
 }
+
+const nullOr = (value: string | null, f: (v: string) => string) => (value === null ? null : f(value));

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AddressParts } from '@clean/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calendarFeed, oneTimeCleanings, recurringPaidDates } from '../../db/schema';
@@ -27,6 +28,8 @@ export type FeedEvent = {
   minutes?: number;
   phone: string | null;
   notes: string | null;
+  /** The home, for the event's LOCATION. */
+  address: AddressParts;
 };
 
 export const calendarFeedStore = (db: Db) => ({
@@ -104,6 +107,7 @@ export const calendarFeedStore = (db: Db) => ({
         minutes: lengths.get(c.cleaning_id) ?? hours.default_duration_minutes,
         phone: c.phone_number,
         notes: c.notes,
+        address: c,
       }));
     // Recurring visits of a bounded window (a schedule runs for years), each occurrence its own event named by
     // its key, so a move changes that event and a skip removes it.
@@ -120,6 +124,7 @@ export const calendarFeedStore = (db: Db) => ({
         minutes: (Date.parse(v.end) - Date.parse(v.start)) / 60_000,
         phone: v.phone_number,
         notes: v.notes,
+        address: v,
       });
     }
     for (const record of agenda.recurring_paid_records) {
@@ -134,6 +139,7 @@ export const calendarFeedStore = (db: Db) => ({
           start: new Date(date),
           phone: record.phone_number,
           notes: record.notes,
+          address: record,
         });
       }
     }

@@ -1,4 +1,11 @@
-import { type CustomerLinkAction, formatPhone, singleLine, type Visit } from '@clean/shared';
+import {
+  addressOrTown,
+  type CustomerLinkAction,
+  formatAddress,
+  formatPhone,
+  singleLine,
+  type Visit,
+} from '@clean/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Mail } from '../../lib/mailer';
@@ -51,6 +58,7 @@ export async function changeMessages(db: Db, config: Config, change: ChangeNotic
           `Customer: ${name}`,
           `Phone: ${visit.phone_number ? formatPhone(visit.phone_number) : '—'}`,
           `Town: ${singleLine(visit.town ?? '') || '—'}`,
+          `Address: ${singleLine(formatAddress(visit, facts.address.region) ?? '') || '—'}`,
           `Was: ${was}`,
           ...(becomes ? [`Now: ${becomes}`] : []),
           '',
@@ -70,7 +78,7 @@ export async function changeMessages(db: Db, config: Config, change: ChangeNotic
         minutes: change.minutes,
         summary: `Cleaning by ${facts.businessName}`,
         description: `Questions or changes: call ${phone}.`,
-        location: visit.town,
+        location: addressOrTown(visit, facts.address.region),
         // Seconds of the clock: each later change of the entry has a higher sequence.
         sequence: Math.floor(now.getTime() / 1000),
         cancelled: off,

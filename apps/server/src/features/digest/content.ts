@@ -1,4 +1,11 @@
-import { formatMoney, formatPhone, type OverduePayment, singleLine, wallInstant } from '@clean/shared';
+import {
+  addressOrTown,
+  formatMoney,
+  formatPhone,
+  type OverduePayment,
+  singleLine,
+  wallInstant,
+} from '@clean/shared';
 import { TZDate } from '@date-fns/tz';
 import { and, asc, eq, gte, lt, notExists, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -23,6 +30,8 @@ export type Visit = {
   kind: 'one-time' | 'recurring';
   name: string;
   town: string | null;
+  street_address: string | null;
+  zip: string | null;
   amount: number;
   phone: string | null;
 };
@@ -61,6 +70,8 @@ export async function collectDigest(db: Db, timeZone: string, now: Date): Promis
       at: recurringPaidDates.dateTime,
       name: inquiries.name,
       town: inquiries.town,
+      street_address: inquiries.streetAddress,
+      zip: inquiries.zip,
       amount: recurringPayments.amount,
       phone: inquiries.phoneNumber,
     })
@@ -86,6 +97,8 @@ export async function collectDigest(db: Db, timeZone: string, now: Date): Promis
       kind: v.kind === 'one_time' ? ('one-time' as const) : ('recurring' as const),
       name: v.inquiry_name,
       town: v.town,
+      street_address: v.street_address,
+      zip: v.zip,
       amount: v.amount,
       phone: v.phone_number,
     })),
@@ -135,6 +148,8 @@ export function digestMail(content: DigestContent, to: string, config: Config): 
   const date = new Intl.DateTimeFormat('en-US', { timeZone: zone, month: 'short', day: 'numeric' });
   const phone = (p: string | null) => (p ? formatPhone(p) : 'no phone');
   const where = (town: string | null) => (town ? `, ${singleLine(town)}` : '');
+  // Tomorrow's visits name the home to drive to; the waiting requests keep their town.
+  const home = (v: Visit) => where(addressOrTown(v, config.site.address.region));
   // Names as the schemas now keep them, one line each, rows stored before they did included (notifications/mails.ts).
   const name = singleLine;
 
@@ -144,7 +159,7 @@ export function digestMail(content: DigestContent, to: string, config: Config): 
   for (const v of visits) {
     const kind = v.kind === 'one-time' ? 'one-time' : 'recurring';
     lines.push(
-      `  ${time.format(v.at)}  ${name(v.name)}${where(v.town)} — ${formatMoney(v.amount)} (${kind}) — ${phone(v.phone)}`,
+      `  ${time.format(v.at)}  ${name(v.name)}${home(v)} — ${formatMoney(v.amount)} (${kind}) — ${phone(v.phone)}`,
     );
   }
   if (waiting.length) {

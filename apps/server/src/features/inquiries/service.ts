@@ -52,7 +52,10 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 }
 
 /** The columns of a new inquiry from either form's fields. */
-const toValues = (b: Omit<z.output<typeof adminInquiryInput>, 'status'>, status: InquiryStatus) => ({
+const toValues = (
+  b: Omit<z.output<typeof adminInquiryInput>, 'status' | 'access_notes'>,
+  status: InquiryStatus,
+) => ({
   name: b.name,
   email: b.email,
   phoneNumber: b.phone_number,
@@ -60,6 +63,8 @@ const toValues = (b: Omit<z.output<typeof adminInquiryInput>, 'status'>, status:
   town: b.town,
   description: b.description,
   status,
+  streetAddress: b.street_address,
+  zip: b.zip,
 });
 
 const isAdmin = (user: { username: string } | null) => user?.username === ADMIN_USERNAME;
@@ -76,7 +81,7 @@ export function inquiriesService({ db, config, kickOutbox, now = () => new Date(
   /** A phone lead typed in by the owner: any time, any status, no notification. */
   async function createLead(body: unknown): Promise<Inquiry> {
     const b = parse(adminInquiryInput, body);
-    return store.create(toValues(b, b.status));
+    return store.create({ ...toValues(b, b.status), accessNotes: b.access_notes });
   }
 
   /** A visitor's booking request: refused while the form is closed; mails the owner and the visitor. */
@@ -128,7 +133,9 @@ export function inquiriesService({ db, config, kickOutbox, now = () => new Date(
       return created;
     });
     kickOutbox();
-    return inquiry;
+    // The owner's private notes are never part of a visitor's answer (they are always empty here anyway).
+    const { access_notes: _private, ...answer } = inquiry;
+    return answer;
   }
 
   return {
@@ -152,6 +159,9 @@ export function inquiriesService({ db, config, kickOutbox, now = () => new Date(
           callOrText: b.call_or_text,
           description: b.description,
           status: b.status,
+          streetAddress: b.street_address,
+          zip: b.zip,
+          accessNotes: b.access_notes,
         },
         version,
         STALE,

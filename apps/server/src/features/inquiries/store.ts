@@ -27,13 +27,24 @@ export const toInquiry = (row: InquiryRow): Inquiry => ({
   utm_campaign: row.utmCampaign,
   referrer: row.referrer,
   version: String(row.version),
+  street_address: row.streetAddress,
+  zip: row.zip,
+  access_notes: row.accessNotes,
 });
 
 export type InquiryFilters = { name?: string; phone_number?: string; status?: InquiryStatus };
 export type InquiryChanges = Partial<
   Pick<
     typeof inquiries.$inferInsert,
-    'name' | 'email' | 'phoneNumber' | 'callOrText' | 'description' | 'status'
+    | 'name'
+    | 'email'
+    | 'phoneNumber'
+    | 'callOrText'
+    | 'description'
+    | 'status'
+    | 'streetAddress'
+    | 'zip'
+    | 'accessNotes'
   >
 >;
 export type Dependants = { oneTimeCleanings: number; recurringPayments: number };

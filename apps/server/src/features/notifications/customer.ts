@@ -1,4 +1,4 @@
-import { formatMoney, formatPhone, singleLine } from '@clean/shared';
+import { addressOrTown, formatMoney, formatPhone, singleLine } from '@clean/shared';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -23,7 +23,13 @@ export type BookedVisit = {
 
 export const CONFIRMATION_SUBJECT = 'Your cleaning is booked';
 
-type Customer = { name: string; email: string | null; town: string | null };
+type Customer = {
+  name: string;
+  email: string | null;
+  town: string | null;
+  street_address: string | null;
+  zip: string | null;
+};
 
 /** The customer's personal link, or why there is none in this mail (one from an earlier mail is live). */
 export type LinkLine = { url: string } | { earlier: true };
@@ -47,13 +53,14 @@ const linkLines = (link: LinkLine | undefined, phone: string) =>
 export async function confirmationMail(
   visit: BookedVisit & { minutes: number },
   customer: Customer & { email: string },
-  facts: { businessName: string; phone: string; timezone: string; host: string },
+  facts: { businessName: string; phone: string; timezone: string; host: string; region: string },
   link?: LinkLine,
 ): Promise<Mail> {
   const when = visitTimeText(visit.start, facts.timezone);
   const price = visit.frequency
     ? `${formatMoney(visit.amount)} a visit (${singleLine(visit.frequency)})`
     : formatMoney(visit.amount);
+  const where = addressOrTown(customer, facts.region);
   const ics = await visitIcs(
     {
       uid: `${feedUid(visit.key)}@${facts.host}`,
@@ -61,7 +68,7 @@ export async function confirmationMail(
       minutes: visit.minutes,
       summary: `Cleaning by ${facts.businessName}`,
       description: `Questions or changes: call ${facts.phone}.`,
-      location: customer.town,
+      location: where,
     },
     facts.timezone,
     facts.businessName,
@@ -75,7 +82,7 @@ export async function confirmationMail(
       `${visit.frequency ? 'Your first cleaning' : 'Your cleaning'} with ${facts.businessName} is booked:`,
       '',
       `When: ${when}`,
-      `Where: ${singleLine(customer.town ?? '') || '—'}`,
+      `Where: ${singleLine(where ?? '') || '—'}`,
       `Price: ${price}`,
       ...(visit.frequency ? [`Then: ${singleLine(visit.frequency)}`] : []),
       '',
@@ -105,7 +112,13 @@ export function customerNotices(deps: { db: Db; config: Config; kick: () => void
    */
   async function queue(tx: Db, visit: BookedVisit): Promise<boolean> {
     const [customer] = await tx
-      .select({ name: inquiries.name, email: inquiries.email, town: inquiries.town })
+      .select({
+        name: inquiries.name,
+        email: inquiries.email,
+        town: inquiries.town,
+        street_address: inquiries.streetAddress,
+        zip: inquiries.zip,
+      })
       .from(inquiries)
       .where(eq(inquiries.id, visit.inquiryId));
     if (!customer?.email) return false;
@@ -116,6 +129,7 @@ export function customerNotices(deps: { db: Db; config: Config; kick: () => void
       phone: formatPhone(facts.phone),
       timezone: config.timezone,
       host: new URL(config.publicUrl).hostname,
+      region: facts.address.region,
     };
     const token = await customerLinksStore(tx).issue(visit.inquiryId);
     const link: LinkLine = token ? { url: `${config.publicUrl}${LINK_PATH}/${token}` } : { earlier: true };

@@ -1,5 +1,6 @@
 import {
   ADMIN_USERNAME,
+  formatAddress,
   formatDateTime,
   formatMoney,
   formatPhone,
@@ -74,6 +75,7 @@ export function newInquiryMail(
       line('E-mail', inquiry.email),
       line('Prefers', inquiry.phone_number ? `${how} me` : null),
       line('Town', inquiry.town),
+      line('Address', formatAddress(inquiry, config.site.address.region)),
       ...(quote
         ? [
             line('Estimate', quoteSummary(quote)),

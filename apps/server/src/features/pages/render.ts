@@ -43,6 +43,8 @@ const KEPT_BOOKING_FIELDS = [
   'phone_number',
   'call_or_text',
   'town',
+  'street_address',
+  'zip',
   'description',
   'requested_start',
   'heard_from',

@@ -1,4 +1,4 @@
-import { businessDate, formatMoney, formatPhone, singleLine, type Visit } from '@clean/shared';
+import { addressOrTown, businessDate, formatMoney, formatPhone, singleLine, type Visit } from '@clean/shared';
 import { eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -179,7 +179,7 @@ export function whichDay(start: Date, now: Date, timeZone: string): string {
 /** The reminder's mail (when the customer has an e-mail) and text (when they chose "text" and SMS is configured). */
 function reminderMessages(
   { visit }: Due,
-  facts: { businessName: string; phone: string },
+  facts: { businessName: string; phone: string; address: { region: string } },
   deps: RemindersDeps,
   now: Date,
 ): { mail?: Mail; sms?: Sms } {
@@ -197,7 +197,7 @@ function reminderMessages(
           `A reminder of your cleaning with ${facts.businessName}, ${soon}:`,
           '',
           `When: ${when}`,
-          `Where: ${singleLine(visit.town ?? '') || '—'}`,
+          `Where: ${singleLine(addressOrTown(visit, facts.address.region) ?? '') || '—'}`,
           `Price: ${formatMoney(visit.amount)}`,
           '',
           `To change or cancel, call or text us at ${facts.phone}.`,

@@ -22,6 +22,9 @@ const holdColumns = {
   email: inquiries.email,
   callOrText: inquiries.callOrText,
   town: inquiries.town,
+  streetAddress: inquiries.streetAddress,
+  zip: inquiries.zip,
+  accessNotes: inquiries.accessNotes,
   description: inquiries.description,
 };
 export type HoldRow = Customer & {

@@ -100,6 +100,12 @@ export type VisitsDeps = {
 };
 
 const minutesMs = (minutes: number) => minutes * 60_000;
+/** The home's address every visit answers with (and the owner's access notes: the visits are owner's reads). */
+const addressOf = (c: Customer) => ({
+  street_address: c.streetAddress,
+  zip: c.zip,
+  access_notes: c.accessNotes,
+});
 
 const DAY_MS = 86_400_000;
 
@@ -139,6 +145,7 @@ export function visitsService({ store, timezone, holds, statusChanged, now = () 
       email: row.email,
       call_or_text: row.callOrText,
       town: row.town,
+      ...addressOf(row),
       start: row.dateTime.toISOString(),
       end: new Date(row.dateTime.getTime() + minutesMs(minutes)).toISOString(),
       original_start: null,
@@ -165,6 +172,7 @@ export function visitsService({ store, timezone, holds, statusChanged, now = () 
       email: h.email,
       call_or_text: h.callOrText,
       town: h.town,
+      ...addressOf(h),
       start: h.start.toISOString(),
       end: new Date(h.start.getTime() + minutesMs(h.durationMinutes)).toISOString(),
       original_start: null,
@@ -198,6 +206,7 @@ export function visitsService({ store, timezone, holds, statusChanged, now = () 
       email: s.email,
       call_or_text: s.callOrText,
       town: s.town,
+      ...addressOf(s),
       start: start.toISOString(),
       end: new Date(start.getTime() + minutesMs(minutes)).toISOString(),
       original_start: exception?.movedTo ? originalStart.toISOString() : null,

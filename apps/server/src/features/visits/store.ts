@@ -22,6 +22,9 @@ const who = {
   email: inquiries.email,
   callOrText: inquiries.callOrText,
   town: inquiries.town,
+  streetAddress: inquiries.streetAddress,
+  zip: inquiries.zip,
+  accessNotes: inquiries.accessNotes,
 };
 
 const cleaningColumns = {
@@ -44,6 +47,10 @@ export type Customer = {
   email: string | null;
   callOrText: 'call' | 'text' | null;
   town: string | null;
+  streetAddress: string | null;
+  zip: string | null;
+  /** The owner's private notes on getting in: owner's reads only. */
+  accessNotes: string | null;
 };
 export type CleaningRow = Customer & {
   id: number;

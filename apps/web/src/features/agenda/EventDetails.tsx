@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../lib/ui/Button';
 import { ContactLinks } from '../../lib/ui/ContactLinks';
 import { Dialog } from '../../lib/ui/Dialog';
+import { HomeAddress } from '../../lib/ui/HomeAddress';
 import type { AgendaEvent } from './events';
 import { RequestDetails } from './RequestDetails';
 import { VisitActions } from './VisitActions';
@@ -61,6 +62,9 @@ const oneTimeVisit = (item: AgendaOneTime, at: string): Visit => ({
   email: item.email,
   call_or_text: item.call_or_text,
   town: item.town,
+  street_address: item.street_address,
+  zip: item.zip,
+  access_notes: item.access_notes,
   start: at,
   end: at,
   original_start: null,
@@ -150,6 +154,16 @@ function EventPanel({ event, timeZone, onClose }: Props & { event: AgendaEvent }
           <>
             <dt className="font-semibold text-stone-600">Town</dt>
             <dd>{detail.item.town}</dd>
+          </>
+        )}
+        <dt className="font-semibold text-stone-600">Address</dt>
+        <dd>
+          <HomeAddress parts={detail.item} />
+        </dd>
+        {detail.item.access_notes && (
+          <>
+            <dt className="font-semibold text-stone-600">Access</dt>
+            <dd className="break-words whitespace-pre-line">{detail.item.access_notes}</dd>
           </>
         )}
         <dt className="font-semibold text-stone-600">Notes</dt>

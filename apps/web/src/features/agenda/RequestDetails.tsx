@@ -5,6 +5,7 @@ import { formatMinutes } from '../../lib/duration';
 import { failureMessage } from '../../lib/failure';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
+import { HomeAddress } from '../../lib/ui/HomeAddress';
 import { QuoteSummary } from '../../lib/ui/QuoteSummary';
 import { inquiryQueryOptions } from '../inquiries/api';
 import { type RequestAnswer, useAnswerRequest } from './api';
@@ -44,6 +45,16 @@ export function RequestDetails({ visit, timeZone }: { visit: Visit; timeZone: st
           <>
             <dt className={term}>Town</dt>
             <dd>{visit.town}</dd>
+          </>
+        )}
+        <dt className={term}>Address</dt>
+        <dd>
+          <HomeAddress parts={visit} />
+        </dd>
+        {visit.access_notes && (
+          <>
+            <dt className={term}>Access</dt>
+            <dd className="break-words whitespace-pre-line">{visit.access_notes}</dd>
           </>
         )}
         {visit.notes && (

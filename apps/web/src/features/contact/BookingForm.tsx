@@ -23,7 +23,10 @@ import { BOOKING_MESSAGES, useBookingRequest } from './api';
 import { QuoteSection, type QuoteState } from './QuoteSection';
 
 /** The contact fields the shared schema checks, as the form holds them (text). */
-type FormValues = Record<'name' | 'email' | 'phone_number' | 'call_or_text' | 'town' | 'description', string>;
+type FormValues = Record<
+  'name' | 'email' | 'phone_number' | 'call_or_text' | 'town' | 'street_address' | 'zip' | 'description',
+  string
+>;
 
 const loadSchema = () => import('./booking-schema').then((m) => m.bookingRequestInput);
 
@@ -36,9 +39,12 @@ const EMPTY: FormValues = {
   call_or_text: 'call',
   // The "Select your town" option: the schema refuses it with its message.
   town: '',
+  street_address: '',
+  zip: '',
   description: '',
 };
-const FIELDS = Object.keys(EMPTY);
+// The chosen time is checked with them: the schema needs the street address only when a time is chosen.
+const FIELDS = [...Object.keys(EMPTY), 'requested_start'];
 
 const isHeardFrom = (value: string): value is HeardFrom => (HEARD_FROM as readonly string[]).includes(value);
 
@@ -174,6 +180,22 @@ export function BookingForm() {
         <Options values={towns} />
         <option value={OTHER_TOWN}>Other</option>
       </SelectField>
+      <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_9rem]">
+        <TextField
+          label="Street address"
+          hint="Needed when you pick a time."
+          autoComplete="street-address"
+          maxLength={200}
+          {...field('street_address')}
+        />
+        <TextField
+          label="ZIP"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          maxLength={5}
+          {...field('zip')}
+        />
+      </div>
 
       <TextAreaField
         label="What can we help with?"

@@ -15,6 +15,7 @@ import { ContactLinks } from '../../lib/ui/ContactLinks';
 import { DependantsDeleteDialog } from '../../lib/ui/DependantsDeleteDialog';
 import { Field } from '../../lib/ui/Field';
 import { Options, TextAreaField } from '../../lib/ui/FormFields';
+import { HomeAddress } from '../../lib/ui/HomeAddress';
 import { CardActions, Fact, Facts, HubCard } from '../../lib/ui/HubCard';
 import { HubEditForm } from '../../lib/ui/HubEditForm';
 import { PhoneField } from '../../lib/ui/PhoneField';
@@ -26,7 +27,7 @@ import type { SaveStatusState } from '../../lib/useSaveStatus';
 import { useSubmit } from '../../lib/useSubmit';
 import { useZodForm } from '../../lib/useZodForm';
 import { useDeleteInquiry, useUpdateInquiry } from './api';
-import { CallOrTextField, InquiryStatusField, inquiryPhone } from './InquiryFields';
+import { AddressFields, CallOrTextField, InquiryStatusField, inquiryPhone } from './InquiryFields';
 
 const subjectOf = (inquiry: Inquiry) => `inquiry from ${inquiry.name}`;
 
@@ -75,6 +76,14 @@ function InquiryView({
           {inquiry.call_or_text ?? 'N/A'}
         </Fact>
         {inquiry.town && <Fact term="Town">{inquiry.town}</Fact>}
+        <Fact term="Address">
+          <HomeAddress parts={inquiry} />
+        </Fact>
+        {inquiry.access_notes && (
+          <Fact term="Access" className="break-words whitespace-pre-line">
+            {inquiry.access_notes}
+          </Fact>
+        )}
         <Fact term="Submitted">{formatDateTime(inquiry.submitted_at, timezone)}</Fact>
         <LeadSource inquiry={inquiry} />
       </Facts>
@@ -184,6 +193,9 @@ function InquiryEditForm({
     call_or_text: inquiry.call_or_text,
     description: inquiry.description ?? '',
     status: inquiry.status,
+    street_address: inquiry.street_address ?? '',
+    zip: inquiry.zip ?? '',
+    access_notes: inquiry.access_notes ?? '',
   });
 
   const onSubmit = handleSubmit((values) =>
@@ -210,6 +222,7 @@ function InquiryEditForm({
         unset
         {...field('call_or_text', { setValueAs: (v: unknown) => (v === '' ? null : v) })}
       />
+      <AddressFields field={field} />
       <TextAreaField label="Description" {...field('description')} />
       <InquiryStatusField {...field('status')} />
       {formState.errors.root?.message && <Alert tone="error">{formState.errors.root.message}</Alert>}

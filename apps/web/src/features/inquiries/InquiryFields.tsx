@@ -1,6 +1,7 @@
 import { INQUIRY_STATUSES } from '@clean/shared';
 import type { ComponentProps } from 'react';
-import { Options, SelectField } from '../../lib/ui/FormFields';
+import { Options, SelectField, TextAreaField } from '../../lib/ui/FormFields';
+import { TextField } from '../../lib/ui/TextField';
 
 /** The fields an inquiry's create and edit forms share, each laid out by its form. */
 
@@ -31,5 +32,30 @@ export function InquiryStatusField(props: SelectProps) {
     <SelectField label="Status" {...props}>
       <Options values={INQUIRY_STATUSES} />
     </SelectField>
+  );
+}
+
+type Binding = Omit<ComponentProps<typeof TextField>, 'label'> &
+  Omit<ComponentProps<typeof TextAreaField>, 'label'>;
+
+/** The home's street and ZIP, and the owner's notes on getting in (never shown to the customer). */
+export function AddressFields({
+  field,
+}: {
+  field: (name: 'street_address' | 'zip' | 'access_notes') => Binding;
+}) {
+  return (
+    <>
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_9rem]">
+        <TextField label="Street address" autoComplete="off" maxLength={200} {...field('street_address')} />
+        <TextField label="ZIP" inputMode="numeric" autoComplete="off" maxLength={5} {...field('zip')} />
+      </div>
+      <TextAreaField
+        label="Access notes"
+        hint="Only you see these: a key, a gate code, where to park."
+        rows={2}
+        {...field('access_notes')}
+      />
+    </>
   );
 }

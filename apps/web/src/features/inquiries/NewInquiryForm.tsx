@@ -9,7 +9,7 @@ import { TextField } from '../../lib/ui/TextField';
 import { useSubmit } from '../../lib/useSubmit';
 import { useZodForm } from '../../lib/useZodForm';
 import { useCreateInquiry } from './api';
-import { CallOrTextField, InquiryStatusField, inquiryPhone } from './InquiryFields';
+import { AddressFields, CallOrTextField, InquiryStatusField, inquiryPhone } from './InquiryFields';
 
 type Values = z.input<typeof adminInquiryInput>;
 const empty: Values = {
@@ -20,6 +20,9 @@ const empty: Values = {
   town: '',
   description: '',
   status: 'New Inquiry',
+  street_address: '',
+  zip: '',
+  access_notes: '',
 };
 
 /**
@@ -51,6 +54,7 @@ export function NewInquiryForm({ onDone }: { onDone: () => void }) {
         </SelectField>
         <InquiryStatusField {...field('status')} />
       </div>
+      <AddressFields field={field} />
       <TextAreaField label="Description" {...field('description')} />
       {submit.error && <Alert tone="error">{submit.error}</Alert>}
       {submit.success && <Alert tone="success">{submit.success}</Alert>}
