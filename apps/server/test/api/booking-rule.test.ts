@@ -63,6 +63,7 @@ describe('the owner’s move under the booking rule', () => {
       name: 'Jamie Doe',
       email: 'jamie@example.com',
       town: 'Bristol',
+      street_address: '12 Oak St',
       requested_start: '2027-04-07T13:00:00-04:00',
     });
     expect(booked.statusCode, booked.body).toBe(201);
