@@ -23,6 +23,7 @@ import {
   toCalendarDate,
   visitsRange,
 } from './calendarTime';
+import { useComingRequests } from './comingRequests';
 import { EventDetails } from './EventDetails';
 import { type AgendaEvent, buildEvents } from './events';
 import './calendar.css';
@@ -103,6 +104,11 @@ export function AgendaCalendar() {
     () => buildEvents(query.data, timezone, visits.data),
     [query.data, timezone, visits.data],
   );
+  const coming = useComingRequests(timezone);
+  const comingEvents = useMemo(
+    () => buildEvents({ one_time_cleanings: [], recurring_paid_records: [] }, timezone, coming.data),
+    [timezone, coming.data],
+  );
 
   return (
     <section aria-labelledby={headingId} className="space-y-4">
@@ -177,6 +183,7 @@ export function AgendaCalendar() {
           month={date}
           today={getNow()}
           events={events}
+          comingRequests={comingEvents}
           onNavigate={(next) => {
             setDate(next);
             setRange(monthRange(next));
