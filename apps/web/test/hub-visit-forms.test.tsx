@@ -58,7 +58,7 @@ describe('the schedule form', () => {
     await waitFor(() => expect(length.placeholder).toBe('90'));
     expect(screen.getByText('Empty: the default, 90 minutes.')).toBeTruthy();
     fireEvent.input(screen.getByLabelText('Amount'), { target: { value: '120' } });
-    fireEvent.input(screen.getByLabelText('Frequency'), { target: { value: 'Weekly' } });
+    fireEvent.change(screen.getByLabelText('Frequency'), { target: { value: 'Weekly' } });
     fireEvent.input(screen.getByLabelText('First visit'), { target: { value: '2027-03-02T09:00' } });
     fireEvent.input(length, { target: { value: '60' } });
     const warning = await screen.findByText('Heads up: you can still save, but');
@@ -108,7 +108,7 @@ describe('the schedule form', () => {
       },
     });
     renderHub(<CreateRecurringPaymentForm />);
-    fireEvent.input(screen.getByLabelText('Frequency'), { target: { value: 'Weekly' } });
+    fireEvent.change(screen.getByLabelText('Frequency'), { target: { value: 'Weekly' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Recurring Payment Schedule' }));
     expect(
       await screen.findByText('No visits on the calendar: this schedule has no first visit.'),
@@ -117,6 +117,43 @@ describe('the schedule form', () => {
     const body = JSON.parse(String(init?.body));
     expect('first_visit_at' in body || 'duration_minutes' in body).toBe(false);
     expect(conflictCalls(fetchMock)).toHaveLength(0);
+  });
+});
+
+describe('the frequency', () => {
+  it('is a choice of Weekly, Every 2 weeks, Every 4 weeks and Monthly; a schedule saved with other text keeps it', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/recurring_payments': {
+        body: [schedule({ id: 6, inquiry_name: 'Ann Lee', frequency: 'Whenever' })],
+        headers: { 'X-Total-Count': '1' },
+      },
+      'GET /api/recurring_payments/overdue': { body: [] },
+      'GET /api/working_hours': { body: hours },
+      'GET /api/visits/conflicts': { body: [] },
+      'PATCH /api/recurring_payments/6': {
+        body: schedule({ id: 6, inquiry_name: 'Ann Lee', frequency: 'Monthly' }),
+      },
+    });
+    renderHub(<RecurringSchedulerSection />);
+    const ann = await screen.findByRole('article', { name: /Ann Lee/ });
+    fireEvent.click(within(ann).getByRole('button', { name: /Edit/ }));
+    const form = screen.getByRole('form', { name: /Edit recurring payment schedule for Ann Lee/ });
+    const frequency = within(form).getByLabelText('Frequency') as HTMLSelectElement;
+    expect(frequency.tagName).toBe('SELECT');
+    expect([...frequency.options].map((o) => o.textContent)).toEqual([
+      'Not set',
+      'Weekly',
+      'Every 2 weeks',
+      'Every 4 weeks',
+      'Monthly',
+      'Whenever',
+    ]);
+    expect(frequency.value).toBe('Whenever');
+    fireEvent.change(frequency, { target: { value: 'Monthly' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, i]) => i?.method === 'PATCH')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'PATCH') ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({ frequency: 'Monthly' });
   });
 });
 
