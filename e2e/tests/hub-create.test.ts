@@ -155,14 +155,14 @@ describe('Create Cleaning → Agenda → Manage', () => {
     const f = form(page, 'Create Recurring Payment Schedule');
     await choose(f, 'Inquiry', CLIENT);
     await f.getByPlaceholder('Amount', { exact: true }).fill('120');
-    await f.getByPlaceholder('Frequency (e.g., Weekly, Monthly)').fill(`Weekly ${stamp}`);
+    await f.getByLabel('Frequency').selectOption('Weekly');
     await f.getByPlaceholder('Notes (optional)').fill('Tuesday mornings.');
     await f.getByRole('button', { name: 'Create Recurring Payment Schedule' }).click();
     await f
       .getByRole('status')
       .filter({ hasText: `Recurring payment schedule for ${CLIENT} created.` })
       .waitFor();
-    expect(await f.getByPlaceholder('Frequency (e.g., Weekly, Monthly)').inputValue()).toBe('');
+    expect(await f.getByLabel('Frequency').inputValue()).toBe('');
   });
 
   it('creates a recurring paid record with a list of dates (Add Date / Remove) and a discount', async () => {
