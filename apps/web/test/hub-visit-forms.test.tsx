@@ -158,6 +158,45 @@ describe('the frequency', () => {
 });
 
 describe('the one-time cleaning form', () => {
+  it('takes the chosen request’s quoted amount and length, and keeps what the owner typed', async () => {
+    const dana = {
+      id: 41,
+      name: 'Dana Whitfield',
+      email: 'dana@example.com',
+      status: 'New Inquiry',
+      quote: { amount: 182.5, duration_minutes: 200, lines: [] },
+    };
+    const bob = {
+      id: 42,
+      name: 'Bob Stone',
+      email: null,
+      status: 'New Inquiry',
+      quote: { amount: 99, duration_minutes: 90, lines: [] },
+    };
+    stubFetch({
+      'GET /api/inquiries': (_init, url) => ({
+        body: [dana, bob].filter((i) => i.name.includes(url.searchParams.get('name') ?? '')),
+      }),
+      'GET /api/working_hours': { body: hours },
+      'GET /api/visits/conflicts': { body: [] },
+    });
+    renderHub(<CreateOneTimeCleaningForm />);
+    const amount = screen.getByLabelText('Amount') as HTMLInputElement;
+    const length = screen.getByLabelText('Visit length (minutes)') as HTMLInputElement;
+    const choose = async (name: string) => {
+      fireEvent.keyDown(screen.getByLabelText('Inquiry'), { key: 'ArrowDown' });
+      fireEvent.click(await screen.findByText(name));
+    };
+    await choose('Dana Whitfield');
+    await waitFor(() => expect(amount.value).toBe('182.50'));
+    expect(length.value).toBe('200');
+    // The owner changes the length; another request then replaces only the amount it filled.
+    fireEvent.input(length, { target: { value: '240' } });
+    await choose('Bob Stone');
+    await waitFor(() => expect(amount.value).toBe('99.00'));
+    expect(length.value).toBe('240');
+  });
+
   it("asks for its date's conflicts with the default length and sends the length typed", async () => {
     const fetchMock = stubFetch({
       'GET /api/inquiries': { body: [] },
