@@ -120,6 +120,36 @@ describe('the hub’s Pricing editor', () => {
     ]);
   });
 
+  it('edits the package prices: only the changed package is sent, as shown with its new amount, and it says Saved', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/pricing': { body: PRICING },
+      'GET /api/packages': { body: PACKAGES },
+      'PUT /api/packages/2': (init) => ({ body: { id: 2, ...JSON.parse(String(init.body)) } }),
+    });
+    renderPricing();
+    const form = await screen.findByRole('form', { name: 'Package prices' });
+    const standard = within(form).getByLabelText('Standard Clean ($)') as HTMLInputElement;
+    expect(standard.value).toBe('120.00');
+    fireEvent.change(standard, { target: { value: '12.345' } });
+    fireEvent.change(within(form).getByLabelText('Deep Clean ($)'), { target: { value: '240' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save package prices' }));
+    expect(standard.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByText('Amount must be a number like 120 or 99.50.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+
+    fireEvent.change(standard, { target: { value: '120' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save package prices' }));
+    expect((await within(form).findByRole('status')).textContent).toBe('Saved the package prices.');
+    const puts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+    expect(puts.map(([u]) => String(u))).toEqual(['/api/packages/2']);
+    expect(JSON.parse(String(puts[0]?.[1]?.body))).toEqual({
+      title: 'Deep Clean',
+      description: 'Everything, inside too',
+      amount: '240',
+      image_url: null,
+    });
+  });
+
   it('names each bad field and sends nothing; a refusal from the server shows beside the form', async () => {
     const fetchMock = stubFetch({
       'GET /api/pricing': { body: PRICING },

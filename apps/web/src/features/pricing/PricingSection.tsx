@@ -28,6 +28,7 @@ import {
   type PricingErrors,
   suggestKey,
 } from './draft';
+import { PackagePrices } from './PackagePrices';
 
 const card = 'space-y-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6';
 const minutesProps = { type: 'number', inputMode: 'numeric', min: 0, max: 720, step: 5 } as const;
@@ -81,6 +82,11 @@ export function PricingSection() {
         />
       )}
       <SaveStatus state={status} />
+      {packages.isSuccess && (
+        <div className={card}>
+          <PackagePrices packages={packages.data} />
+        </div>
+      )}
     </section>
   );
 }
