@@ -57,11 +57,21 @@ function eventClass({ detail }: AgendaEvent): string {
   return detail.item.status === 'skipped' ? 'hub-event-visit hub-event-skipped' : 'hub-event-visit';
 }
 
-/** The event label as a real button, so keyboard users can open the details too. */
-function EventButton({ title }: EventProps<AgendaEvent>) {
+/**
+ * The event label as a real button, so keyboard users can open the details too. A phone's month cell is about 48 px
+ * wide: there it shows the customer's first name alone (the colour says the kind, see the legend) rather than a cut
+ * "Requ…"; its accessible name is always the whole title.
+ */
+function EventButton({ event, title }: EventProps<AgendaEvent>) {
+  const full = String(title);
   return (
-    <button type="button" className="hub-event-button">
-      {title}
+    <button type="button" className="hub-event-button" aria-label={full} title={full}>
+      <span className="hub-event-long" aria-hidden="true">
+        {full}
+      </span>
+      <span className="hub-event-short" aria-hidden="true">
+        {event.detail.item.inquiry_name.trim().split(/\s+/)[0]}
+      </span>
     </button>
   );
 }
