@@ -225,7 +225,7 @@ describe('Create Cleaning → Agenda → Manage', () => {
     await panel.waitFor();
     const text = (await panel.textContent()) ?? '';
     expect(text).toContain('Recurring Payment');
-    expect(text).toContain('No notes available');
+    expect(text).toContain('Cleaning notesNo notes');
     // The paid dates' list (the other list holds the Call / Text / Email links).
     const paidDates = panel.getByRole('listitem').filter({ hasNot: page.getByRole('link') });
     expect(await paidDates.allTextContents()).toEqual([
