@@ -39,6 +39,18 @@ const april = visit({
   recurring_payment_id: null,
 });
 
+// A one-time cleaning already planned for a new inquiry (the owner booked it before changing its status).
+const planned = visit({
+  key: 'o8',
+  start: '2027-03-30T14:00:00.000Z',
+  end: '2027-03-30T16:00:00.000Z',
+  inquiry_id: 4,
+  inquiry_name: 'Planned Pat',
+  kind: 'one_time',
+  one_time_cleaning_id: 8,
+  recurring_payment_id: null,
+});
+
 describe('new requests in the hub', () => {
   beforeAll(() => import('../src/app/hub/HubPage'));
 
@@ -54,17 +66,18 @@ describe('new requests in the hub', () => {
                 inquiry(1, 'Una Untimed', { description: 'One dog, side door code 1234' }),
                 inquiry(2, 'Ed Email', { phone_number: null, email: 'ed@example.com' }),
                 inquiry(3, 'Held Hannah'),
+                inquiry(4, 'Planned Pat'),
               ],
-              headers: { [TOTAL_COUNT_HEADER]: '3' },
+              headers: { [TOTAL_COUNT_HEADER]: '4' },
             }
           : { body: [] },
-      'GET /api/visits': { body: [april] },
+      'GET /api/visits': { body: [april, planned] },
       'GET /api/cleaning_dates_summary': { body: { one_time_cleanings: [], recurring_paid_records: [] } },
     });
     renderApp('/contact-center');
 
-    const tab = await screen.findByRole('tab', { name: 'Agenda, 3 new requests' }, { timeout: 5_000 });
-    expect(tab.textContent).toContain('Agenda (3)');
+    const tab = await screen.findByRole('tab', { name: 'Agenda, 4 new requests' }, { timeout: 5_000 });
+    expect(tab.textContent).toContain('Agenda (4)');
     const section = await screen.findByRole('region', { name: 'Requests without a time' });
     const names = [...section.querySelectorAll(':scope > ul > li > p:first-child')].map((p) => p.textContent);
     expect(names).toEqual(['Una Untimed', 'Ed Email']);
@@ -75,8 +88,9 @@ describe('new requests in the hub', () => {
     expect(within(section).getByRole('link', { name: 'Email Ed Email' }).getAttribute('href')).toBe(
       'mailto:ed@example.com',
     );
-    // The request holding a time is on the calendar, not here.
+    // The request holding a time and the inquiry with a cleaning planned are on the calendar, not here.
     expect(section.textContent).not.toContain('Held Hannah');
+    expect(section.textContent).not.toContain('Planned Pat');
     const asked = fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/visits?'));
     expect(asked).toContain('/api/visits?from=2027-03-10&to=2027-05-09');
 

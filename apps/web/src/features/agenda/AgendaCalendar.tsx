@@ -23,7 +23,7 @@ import {
   toCalendarDate,
   visitsRange,
 } from './calendarTime';
-import { useComingRequests } from './comingRequests';
+import { useComingRequests } from './comingVisits';
 import { EventDetails } from './EventDetails';
 import { type AgendaEvent, buildEvents } from './events';
 import './calendar.css';

@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import { useState } from 'react';
 import { Button } from '../../lib/ui/Button';
 import { ContactLinks } from '../../lib/ui/ContactLinks';
-import { COMING_REQUEST_DAYS } from './comingRequests';
+import { COMING_REQUEST_DAYS } from './comingVisits';
 import type { AgendaEvent } from './events';
 
 const dayKey = (date: Date) => format(date, 'yyyy-MM-dd');

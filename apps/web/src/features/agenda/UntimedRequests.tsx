@@ -3,19 +3,22 @@ import { Link } from 'react-router';
 import { useSiteConfig } from '../../lib/site-config';
 import { ContactLinks } from '../../lib/ui/ContactLinks';
 import { useNewInquiries } from '../inquiries/api';
-import { useComingRequests } from './comingRequests';
+import { useComingVisits } from './comingVisits';
 
 /**
- * New inquiries that hold no time (asked without one, or their time let go): listed first on the Agenda, with one
- * tap to reach them, so none waits unseen in Manage. A new inquiry holding a time shows on the calendar instead.
+ * New inquiries with no time in the coming days (asked without one, or their time let go): listed first on the
+ * Agenda, with one tap to reach them, so none waits unseen in Manage. One holding a time, or with a cleaning or
+ * visit planned, shows on the calendar instead.
  */
 export function UntimedRequests() {
   const { timezone } = useSiteConfig();
   const headingId = useId();
   const inquiries = useNewInquiries();
-  const coming = useComingRequests(timezone);
+  const coming = useComingVisits(timezone);
   if (!inquiries.data || !coming.data) return null;
-  const holding = new Set(coming.data.map((visit) => visit.inquiry_id));
+  const holding = new Set(
+    coming.data.filter((v) => v.status === 'requested' || v.status === 'planned').map((v) => v.inquiry_id),
+  );
   const untimed = inquiries.data.items.filter((inquiry) => !holding.has(inquiry.id));
   if (untimed.length === 0) return null;
   return (
