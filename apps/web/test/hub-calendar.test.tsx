@@ -114,7 +114,7 @@ describe('calendar events and their details', () => {
     expect(joinedOnly).toHaveLength(2);
   });
 
-  it('shows a one-time cleaning with its New York date, phone, fallback notes and Yes', () => {
+  it('shows a one-time cleaning with its New York date, phone, No notes and Yes', () => {
     const [event] = buildEvents(summary, NY);
     // The panel of a one-time cleaning offers Mark paid: it needs the hub's query client.
     render(
@@ -127,12 +127,34 @@ describe('calendar events and their details', () => {
     expect(text).toContain('One-Time Cleaning');
     expect(text).toContain('January 15, 2026 at 10:30 PM');
     expect(text).toContain('(860) 555-0101');
-    expect(text).toContain('No notes');
-    expect(text).not.toContain('No notes available');
+    expect(text).toContain('Cleaning notesNo notes');
     expect(text).toMatch(/PaidYes/);
   });
 
-  it('shows a recurring payment with No phone number, No notes available and the list of paid dates', () => {
+  it('shows the customer’s notes from their request beside the cleaning’s notes', async () => {
+    stubFetch({
+      'GET /api/inquiries': {
+        body: [{ id: 1, name: 'Maria Gonzalez', description: 'One dog, side door code 1234' }],
+      },
+    });
+    const [event] = buildEvents(
+      {
+        ...summary,
+        one_time_cleanings: [{ ...summary.one_time_cleanings[0], notes: 'Bring the ladder' } as never],
+      },
+      NY,
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <EventDetails event={event ?? null} timeZone={NY} onClose={() => {}} />
+      </QueryClientProvider>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'One-Time: Maria Gonzalez' });
+    await waitFor(() => expect(dialog.textContent).toContain('Customer’s notesOne dog, side door code 1234'));
+    expect(dialog.textContent).toContain('Cleaning notesBring the ladder');
+  });
+
+  it('shows a recurring payment with No phone number, No notes and the list of paid dates', () => {
     let closed = false;
     const event = buildEvents(summary, NY)[1] ?? null;
     // The address line reads the site's region: it needs the hub's query client.
@@ -144,7 +166,7 @@ describe('calendar events and their details', () => {
     const dialog = screen.getByRole('dialog', { name: 'Recurring: Tom Reilly' });
     expect(dialog.textContent).toContain('Recurring Payment');
     expect(dialog.textContent).toContain('No phone number');
-    expect(dialog.textContent).toContain('No notes available');
+    expect(dialog.textContent).toContain('Cleaning notesNo notes');
     const paid = within(dialog)
       .getAllByRole('listitem')
       .map((li) => li.textContent);

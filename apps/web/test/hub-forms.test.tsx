@@ -91,13 +91,15 @@ describe('phone editing', () => {
     zip: null,
   };
 
-  it('shows N/A without a phone, formats while typing in edit mode and saves digits only', async () => {
+  it('without a phone shows the e-mail as the way to reach them, formats while typing in edit mode and saves digits only', async () => {
     const fetchMock = stubFetch({
       'PATCH /api/inquiries/12': { body: { ...inquiry, phone_number: '8605550199' } },
     });
     renderHub(<InquiryCard inquiry={inquiry} />);
     const card = screen.getByRole('article', { name: 'Inquiry from Linda Park' });
-    expect(card.textContent).toContain('PhoneN/A');
+    // Only an e-mail given: no "Call" preference nor an empty phone, but the address.
+    expect(card.textContent).toContain('PrefersE-mail (linda@example.com)');
+    expect(card.textContent).not.toMatch(/N\/A|Phone|Call/);
     expect(card.textContent).toContain('May 1, 2026 at 10:00 AM');
 
     fireEvent.click(within(card).getByRole('button', { name: 'Edit inquiry from Linda Park' }));

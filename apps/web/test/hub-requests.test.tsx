@@ -84,6 +84,9 @@ describe('booking requests on the Agenda', () => {
     renderAgenda();
     const cell = await screen.findByRole('button', { name: 'Requested: Dana Whitfield' }, SLOW);
     expect(cell.closest('.rbc-event')?.classList.contains('hub-event-request')).toBe(true);
+    // A phone's month cell shows the first name alone (calendar.css), never a cut "Requ…"; the name stays whole.
+    expect(cell.querySelector('.hub-event-short')?.textContent).toBe('Dana');
+    expect(cell.querySelector('.hub-event-long')?.textContent).toBe('Requested: Dana Whitfield');
     const dialog = await openRequest();
     expect(dialog.textContent).toContain('Time asked forMarch 12, 2027 at 9:00 AM – 12:20 PM');
     expect(dialog.textContent).toContain('Held untilMarch 13, 2027 at 10:00 AM');

@@ -58,7 +58,7 @@ describe('the schedule form', () => {
     await waitFor(() => expect(length.placeholder).toBe('90'));
     expect(screen.getByText('Empty: the default, 90 minutes.')).toBeTruthy();
     fireEvent.input(screen.getByLabelText('Amount'), { target: { value: '120' } });
-    fireEvent.input(screen.getByLabelText('Frequency'), { target: { value: 'Weekly' } });
+    fireEvent.change(screen.getByLabelText('Frequency'), { target: { value: 'Weekly' } });
     fireEvent.input(screen.getByLabelText('First visit'), { target: { value: '2027-03-02T09:00' } });
     fireEvent.input(length, { target: { value: '60' } });
     const warning = await screen.findByText('Heads up: you can still save, but');
@@ -108,7 +108,7 @@ describe('the schedule form', () => {
       },
     });
     renderHub(<CreateRecurringPaymentForm />);
-    fireEvent.input(screen.getByLabelText('Frequency'), { target: { value: 'Weekly' } });
+    fireEvent.change(screen.getByLabelText('Frequency'), { target: { value: 'Weekly' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Recurring Payment Schedule' }));
     expect(
       await screen.findByText('No visits on the calendar: this schedule has no first visit.'),
@@ -120,7 +120,83 @@ describe('the schedule form', () => {
   });
 });
 
+describe('the frequency', () => {
+  it('is a choice of Weekly, Every 2 weeks, Every 4 weeks and Monthly; a schedule saved with other text keeps it', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/recurring_payments': {
+        body: [schedule({ id: 6, inquiry_name: 'Ann Lee', frequency: 'Whenever' })],
+        headers: { 'X-Total-Count': '1' },
+      },
+      'GET /api/recurring_payments/overdue': { body: [] },
+      'GET /api/working_hours': { body: hours },
+      'GET /api/visits/conflicts': { body: [] },
+      'PATCH /api/recurring_payments/6': {
+        body: schedule({ id: 6, inquiry_name: 'Ann Lee', frequency: 'Monthly' }),
+      },
+    });
+    renderHub(<RecurringSchedulerSection />);
+    const ann = await screen.findByRole('article', { name: /Ann Lee/ });
+    fireEvent.click(within(ann).getByRole('button', { name: /Edit/ }));
+    const form = screen.getByRole('form', { name: /Edit recurring payment schedule for Ann Lee/ });
+    const frequency = within(form).getByLabelText('Frequency') as HTMLSelectElement;
+    expect(frequency.tagName).toBe('SELECT');
+    expect([...frequency.options].map((o) => o.textContent)).toEqual([
+      'Not set',
+      'Weekly',
+      'Every 2 weeks',
+      'Every 4 weeks',
+      'Monthly',
+      'Whenever',
+    ]);
+    expect(frequency.value).toBe('Whenever');
+    fireEvent.change(frequency, { target: { value: 'Monthly' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, i]) => i?.method === 'PATCH')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'PATCH') ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({ frequency: 'Monthly' });
+  });
+});
+
 describe('the one-time cleaning form', () => {
+  it('takes the chosen request’s quoted amount and length, and keeps what the owner typed', async () => {
+    const dana = {
+      id: 41,
+      name: 'Dana Whitfield',
+      email: 'dana@example.com',
+      status: 'New Inquiry',
+      quote: { amount: 182.5, duration_minutes: 200, lines: [] },
+    };
+    const bob = {
+      id: 42,
+      name: 'Bob Stone',
+      email: null,
+      status: 'New Inquiry',
+      quote: { amount: 99, duration_minutes: 90, lines: [] },
+    };
+    stubFetch({
+      'GET /api/inquiries': (_init, url) => ({
+        body: [dana, bob].filter((i) => i.name.includes(url.searchParams.get('name') ?? '')),
+      }),
+      'GET /api/working_hours': { body: hours },
+      'GET /api/visits/conflicts': { body: [] },
+    });
+    renderHub(<CreateOneTimeCleaningForm />);
+    const amount = screen.getByLabelText('Amount') as HTMLInputElement;
+    const length = screen.getByLabelText('Visit length (minutes)') as HTMLInputElement;
+    const choose = async (name: string) => {
+      fireEvent.keyDown(screen.getByLabelText('Inquiry'), { key: 'ArrowDown' });
+      fireEvent.click(await screen.findByText(name));
+    };
+    await choose('Dana Whitfield');
+    await waitFor(() => expect(amount.value).toBe('182.50'));
+    expect(length.value).toBe('200');
+    // The owner changes the length; another request then replaces only the amount it filled.
+    fireEvent.input(length, { target: { value: '240' } });
+    await choose('Bob Stone');
+    await waitFor(() => expect(amount.value).toBe('99.00'));
+    expect(length.value).toBe('240');
+  });
+
   it("asks for its date's conflicts with the default length and sends the length typed", async () => {
     const fetchMock = stubFetch({
       'GET /api/inquiries': { body: [] },

@@ -5,7 +5,7 @@ import { eq, like } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { customerLinks, mailOutbox, pushOutbox, pushSubscriptions } from '../../src/db/schema';
+import { customerLinks, inquiries, mailOutbox, pushOutbox, pushSubscriptions } from '../../src/db/schema';
 import { LINK_MISSES } from '../../src/features/customer-link/service';
 import { NOT_OFFERED, SLOT_TAKEN } from '../../src/features/slots/service';
 import { useTestApp } from '../support/harness';
@@ -297,6 +297,29 @@ describe('changes', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([303, 409]);
     const week = await visitsOn('2027-03-15', '2027-03-15');
     expect(week.filter((v) => v.start === time)).toHaveLength(1);
+  });
+
+  it('a Booked customer who cancels their only visit goes back to Contacted; one with another visit stays Booked', async () => {
+    const only = await customerWith({ date_time: '2027-03-09T11:00' });
+    const two = await customerWith({ date_time: '2027-03-10T11:00' });
+    await created('/api/one_time_cleanings', {
+      inquiry_id: two.id,
+      amount: 150,
+      date_time: '2027-03-11T11:00',
+    });
+    await t.db.update(inquiries).set({ status: 'Booked' });
+    const statusOf = async (id: number) =>
+      (await t.db.select({ status: inquiries.status }).from(inquiries).where(eq(inquiries.id, id)))[0]
+        ?.status;
+
+    expect((await post(`${only.path}/visits/${only.key}/cancel`)).statusCode).toBe(303);
+    expect((await post(`${two.path}/visits/${two.key}/cancel`)).statusCode).toBe(303);
+    expect(await statusOf(only.id)).toBe('Contacted');
+    expect(await statusOf(two.id)).toBe('Booked');
+    // A refused cancel (already cancelled) changes nothing, the status included.
+    await t.db.update(inquiries).set({ status: 'Booked' }).where(eq(inquiries.id, only.id));
+    expect((await post(`${only.path}/visits/${only.key}/cancel`)).statusCode).toBe(409);
+    expect(await statusOf(only.id)).toBe('Booked');
   });
 
   it('skips one visit of a schedule and cancels a one-time visit; both show in GET /api/visits', async () => {

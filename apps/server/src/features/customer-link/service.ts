@@ -279,6 +279,7 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
         const txDb = tx as unknown as Db;
         const store = customerLinksStore(txDb);
         if (await store.cancelCleaning(id, now(), version)) {
+          await store.unbookIfNoVisits(inquiryId);
           await messages.enqueue(txDb);
           return 'done';
         }

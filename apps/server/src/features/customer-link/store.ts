@@ -106,6 +106,20 @@ export const customerLinksStore = (db: Db) => ({
     return rows.length > 0;
   },
 
+  /**
+   * After a customer's cancel: a "Booked" inquiry left with no visit still to come (no other one-time cleaning
+   * neither cancelled nor done, no schedule) goes back to "Contacted", as the owner would set it. One UPDATE in the
+   * cancel's transaction, so a booking made meanwhile is seen (docs/architecture.md).
+   */
+  async unbookIfNoVisits(inquiryId: number): Promise<void> {
+    await db.execute(sql`
+      update inquiries set status = 'Contacted'
+       where id = ${inquiryId} and status = 'Booked'
+         and not exists (select 1 from one_time_cleanings c
+                          where c.inquiry_id = ${inquiryId} and c.cancelled_at is null and c.done_at is null)
+         and not exists (select 1 from recurring_payments r where r.inquiry_id = ${inquiryId})`);
+  },
+
   /** A one-time cleaning's version now (undefined: gone): why a conditional change touched nothing. */
   async cleaningVersion(id: number): Promise<string | undefined> {
     const [row] = await db

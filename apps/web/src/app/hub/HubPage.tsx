@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { CLEANUP_SECTION_ID } from '../../features/cleanup/CleanupSection';
 import { LargeDatabaseBanner } from '../../features/cleanup/LargeDatabaseBanner';
 import { DemoContentBanner } from '../../features/demo-content/DemoContentBanner';
+import { useNewInquiries } from '../../features/inquiries/api';
 import { PricingSection } from '../../features/pricing/PricingSection';
 import { installHubFetch } from '../../lib/offline';
 import { cx } from '../../lib/ui/cx';
@@ -28,6 +29,19 @@ const TABS = [
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
+/** "Agenda (3)" on screen; read out as "Agenda, 3 new requests". */
+function NewRequestCount({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <>
+      <span aria-hidden="true"> ({count})</span>
+      <span className="sr-only">
+        , {count} new {count === 1 ? 'request' : 'requests'}
+      </span>
+    </>
+  );
+}
+
 const isTab = (value: string | null): value is TabKey => TABS.some((t) => t.key === value);
 
 /**
@@ -47,6 +61,7 @@ export function HubPage() {
   const [scrollToCleanup, setScrollToCleanup] = useState(false);
   const baseId = useId();
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const newRequests = useNewInquiries();
 
   function select(tab: TabKey) {
     setVisited((v) => (v.has(tab) ? v : new Set([...v, tab])));
@@ -128,6 +143,7 @@ export function HubPage() {
             )}
           >
             {tab.label}
+            {tab.key === 'agenda' && <NewRequestCount count={newRequests.data?.total ?? 0} />}
           </button>
         ))}
       </div>

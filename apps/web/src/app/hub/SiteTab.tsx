@@ -1,9 +1,11 @@
+import { PhotosSection } from '../../features/gallery/PhotosSection';
 import { SiteSection } from '../../features/site/SiteSection';
 import { WorkingHoursEditor } from '../../features/visits/WorkingHoursEditor';
 
 /**
  * Site: what the owner sets once and rarely changes — the business facts and booking rules, then the working hours
- * visits are checked against (kept in the visits feature, shown here rather than among Manage's lists).
+ * visits are checked against (kept in the visits feature, shown here rather than among Manage's lists), then the
+ * gallery's photo upload.
  */
 export function SiteTab() {
   return (
@@ -11,6 +13,9 @@ export function SiteTab() {
       <SiteSection />
       <div className="border-t border-stone-200 pt-10">
         <WorkingHoursEditor />
+      </div>
+      <div className="border-t border-stone-200 pt-10">
+        <PhotosSection />
       </div>
     </div>
   );

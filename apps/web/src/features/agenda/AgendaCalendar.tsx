@@ -23,6 +23,7 @@ import {
   toCalendarDate,
   visitsRange,
 } from './calendarTime';
+import { useComingRequests } from './comingVisits';
 import { EventDetails } from './EventDetails';
 import { type AgendaEvent, buildEvents } from './events';
 import './calendar.css';
@@ -56,11 +57,21 @@ function eventClass({ detail }: AgendaEvent): string {
   return detail.item.status === 'skipped' ? 'hub-event-visit hub-event-skipped' : 'hub-event-visit';
 }
 
-/** The event label as a real button, so keyboard users can open the details too. */
-function EventButton({ title }: EventProps<AgendaEvent>) {
+/**
+ * The event label as a real button, so keyboard users can open the details too. A phone's month cell is about 48 px
+ * wide: there it shows the customer's first name alone (the colour says the kind, see the legend) rather than a cut
+ * "Requ…"; its accessible name is always the whole title.
+ */
+function EventButton({ event, title }: EventProps<AgendaEvent>) {
+  const full = String(title);
   return (
-    <button type="button" className="hub-event-button">
-      {title}
+    <button type="button" className="hub-event-button" aria-label={full} title={full}>
+      <span className="hub-event-long" aria-hidden="true">
+        {full}
+      </span>
+      <span className="hub-event-short" aria-hidden="true">
+        {event.detail.item.inquiry_name.trim().split(/\s+/)[0]}
+      </span>
     </button>
   );
 }
@@ -102,6 +113,11 @@ export function AgendaCalendar() {
   const events = useMemo(
     () => buildEvents(query.data, timezone, visits.data),
     [query.data, timezone, visits.data],
+  );
+  const coming = useComingRequests(timezone);
+  const comingEvents = useMemo(
+    () => buildEvents({ one_time_cleanings: [], recurring_paid_records: [] }, timezone, coming.data),
+    [timezone, coming.data],
   );
 
   return (
@@ -177,6 +193,7 @@ export function AgendaCalendar() {
           month={date}
           today={getNow()}
           events={events}
+          comingRequests={comingEvents}
           onNavigate={(next) => {
             setDate(next);
             setRange(monthRange(next));

@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { useState } from 'react';
 import { Button } from '../../lib/ui/Button';
 import { ContactLinks } from '../../lib/ui/ContactLinks';
+import { COMING_REQUEST_DAYS } from './comingVisits';
 import type { AgendaEvent } from './events';
 
 const dayKey = (date: Date) => format(date, 'yyyy-MM-dd');
@@ -27,6 +28,7 @@ export function AgendaList({
   month,
   today,
   events,
+  comingRequests = [],
   onNavigate,
   onSelect,
 }: {
@@ -35,12 +37,17 @@ export function AgendaList({
   /** Now, shifted (business wall time). */
   today: Date;
   events: AgendaEvent[];
+  /** Booking requests of the coming COMING_REQUEST_DAYS: those outside the month shown are listed after it. */
+  comingRequests?: AgendaEvent[];
   onNavigate: (date: Date) => void;
   onSelect: (event: AgendaEvent) => void;
 }) {
   const [showPast, setShowPast] = useState(false);
-  const inMonth = events
-    .filter((e) => e.start.getFullYear() === month.getFullYear() && e.start.getMonth() === month.getMonth())
+  const isInMonth = (e: AgendaEvent) =>
+    e.start.getFullYear() === month.getFullYear() && e.start.getMonth() === month.getMonth();
+  const inMonth = events.filter(isInMonth).sort((a, b) => a.start.getTime() - b.start.getTime());
+  const later = comingRequests
+    .filter((e) => !isInMonth(e))
     .sort((a, b) => a.start.getTime() - b.start.getTime());
   const days = new Map<string, AgendaEvent[]>();
   for (const event of inMonth) {
@@ -100,11 +107,32 @@ export function AgendaList({
           </ul>
         </section>
       ))}
+      {later.length > 0 && (
+        <section aria-label={`Requests in the next ${COMING_REQUEST_DAYS} days`} className="space-y-2">
+          <h3 className="text-sm font-semibold tracking-wide text-stone-600 uppercase">
+            Requests in the next {COMING_REQUEST_DAYS} days
+          </h3>
+          <ul className="space-y-2">
+            {later.map((event) => (
+              <AgendaEntry key={event.id} event={event} withDay onSelect={() => onSelect(event)} />
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }
 
-function AgendaEntry({ event, onSelect }: { event: AgendaEvent; onSelect: () => void }) {
+function AgendaEntry({
+  event,
+  withDay = false,
+  onSelect,
+}: {
+  event: AgendaEvent;
+  /** Listed outside its day's heading: the entry names its day. */
+  withDay?: boolean;
+  onSelect: () => void;
+}) {
   const { item, kind } = event.detail;
   const skipped = kind === 'visit' && event.detail.item.status === 'skipped';
   const cancelled = event.detail.kind === 'one-time' && event.detail.visit?.status === 'cancelled';
@@ -117,7 +145,7 @@ function AgendaEntry({ event, onSelect }: { event: AgendaEvent; onSelect: () => 
           {item.inquiry_name}
         </span>
         <span className="text-sm text-stone-700">
-          {format(event.start, 'h:mm a')}
+          {format(event.start, withDay ? 'EEE, MMM d, h:mm a' : 'h:mm a')}
           {kind === 'visit' || kind === 'request' ? `–${format(event.end, 'h:mm a')}` : ''} ·{' '}
           {KIND_LABEL[kind]}
           {skipped ? ' (skipped)' : ''}

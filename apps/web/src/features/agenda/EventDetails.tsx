@@ -4,6 +4,7 @@ import { Button } from '../../lib/ui/Button';
 import { ContactLinks } from '../../lib/ui/ContactLinks';
 import { Dialog } from '../../lib/ui/Dialog';
 import { HomeAddress } from '../../lib/ui/HomeAddress';
+import { CustomerNotes } from './CustomerNotes';
 import type { AgendaEvent } from './events';
 import { RequestDetails } from './RequestDetails';
 import { VisitActions } from './VisitActions';
@@ -166,10 +167,9 @@ function EventPanel({ event, timeZone, onClose }: Props & { event: AgendaEvent }
             <dd className="break-words whitespace-pre-line">{detail.item.access_notes}</dd>
           </>
         )}
-        <dt className="font-semibold text-stone-600">Notes</dt>
-        <dd className="break-words whitespace-pre-line">
-          {notes || (detail.kind === 'one-time' ? 'No notes' : 'No notes available')}
-        </dd>
+        <CustomerNotes inquiryId={detail.item.inquiry_id} name={detail.item.inquiry_name} />
+        <dt className="font-semibold text-stone-600">Cleaning notes</dt>
+        <dd className="break-words whitespace-pre-line">{notes || 'No notes'}</dd>
         <dt className="font-semibold text-stone-600">
           {detail.kind === 'recurring' ? 'Paid Dates' : 'Paid'}
         </dt>

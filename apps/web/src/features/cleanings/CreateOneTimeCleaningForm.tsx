@@ -13,6 +13,7 @@ import { useCreateForm } from '../../lib/useCreateForm';
 import { useInquiryOptions } from '../inquiries/api';
 import { useConflicts, useDefaultVisitMinutes } from '../visits/api';
 import { useCreateOneTimeCleaning } from './api';
+import { useQuotePrefill } from './useQuotePrefill';
 
 type Values = {
   inquiry: SearchOption | null;
@@ -33,7 +34,7 @@ const empty = (): Values => ({
   notify_customer: true,
 });
 
-/** Create Cleaning → one-time cleaning. */
+/** Create Cleaning → one-time cleaning; a chosen request's quote fills the amount and the length. */
 export function CreateOneTimeCleaningForm() {
   const inquiryOptions = useInquiryOptions();
   const { timezone } = useSiteConfig();
@@ -59,6 +60,14 @@ export function CreateOneTimeCleaningForm() {
         setSaved(created?.conflicts);
         return `One-time cleaning for ${created?.inquiry_name ?? inquiry?.label} created.`;
       },
+    },
+  );
+  useQuotePrefill(
+    watch('inquiry'),
+    () => ({ amount: getValues('amount'), minutes: getValues('duration_minutes') }),
+    ({ amount, minutes }) => {
+      setValue('amount', amount, { shouldDirty: true });
+      setValue('duration_minutes', minutes, { shouldDirty: true });
     },
   );
   const conflicts = useConflicts({ start: watch('date_time'), duration: watch('duration_minutes') });

@@ -29,6 +29,15 @@ import { useZodForm } from '../../lib/useZodForm';
 import { useDeleteInquiry, useUpdateInquiry } from './api';
 import { AddressFields, CallOrTextField, InquiryStatusField, inquiryPhone } from './InquiryFields';
 
+/**
+ * How the customer asked to be reached, from what they gave: their call-or-text answer only counts with a phone
+ * (the form defaults it to "call"), so an e-mail alone reads "E-mail" with the address.
+ */
+function preferenceOf(inquiry: Inquiry): string {
+  if (inquiry.phone_number) return inquiry.call_or_text === 'text' ? 'Text' : 'Call';
+  return inquiry.email ? `E-mail (${inquiry.email})` : 'No way to reach them given';
+}
+
 const subjectOf = (inquiry: Inquiry) => `inquiry from ${inquiry.name}`;
 
 /** One inquiry: view mode (with the immediate status dropdown) or edit mode (Save / Cancel). */
@@ -68,13 +77,13 @@ function InquiryView({
   return (
     <HubCard subject={subjectOf(inquiry)} title={inquiry.name}>
       <Facts>
-        <Fact term="Email" className="break-words">
-          {inquiry.email || 'N/A'}
-        </Fact>
-        <Fact term="Phone">{formatPhone(inquiry.phone_number)}</Fact>
-        <Fact term="Prefers" className="capitalize">
-          {inquiry.call_or_text ?? 'N/A'}
-        </Fact>
+        {inquiry.email && (
+          <Fact term="Email" className="break-words">
+            {inquiry.email}
+          </Fact>
+        )}
+        {inquiry.phone_number && <Fact term="Phone">{formatPhone(inquiry.phone_number)}</Fact>}
+        <Fact term="Prefers">{preferenceOf(inquiry)}</Fact>
         {inquiry.town && <Fact term="Town">{inquiry.town}</Fact>}
         <Fact term="Address">
           <HomeAddress parts={inquiry} />

@@ -1,5 +1,5 @@
 import { type AdminInquiryInput, type Inquiry, type InquiryPatch, ifMatch, PAGE_SIZES } from '@clean/shared';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiList } from '../../lib/api';
 import { hubKeys, invalidateHub, isStale } from '../../lib/hubKeys';
 import type { SearchOption } from '../../lib/ui/SearchSelect';
@@ -116,3 +116,17 @@ export const inquiryQueryOptions = (id: number, name: string) =>
       return items.find((inquiry) => inquiry.id === id) ?? null;
     },
   });
+
+/** At most this many new requests are listed on the Agenda; the count on its tab is the server's total. */
+const NEW_INQUIRIES_LISTED = 100;
+
+/** GET /api/inquiries?status=New Inquiry: the requests the owner has not answered yet, and how many there are. */
+export const newInquiriesQueryOptions = queryOptions({
+  queryKey: [...hubKeys.inquiries, 'new'] as const,
+  queryFn: ({ signal }) =>
+    apiList<Inquiry>('/api/inquiries', {
+      query: { status: 'New Inquiry', page: 1, limit: NEW_INQUIRIES_LISTED },
+      signal,
+    }),
+});
+export const useNewInquiries = () => useQuery(newInquiriesQueryOptions);

@@ -28,6 +28,7 @@ import {
   type PricingErrors,
   suggestKey,
 } from './draft';
+import { PackagePrices } from './PackagePrices';
 
 const card = 'space-y-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6';
 const minutesProps = { type: 'number', inputMode: 'numeric', min: 0, max: 720, step: 5 } as const;
@@ -81,6 +82,11 @@ export function PricingSection() {
         />
       )}
       <SaveStatus state={status} />
+      {packages.isSuccess && (
+        <div className={card}>
+          <PackagePrices packages={packages.data} />
+        </div>
+      )}
     </section>
   );
 }
@@ -134,7 +140,7 @@ function PricingForm({
     const id = newExtraId();
     change((d) => ({
       ...d,
-      extras: [...d.extras, { id, name: '', key: '', amount: '', minutes: '0', keyTouched: false }],
+      extras: [...d.extras, { id, name: '', key: '', amount: '', minutes: '0', saved: false }],
     }));
     // Straight to the new row's name: the next thing the owner types.
     requestAnimationFrame(() => document.getElementById(`${id}-name`)?.focus());
@@ -329,6 +335,12 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+const NAME_WITHOUT_KEY = 'Give the extra a name with letters or digits.';
+
+/**
+ * One extra: its name, price and minutes. Its key (what requests and quotes store) comes from the name, made
+ * unique; a saved extra keeps its key when renamed, as past requests name it.
+ */
 function ExtraRow({
   extra,
   number,
@@ -348,34 +360,20 @@ function ExtraRow({
     <li className="rounded-xl border border-stone-200 p-3">
       <fieldset className="min-w-0">
         <legend className="sr-only">{name}</legend>
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1.5fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start">
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start">
           <TextField
             id={`${extra.id}-name`}
             className="col-span-2 sm:col-span-1"
             label="Name"
             maxLength={60}
             value={extra.name}
-            error={error('name')}
+            // The key comes from the name: a name that gives none (only signs) is the name's problem.
+            error={error('name') ?? (error('key') ? NAME_WITHOUT_KEY : undefined)}
             onChange={(e) => {
               const value = e.currentTarget.value;
               onChange((current, others) =>
-                current.keyTouched ? { name: value } : { name: value, key: suggestKey(value, others) },
+                current.saved ? { name: value } : { name: value, key: suggestKey(value, others) },
               );
-            }}
-          />
-          <TextField
-            className="col-span-2 sm:col-span-1"
-            label="Key"
-            hint={extra.keyTouched ? undefined : 'From the name.'}
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            maxLength={40}
-            value={extra.key}
-            error={error('key')}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              onChange(() => ({ key: value, keyTouched: value !== '' }));
             }}
           />
           <MoneyField

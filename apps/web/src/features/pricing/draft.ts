@@ -7,14 +7,14 @@ import {
   type QuoteFrequency,
 } from '@clean/shared';
 
-/** One extra as typed. `id` keeps React's rows apart; `keyTouched`: the owner typed the key, so the name no longer suggests it. */
+/** One extra as typed. `id` keeps React's rows apart; `saved`: read from the saved table, so its key stays when it is renamed. */
 export type ExtraDraft = {
   id: string;
   name: string;
   key: string;
   amount: string;
   minutes: string;
-  keyTouched: boolean;
+  saved: boolean;
 };
 
 /** The price table as the form holds it: every value a string, as the inputs give them. */
@@ -52,8 +52,8 @@ export function draftOf(pricing: Pricing | null, packages: readonly Package[]): 
       key: e.key,
       amount: text(e.amount),
       minutes: text(e.minutes),
-      // A saved key is what past requests name: it changes only when the owner types a new one.
-      keyTouched: true,
+      // A saved key is what past requests name: renaming the extra keeps it.
+      saved: true,
     })),
     discounts: Object.fromEntries(
       QUOTE_FREQUENCIES.map((f) => [f, pricing ? text(pricing.frequency_discounts[f]) : '0']),

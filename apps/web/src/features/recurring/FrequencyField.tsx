@@ -1,27 +1,20 @@
 import { FREQUENCY_SUGGESTIONS } from '@clean/shared';
-import { type ComponentProps, useId } from 'react';
-import { TextField } from '../../lib/ui/TextField';
+import type { ComponentProps } from 'react';
+import { Options, SelectField } from '../../lib/ui/FormFields';
 
 /**
- * The schedule's frequency: free text (docs/product.md#visits-and-recurrence), with the frequencies the server
- * recognises for overdue payments offered as suggestions.
+ * The schedule's frequency, a choice of the frequencies the server recognises for visits and overdue payments
+ * (docs/product.md#visits-and-recurrence). The API still takes any text: a schedule saved with another one keeps
+ * it (`current`) as an option of its own, so editing it changes nothing unasked.
  */
-export function FrequencyField(props: Omit<ComponentProps<typeof TextField>, 'label' | 'list'>) {
-  const listId = useId();
+export function FrequencyField({
+  current,
+  ...props
+}: Omit<ComponentProps<typeof SelectField>, 'label' | 'children'> & { current?: string }) {
+  const other = current && !(FREQUENCY_SUGGESTIONS as readonly string[]).includes(current) ? [current] : [];
   return (
-    <>
-      <TextField
-        label="Frequency"
-        placeholder="Frequency (e.g., Weekly, Monthly)"
-        hint="Weekly, Every 2 weeks, Every 4 weeks or Monthly are checked for overdue payments."
-        list={listId}
-        {...props}
-      />
-      <datalist id={listId}>
-        {FREQUENCY_SUGGESTIONS.map((s) => (
-          <option key={s} value={s} />
-        ))}
-      </datalist>
-    </>
+    <SelectField label="Frequency" hint="The visits go on the calendar at this frequency." {...props}>
+      <Options values={[{ value: '', label: 'Not set' }, ...FREQUENCY_SUGGESTIONS, ...other]} />
+    </SelectField>
   );
 }

@@ -232,7 +232,11 @@ function ScheduleEditForm({
       onCancel={onCancel}
     >
       <MoneyField label="Amount" error={errors.amount?.message} {...register('amount')} />
-      <FrequencyField error={errors.frequency?.message} {...register('frequency')} />
+      <FrequencyField
+        current={schedule.frequency}
+        error={errors.frequency?.message}
+        {...register('frequency')}
+      />
       <TextField
         label="First visit"
         type="datetime-local"
