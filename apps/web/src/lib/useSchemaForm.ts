@@ -66,7 +66,11 @@ export function useSchemaForm<Out>({
         const messages = fieldMessages(result.error.issues);
         const first = fields.find((name) => messages[name]);
         const control = first ? formRef.current?.elements.namedItem(first) : null;
-        if (control instanceof HTMLElement) control.focus();
+        if (control instanceof HTMLElement) {
+          // Centred, not at the edge the browser's own focus scroll picks: there a phone's sticky header hides it.
+          control.focus({ preventScroll: true });
+          control.scrollIntoView?.({ block: 'center' });
+        }
         return;
       }
       await onValid(result.data);
