@@ -1,5 +1,6 @@
 export * from './agenda/schemas';
 export * from './auth/schemas';
+export * from './billing/tax';
 export * from './cleanings/schemas';
 export * from './cleanup/schemas';
 export * from './common/currency';
