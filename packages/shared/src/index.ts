@@ -1,5 +1,7 @@
 export * from './agenda/schemas';
 export * from './auth/schemas';
+export * from './billing/defaults';
+export * from './billing/schemas';
 export * from './billing/tax';
 export * from './cleanings/schemas';
 export * from './cleanup/schemas';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { agendaRoutes } from './agenda/routes';
 import { authRoutes } from './auth/routes';
+import { billingRoutes } from './billing/routes';
 import { calendarFeedRoutes } from './calendar-feed/routes';
 import { cleaningsRoutes } from './cleanings/routes';
 import { cleanupRoutes } from './cleanup/routes';
@@ -33,6 +34,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(seoRoutes);
   await app.register(packagesRoutes);
   await app.register(pricingRoutes);
+  await app.register(billingRoutes);
   await app.register(galleryRoutes);
   await app.register(mediaRoutes);
   await app.register(reviewsRoutes);
