@@ -12,6 +12,7 @@ import { exportRoutes } from './exports/routes';
 import { galleryRoutes } from './gallery/routes';
 import { bookingRoutes } from './inquiries/public-routes';
 import { inquiriesRoutes } from './inquiries/routes';
+import { invoicesRoutes } from './invoices/routes';
 import { mediaRoutes } from './media/routes';
 import { outboxRoutes } from './outbox/routes';
 import { packagesRoutes } from './packages/routes';
@@ -35,6 +36,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(packagesRoutes);
   await app.register(pricingRoutes);
   await app.register(billingRoutes);
+  await app.register(invoicesRoutes);
   await app.register(galleryRoutes);
   await app.register(mediaRoutes);
   await app.register(reviewsRoutes);

@@ -1,0 +1,196 @@
+import {
+  type BillingSettings,
+  businessDate,
+  type CreateInvoiceInput,
+  type Invoice,
+  type InvoiceLineInput,
+  type InvoiceListQuery,
+  lineCents,
+  type PaymentInput,
+  totals,
+  type UpdateInvoiceInput,
+} from '@clean/shared';
+import type { Db } from '../../db/client';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { type ListPage, paging } from '../../lib/paging';
+import { billingSettings } from '../billing/store';
+import { type Amounts, invoicesStore, type Tx } from './store';
+
+const NOT_FOUND = 'There is no such invoice.';
+const ISSUED =
+  'This invoice has been issued and can no longer change. Void it and issue another if it is wrong.';
+
+export type InvoicesDeps = { db: Db; timezone: string; clock: () => Date };
+
+/** YYYY-MM-DD plus whole days (calendar arithmetic, no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+const formatNumber = (year: number, n: number) => `${year}-${String(n).padStart(4, '0')}`;
+
+/** Each line's amount and the invoice's totals, by the shared tax module, under the billing settings. */
+function price(lines: readonly InvoiceLineInput[], discount: number, billing: BillingSettings) {
+  const priced = lines.map((l) => ({ ...l, amount: lineCents(l.quantity, l.unit_amount) / 100 }));
+  const subtotal = priced.reduce((s, l) => s + Math.round(l.amount * 100), 0);
+  const discountCents = Math.round(discount * 100);
+  if (discountCents > subtotal)
+    throw new ValidationError('discount cannot be more than the lines add up to.');
+  const amounts: Amounts = {
+    ...totals(
+      priced.map((l) => ({ amount_cents: Math.round(l.amount * 100), taxable: l.taxable })),
+      discountCents,
+      billing,
+    ),
+    tax_rate_percent: billing.tax_rate_percent,
+    tax_label: billing.tax_label,
+    prices_include_tax: billing.prices_include_tax,
+  };
+  return { priced, amounts };
+}
+
+/**
+ * Invoices (docs/product.md#getting-paid): drafts change freely; issuing numbers an invoice and freezes it; payments
+ * move it to partially paid and paid. Every change of one invoice runs in a transaction holding its row lock.
+ */
+export function invoicesService({ db, timezone, clock }: InvoicesDeps) {
+  const store = invoicesStore(db);
+  const today = () => businessDate(clock(), timezone);
+
+  const read = async (on: Db | Tx, id: number): Promise<Invoice> => {
+    const invoice = await store.get(on, id, today());
+    if (!invoice) throw new NotFoundError(NOT_FOUND);
+    return invoice;
+  };
+  const locked = async (tx: Tx, id: number) => {
+    const row = await store.lock(tx, id);
+    if (!row) throw new NotFoundError(NOT_FOUND);
+    return row;
+  };
+  const draft = async (tx: Tx, id: number) => {
+    const row = await locked(tx, id);
+    if (row.status !== 'draft') throw new ConflictError(ISSUED);
+    return row;
+  };
+
+  return {
+    get: (id: number) => read(db, id),
+
+    async list(query: InvoiceListQuery): Promise<ListPage<Invoice>> {
+      return store.list(query, paging(query), today());
+    },
+
+    async create(input: CreateInvoiceInput): Promise<Invoice> {
+      if (!(await store.inquiryExists(input.inquiry_id)))
+        throw new ValidationError(`inquiry_id: there is no inquiry with id ${input.inquiry_id}.`);
+      const { priced, amounts } = price(input.lines, input.discount, await billingSettings(db));
+      const id = await store.transaction(async (tx) => {
+        const created = await store.insert(tx, input.inquiry_id, input.notes, amounts);
+        await store.replaceLines(tx, created, priced);
+        return created;
+      });
+      return read(db, id);
+    },
+
+    async update(id: number, input: UpdateInvoiceInput): Promise<Invoice> {
+      const billing = await billingSettings(db);
+      await store.transaction(async (tx) => {
+        const row = await draft(tx, id);
+        const lines = input.lines ?? (await store.lines(tx, id));
+        const { priced, amounts } = price(lines, input.discount ?? row.discount, billing);
+        await store.update(tx, id, input.notes !== undefined ? { notes: input.notes } : {}, amounts);
+        if (input.lines) await store.replaceLines(tx, id, priced);
+      });
+      return read(db, id);
+    },
+
+    async remove(id: number): Promise<void> {
+      await store.transaction(async (tx) => {
+        await draft(tx, id);
+        await store.removeDraft(tx, id);
+      });
+    },
+
+    /**
+     * Gives the draft the next number of this year (business zone) and freezes it: the bill-to copied from the
+     * inquiry, the amounts under today's billing settings, due after the terms.
+     */
+    async issue(id: number): Promise<Invoice> {
+      const billing = await billingSettings(db);
+      const issuedOn = today();
+      await store.transaction(async (tx) => {
+        const row = await draft(tx, id);
+        const { amounts } = price(await store.lines(tx, id), row.discount, billing);
+        const billTo = await store.billTo(tx, row.inquiryId);
+        const year = Number(issuedOn.slice(0, 4));
+        const number = formatNumber(year, await store.nextNumber(tx, year));
+        await store.update(
+          tx,
+          id,
+          {
+            status: amounts.total_cents === 0 ? 'paid' : 'open',
+            number,
+            issuedOn,
+            dueOn: addDays(issuedOn, billing.terms_days),
+            billToName: billTo?.name ?? '',
+            billToEmail: billTo?.email ?? null,
+            billToAddress: billTo?.address ?? null,
+          },
+          amounts,
+        );
+      });
+      return read(db, id);
+    },
+
+    /** The number stays; the amounts leave every total. */
+    async void(id: number, reason: string): Promise<Invoice> {
+      await store.transaction(async (tx) => {
+        const row = await locked(tx, id);
+        if (row.status === 'draft')
+          throw new ConflictError('A draft has no number: delete it instead of voiding it.');
+        if (row.status === 'void') throw new ConflictError('This invoice is already void.');
+        await store.update(tx, id, { status: 'void', voidReason: reason });
+      });
+      return read(db, id);
+    },
+
+    /** More than the balance is a 409 (the extra is a tip); the invoice becomes partially paid or paid. */
+    async addPayment(id: number, payment: PaymentInput): Promise<Invoice> {
+      await store.transaction(async (tx) => {
+        const row = await locked(tx, id);
+        if (row.status === 'draft') throw new ConflictError('Issue this invoice before recording a payment.');
+        if (row.status === 'void') throw new ConflictError('This invoice is void: it takes no payments.');
+        const balance = Math.round(row.total * 100) - (await store.paidCents(tx, id));
+        const amount = Math.round(payment.amount * 100);
+        if (amount > balance) {
+          throw new ConflictError(
+            `That is more than the $${(balance / 100).toFixed(2)} still due. Record the extra as a tip.`,
+          );
+        }
+        if (amount === 0 && payment.tip === 0)
+          throw new ValidationError('amount: a payment of $0 records nothing.');
+        await store.addPayment(tx, id, payment);
+        await store.update(tx, id, { status: amount === balance ? 'paid' : 'partially_paid' });
+      });
+      return read(db, id);
+    },
+
+    /** For a payment entered by mistake: the balance and the status follow. */
+    async removePayment(id: number, paymentId: number): Promise<Invoice> {
+      await store.transaction(async (tx) => {
+        const row = await locked(tx, id);
+        if (row.status === 'void')
+          throw new ConflictError('This invoice is void: its payments stay as they were.');
+        if (!(await store.removePayment(tx, id, paymentId)))
+          throw new NotFoundError('There is no such payment.');
+        const paid = await store.paidCents(tx, id);
+        await store.update(tx, id, {
+          status: paid === 0 ? 'open' : paid >= Math.round(row.total * 100) ? 'paid' : 'partially_paid',
+        });
+      });
+      return read(db, id);
+    },
+  };
+}
