@@ -1,0 +1,43 @@
+import type { Invoice } from '@clean/shared';
+import { describe, expect, it } from 'vitest';
+import { records } from '../support/fixtures';
+import { useTestApp } from '../support/harness';
+import { withSecondServer } from '../support/second-server';
+
+// PostgreSQL only (one PGlite belongs to one process): run by the api-postgres project.
+const t = useTestApp({ timezone: 'America/New_York' }, { clock: () => new Date('2027-06-01T15:00:00Z') });
+
+describe('invoice numbers with two app servers on one PostgreSQL', () => {
+  it('20 drafts issued at once through both servers get 20 consecutive numbers, no gap, no repeat', async () => {
+    await withSecondServer(t, async (other) => {
+      const maria = await records(t).inquiry('Maria Gonzalez');
+      const drafts = await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const res = await t.asAdmin('POST', '/api/invoices', {
+            inquiry_id: maria,
+            lines: [{ description: 'Standard clean', quantity: 1, unit_amount: 120 }],
+          });
+          expect(res.statusCode, res.body).toBe(201);
+          return res.json<Invoice>().id;
+        }),
+      );
+      const servers = [t.asAdmin, other.asAdmin];
+      const answers = await Promise.all(
+        drafts.map((id, i) => servers[i % 2]?.('POST', `/api/invoices/${id}/issue`)),
+      );
+      expect(answers.map((a) => a?.statusCode)).toEqual(Array(20).fill(200));
+      const numbers = answers.map((a) => a?.json<Invoice>().number ?? '').sort();
+      expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => `2027-${String(i + 1).padStart(4, '0')}`));
+      // Issued twice over (both servers at once on one draft): one number, the other a 409.
+      const extra = await t.asAdmin('POST', '/api/invoices', {
+        inquiry_id: maria,
+        lines: [{ description: 'Standard clean', quantity: 1, unit_amount: 120 }],
+      });
+      const id = extra.json<Invoice>().id;
+      const both = await Promise.all(servers.map((s) => s('POST', `/api/invoices/${id}/issue`)));
+      expect(both.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      const winner = both.find((a) => a.statusCode === 200);
+      expect(winner?.json<Invoice>().number).toBe('2027-0021');
+    });
+  });
+});
