@@ -18,6 +18,7 @@ export * from './demo-content/schemas';
 export * from './gallery/schemas';
 export * from './inquiries/plain';
 export * from './inquiries/schemas';
+export * from './invoices/reports';
 export * from './invoices/schemas';
 export * from './media/schemas';
 export * from './media/urls';

@@ -12,6 +12,7 @@ import { exportRoutes } from './exports/routes';
 import { galleryRoutes } from './gallery/routes';
 import { bookingRoutes } from './inquiries/public-routes';
 import { inquiriesRoutes } from './inquiries/routes';
+import { invoiceReportRoutes } from './invoices/report-routes';
 import { invoicesRoutes } from './invoices/routes';
 import { mediaRoutes } from './media/routes';
 import { outboxRoutes } from './outbox/routes';
@@ -37,6 +38,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(pricingRoutes);
   await app.register(billingRoutes);
   await app.register(invoicesRoutes);
+  await app.register(invoiceReportRoutes);
   await app.register(galleryRoutes);
   await app.register(mediaRoutes);
   await app.register(reviewsRoutes);

@@ -1,0 +1,56 @@
+import { businessDate, receivablesSchema, salesTaxQuery, salesTaxReportSchema } from '@clean/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { admin } from '../../lib/admin-routes';
+import { cents, sendCsv } from '../../lib/csv';
+import { reportStore } from './report-store';
+
+/** Money owed at a glance and the accountant's sales-tax report (owner): docs/product.md#getting-paid. */
+export const invoiceReportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const reports = reportStore(app.database.db);
+  const today = () => businessDate(app.clock(), app.config.timezone);
+
+  app.get(
+    '/api/summary/receivables',
+    admin(
+      { description: 'What is owed, what is overdue (aged by days past due), and this month’s tips.' },
+      {
+        200: receivablesSchema,
+      },
+    ),
+    () => reports.receivables(today()),
+  );
+
+  app.get(
+    '/api/reports/sales-tax',
+    admin(
+      {
+        querystring: salesTaxQuery,
+        description:
+          'By month of issue, void invoices left out. `?format=csv` or `Accept: text/csv` answers the same figures as a CSV file.',
+      },
+      { 200: salesTaxReportSchema },
+    ),
+    async (request, reply) => {
+      const report = await reports.salesTax(request.query.from, request.query.to);
+      const csv = request.query.format === 'csv' || (request.headers.accept ?? '').includes('text/csv');
+      if (!csv) return report;
+      const rows = [...report.months, { month: 'Total', ...report.totals }].map((m) => [
+        m.month,
+        cents(m.gross_sales),
+        cents(m.taxable_sales),
+        cents(m.non_taxable_sales),
+        cents(m.tax),
+      ]);
+      const file = `sales-tax-${request.query.from}-${request.query.to}.csv`;
+      return sendCsv(
+        reply,
+        file,
+        ['Month', 'Gross sales', 'Taxable sales', 'Non-taxable sales', 'Sales tax'],
+        (async function* () {
+          yield* rows;
+        })(),
+        app.config.timezone,
+      );
+    },
+  );
+};
