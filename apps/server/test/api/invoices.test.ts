@@ -261,3 +261,29 @@ describe('GET /api/invoices', () => {
     },
   );
 });
+
+describe('records kept', () => {
+  it('refuses to delete an inquiry that has invoices, even with its dependants, deleting nothing', async () => {
+    await issued();
+    const stored = async () =>
+      (await t.db.select().from(invoices).where(eq(invoices.inquiryId, maria))).length;
+    await expectRefused(
+      stored,
+      { status: 409, error: /has invoices \(.*2027-\d{4}.*\), which are kept/ },
+      () => t.asAdmin('DELETE', `/api/inquiries/${maria}`),
+      () => t.asAdmin('DELETE', `/api/inquiries/${maria}?with_dependants=true`),
+    );
+    expect(await t.db.select().from(inquiries).where(eq(inquiries.id, maria))).toHaveLength(1);
+  });
+
+  it('the cleanup of old records leaves out an inquiry that has invoices', async () => {
+    const longAgo = new Date('2012-01-01T12:00:00Z');
+    const billed = await r.inquiry('Billed Long Ago', { submittedAt: longAgo });
+    const bare = await r.inquiry('Never Billed', { submittedAt: longAgo });
+    expect((await t.asAdmin('POST', '/api/invoices', { inquiry_id: billed, lines })).statusCode).toBe(201);
+    const old = (await t.asAdmin('GET', '/api/old_records')).json<Array<{ id: number; type: string }>>();
+    const inquiryIds = old.filter((o) => o.type === 'inquiry').map((o) => o.id);
+    expect(inquiryIds).toContain(bare);
+    expect(inquiryIds).not.toContain(billed);
+  });
+});

@@ -40,4 +40,22 @@ describe('invoice numbers with two app servers on one PostgreSQL', () => {
       expect(winner?.json<Invoice>().number).toBe('2027-0021');
     });
   });
+
+  it('Done & paid sent 20 times through both servers makes one invoice with one payment in full', async () => {
+    await withSecondServer(t, async (other) => {
+      const tom = await records(t).inquiry('Tom Reilly');
+      const id = await records(t).cleaning(tom, { dateTime: new Date('2027-05-28T14:00:00Z'), amount: 100 });
+      const servers = [t.asAdmin, other.asAdmin];
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          servers[i % 2]?.('PATCH', `/api/visits/o${id}`, { status: 'done', paid: true }),
+        ),
+      );
+      expect(answers.map((a) => a?.statusCode)).toEqual(Array(20).fill(200));
+      const list = (await t.asAdmin('GET', `/api/invoices?inquiry_id=${tom}`)).json<Invoice[]>();
+      expect(list).toHaveLength(1);
+      expect(list[0]).toMatchObject({ status: 'paid', total: 106.35, paid: 106.35 });
+      expect(list[0]?.payments).toHaveLength(1);
+    });
+  });
 });

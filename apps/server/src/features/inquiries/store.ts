@@ -5,6 +5,7 @@ import { inquiries, oneTimeCleanings, recurringPaid, recurringPayments } from '.
 import { type DependantsMessages, type DependantsPlan, deleteWithDependants } from '../../lib/dependants';
 import { countUpTo, type ListPage } from '../../lib/paging';
 import { contains } from '../../lib/search';
+import { refuseWithInvoices } from '../invoices/store';
 
 export type InquiryRow = typeof inquiries.$inferSelect;
 
@@ -42,6 +43,7 @@ const dependantsPlan = (id: number): DependantsPlan<Dependants> => ({
       .from(inquiries)
       .where(eq(inquiries.id, id))
       .for('update');
+    if (found) await refuseWithInvoices(tx, id);
     return Boolean(found);
   },
   async count(tx) {

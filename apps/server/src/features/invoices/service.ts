@@ -2,6 +2,7 @@ import {
   type BillingSettings,
   businessDate,
   type CreateInvoiceInput,
+  formatDate,
   type Invoice,
   type InvoiceLineInput,
   type InvoiceListQuery,
@@ -9,6 +10,7 @@ import {
   type PaymentInput,
   totals,
   type UpdateInvoiceInput,
+  type Visit,
 } from '@clean/shared';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
@@ -75,6 +77,46 @@ export function invoicesService({ db, timezone, clock }: InvoicesDeps) {
     return row;
   };
 
+  async function issueIn(tx: Tx, id: number, billing: BillingSettings) {
+    const issuedOn = today();
+    const row = await draft(tx, id);
+    const { amounts } = price(await store.lines(tx, id), row.discount, billing);
+    const billTo = await store.billTo(tx, row.inquiryId);
+    const year = Number(issuedOn.slice(0, 4));
+    const number = formatNumber(year, await store.nextNumber(tx, year));
+    await store.update(
+      tx,
+      id,
+      {
+        status: amounts.total_cents === 0 ? 'paid' : 'open',
+        number,
+        issuedOn,
+        dueOn: addDays(issuedOn, billing.terms_days),
+        billToName: billTo?.name ?? '',
+        billToEmail: billTo?.email ?? null,
+        billToAddress: billTo?.address ?? null,
+      },
+      amounts,
+    );
+  }
+
+  async function payIn(tx: Tx, id: number, payment: PaymentInput) {
+    const row = await locked(tx, id);
+    if (row.status === 'draft') throw new ConflictError('Issue this invoice before recording a payment.');
+    if (row.status === 'void') throw new ConflictError('This invoice is void: it takes no payments.');
+    const balance = Math.round(row.total * 100) - (await store.paidCents(tx, id));
+    const amount = Math.round(payment.amount * 100);
+    if (amount > balance) {
+      throw new ConflictError(
+        `That is more than the $${(balance / 100).toFixed(2)} still due. Record the extra as a tip.`,
+      );
+    }
+    if (amount === 0 && payment.tip === 0)
+      throw new ValidationError('amount: a payment of $0 records nothing.');
+    await store.addPayment(tx, id, payment);
+    await store.update(tx, id, { status: amount === balance ? 'paid' : 'partially_paid' });
+  }
+
   return {
     get: (id: number) => read(db, id),
 
@@ -119,28 +161,7 @@ export function invoicesService({ db, timezone, clock }: InvoicesDeps) {
      */
     async issue(id: number): Promise<Invoice> {
       const billing = await billingSettings(db);
-      const issuedOn = today();
-      await store.transaction(async (tx) => {
-        const row = await draft(tx, id);
-        const { amounts } = price(await store.lines(tx, id), row.discount, billing);
-        const billTo = await store.billTo(tx, row.inquiryId);
-        const year = Number(issuedOn.slice(0, 4));
-        const number = formatNumber(year, await store.nextNumber(tx, year));
-        await store.update(
-          tx,
-          id,
-          {
-            status: amounts.total_cents === 0 ? 'paid' : 'open',
-            number,
-            issuedOn,
-            dueOn: addDays(issuedOn, billing.terms_days),
-            billToName: billTo?.name ?? '',
-            billToEmail: billTo?.email ?? null,
-            billToAddress: billTo?.address ?? null,
-          },
-          amounts,
-        );
-      });
+      await store.transaction((tx) => issueIn(tx, id, billing));
       return read(db, id);
     },
 
@@ -158,23 +179,46 @@ export function invoicesService({ db, timezone, clock }: InvoicesDeps) {
 
     /** More than the balance is a 409 (the extra is a tip); the invoice becomes partially paid or paid. */
     async addPayment(id: number, payment: PaymentInput): Promise<Invoice> {
-      await store.transaction(async (tx) => {
-        const row = await locked(tx, id);
-        if (row.status === 'draft') throw new ConflictError('Issue this invoice before recording a payment.');
-        if (row.status === 'void') throw new ConflictError('This invoice is void: it takes no payments.');
-        const balance = Math.round(row.total * 100) - (await store.paidCents(tx, id));
-        const amount = Math.round(payment.amount * 100);
-        if (amount > balance) {
-          throw new ConflictError(
-            `That is more than the $${(balance / 100).toFixed(2)} still due. Record the extra as a tip.`,
-          );
-        }
-        if (amount === 0 && payment.tip === 0)
-          throw new ValidationError('amount: a payment of $0 records nothing.');
-        await store.addPayment(tx, id, payment);
-        await store.update(tx, id, { status: amount === balance ? 'paid' : 'partially_paid' });
-      });
+      await store.transaction((tx) => payIn(tx, id, payment));
       return read(db, id);
+    },
+
+    /**
+     * A visit the owner marked done (in the visit's own transaction, which holds its row lock: one invoice however
+     * often it is sent). A one-time visit is invoiced at once, a recurring one when the owner bills per visit;
+     * Done & paid also records the payment in full, by the method used last (cash at first).
+     */
+    async visitChanged(visit: Visit, within: Db): Promise<void> {
+      if (visit.status !== 'done' || visit.kind === 'request') return;
+      // The visits store hands its transaction over as a Db; it is one.
+      const on = within as unknown as Tx;
+      const billing = await billingSettings(within);
+      if (visit.kind === 'recurring' && billing.recurring_billing !== 'per_visit') return;
+      let id = await store.invoiceOfVisit(on, visit.key);
+      if (id === null) {
+        const line = {
+          description: `Cleaning on ${formatDate(visit.start, timezone)}`,
+          quantity: 1,
+          unit_amount: visit.amount,
+          taxable: true,
+          visit_key: visit.key,
+        };
+        const { priced, amounts } = price([line], 0, billing);
+        id = await store.insert(on, visit.inquiry_id, null, amounts);
+        await store.replaceLines(on, id, priced);
+        await issueIn(on, id, billing);
+      }
+      if (!visit.paid) return;
+      const row = await locked(on, id);
+      const due = Math.round(row.total * 100) - (await store.paidCents(on, id));
+      if (row.status === 'void' || due <= 0) return;
+      await payIn(on, id, {
+        amount: due / 100,
+        tip: 0,
+        method: (await store.lastMethod(on)) ?? 'cash',
+        received_on: today(),
+        note: null,
+      });
     },
 
     /** For a payment entered by mistake: the balance and the status follow. */

@@ -9,6 +9,7 @@ import type {
 import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inquiries, invoiceCounters, invoiceLines, invoicePayments, invoices } from '../../db/schema';
+import { ConflictError } from '../../lib/errors';
 import { countUpTo, type ListPage } from '../../lib/paging';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -219,6 +220,27 @@ export const invoicesStore = (db: Db) => ({
     return row.last;
   },
 
+  /** The invoice (not void) that bills this visit, if any. */
+  async invoiceOfVisit(tx: Tx, visitKey: string): Promise<number | null> {
+    const [row] = await tx
+      .select({ id: invoices.id })
+      .from(invoiceLines)
+      .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+      .where(and(eq(invoiceLines.visitKey, visitKey), sql`${invoices.status} <> 'void'`))
+      .limit(1);
+    return row?.id ?? null;
+  },
+
+  /** The method of the last payment recorded, for Done & paid. */
+  async lastMethod(tx: Tx): Promise<PaymentInput['method'] | null> {
+    const [row] = await tx
+      .select({ method: invoicePayments.method })
+      .from(invoicePayments)
+      .orderBy(desc(invoicePayments.id))
+      .limit(1);
+    return (row?.method as PaymentInput['method'] | undefined) ?? null;
+  },
+
   /** What has been paid on an invoice, in cents (tips apart). */
   async paidCents(tx: Tx, id: number): Promise<number> {
     const [row] = await tx
@@ -277,3 +299,19 @@ export const invoicesStore = (db: Db) => ({
     return { items, total, more };
   },
 });
+
+/**
+ * Invoices are records kept for years (docs/product.md#getting-paid): an inquiry that has any cannot be deleted,
+ * with its dependants or not. Run under the inquiry's row lock, which a new invoice's foreign key waits for.
+ */
+export async function refuseWithInvoices(tx: Tx, inquiryId: number): Promise<void> {
+  const rows = await tx
+    .select({ number: invoices.number })
+    .from(invoices)
+    .where(eq(invoices.inquiryId, inquiryId))
+    .orderBy(invoices.id)
+    .limit(20);
+  if (rows.length === 0) return;
+  const names = rows.map((r) => r.number ?? 'a draft').join(', ');
+  throw new ConflictError(`This inquiry has invoices (${names}), which are kept: it cannot be deleted.`);
+}

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { admin } from '../../lib/admin-routes';
+import { invoicesService } from '../invoices/service';
 import { customerNotices } from '../notifications/customer';
 import { reviewRequestsService } from '../review-requests/service';
 import { holdsAccess } from '../slots/service';
@@ -32,6 +33,7 @@ const keyParams = z.object({
  */
 export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
   const reviewRequests = reviewRequestsService({ db: app.database.db, config: app.config });
+  const invoices = invoicesService({ db: app.database.db, timezone: app.config.timezone, clock: app.clock });
   const visits = visitsService({
     store: visitsStore(app.database.db),
     timezone: app.config.timezone,
@@ -42,8 +44,11 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
       customerNotices({ db: app.database.db, config: app.config, kick: app.outbox.kick, log: app.log })
         .confirm,
     ),
-    // In the change's transaction: a done visit and its review request commit together.
-    statusChanged: (visit, on) => reviewRequests.visitChanged(visit, new Date(), on),
+    // In the change's transaction: a done visit, its review request and its invoice commit together.
+    statusChanged: async (visit, on) => {
+      await reviewRequests.visitChanged(visit, new Date(), on);
+      await invoices.visitChanged(visit, on);
+    },
   });
 
   app.get(
