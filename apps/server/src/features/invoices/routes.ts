@@ -6,13 +6,17 @@ import {
   noContent,
   paymentInput,
   paymentParams,
+  textBody,
   updateInvoiceInput,
   voidInvoiceInput,
 } from '@clean/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { admin, sendNoContent } from '../../lib/admin-routes';
 import { sendList } from '../../lib/paging';
+import { billingSettings } from '../billing/store';
+import { siteStore } from '../site/store';
 import { invoicesService } from './service';
 
 /** Invoices and payments (owner): docs/product.md#getting-paid, the routes in docs/api.md. */
@@ -34,6 +38,22 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/invoices/:id', admin({ params: idParams }, one, 404), (request) =>
     invoices.get(request.params.id),
+  );
+
+  const site = siteStore(app.database.db, app.config.site);
+  const pdfContext = async () => {
+    const [facts, billing] = await Promise.all([site.current(), billingSettings(app.database.db)]);
+    return { business: { name: facts.businessName, phone: facts.phone, email: facts.email }, billing };
+  };
+
+  app.get(
+    '/api/invoices/:id/pdf',
+    admin(
+      { params: idParams, description: 'The invoice as a PDF with real text: invoice-YYYY-NNNN.pdf.' },
+      { 200: textBody('application/pdf', 'A PDF file, sent as a download.') },
+      404,
+    ),
+    async (request, reply) => sendPdf(reply, await invoices.pdf(request.params.id, await pdfContext())),
   );
 
   app.post(
@@ -119,3 +139,12 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => invoices.removePayment(request.params.id, request.params.payment_id),
   );
 };
+
+/** A PDF download (the route's schema documents it as a file, not JSON). */
+function sendPdf(reply: FastifyReply, { file, body }: { file: string; body: Buffer }) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${file}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { type ListPage, paging } from '../../lib/paging';
 import { billingSettings } from '../billing/store';
+import { invoicePdf, type PdfContext } from './pdf';
 import { type Amounts, invoicesStore, type Tx } from './store';
 
 const NOT_FOUND = 'There is no such invoice.';
@@ -119,6 +120,13 @@ export function invoicesService({ db, timezone, clock }: InvoicesDeps) {
 
   return {
     get: (id: number) => read(db, id),
+
+    /** The invoice as a PDF and its file name (invoice-2027-0001.pdf; a draft's names its id). */
+    async pdf(id: number, context: PdfContext): Promise<{ file: string; body: Buffer }> {
+      const invoice = await read(db, id);
+      const file = invoice.number ? `invoice-${invoice.number}.pdf` : `invoice-draft-${invoice.id}.pdf`;
+      return { file, body: await invoicePdf(invoice, context) };
+    },
 
     async list(query: InvoiceListQuery): Promise<ListPage<Invoice>> {
       return store.list(query, paging(query), today());
