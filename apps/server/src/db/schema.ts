@@ -381,8 +381,11 @@ export const mailOutbox = pgTable(
     body: text('body').notNull(),
     /** The same mail in HTML, for the customer mails that have it (a review request); null: text only. */
     html: text('html'),
-    /** Files sent with it (a confirmation's .ics): `{ filename, contentType, content }` with the content as text. */
-    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
+    /** Files sent with it (a confirmation's .ics, an invoice's PDF): the content as text, or base64 (`encoding`). */
+    attachments:
+      jsonb('attachments').$type<
+        { filename: string; contentType: string; content: string; encoding?: 'base64' }[]
+      >(),
     /** Extra headers (a reminder's List-Unsubscribe). */
     headers: jsonb('headers').$type<Record<string, string>>(),
     attempts: integer('attempts').notNull().default(0),

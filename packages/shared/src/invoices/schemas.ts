@@ -62,6 +62,14 @@ export const updateInvoiceInput = z.strictObject({
 });
 export type UpdateInvoiceInput = z.output<typeof updateInvoiceInput>;
 
+const notifyCustomer = z.boolean({ error: 'notify_customer must be true or false.' }).default(true);
+
+/** POST /api/invoices/{id}/issue: no body, or `{ notify_customer: false }` to send the customer no mail. */
+export const issueInvoiceInput = z
+  .strictObject({ notify_customer: notifyCustomer })
+  .nullish()
+  .transform((v) => ({ notify_customer: v?.notify_customer ?? true }));
+
 export const voidInvoiceInput = z.strictObject({ reason: requiredText('reason', 500) });
 
 export const paymentInput = z.strictObject({
@@ -70,6 +78,7 @@ export const paymentInput = z.strictObject({
   received_on: calendarDate('received_on'),
   tip: money('tip').default(0),
   note: optionalText('note', 500),
+  notify_customer: notifyCustomer,
 });
 export type PaymentInput = z.output<typeof paymentInput>;
 

@@ -3,6 +3,7 @@ import {
   idParams,
   invoiceListQuery,
   invoiceSchema,
+  issueInvoiceInput,
   noContent,
   paymentInput,
   paymentParams,
@@ -15,13 +16,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { admin, sendNoContent } from '../../lib/admin-routes';
 import { sendList } from '../../lib/paging';
-import { billingSettings } from '../billing/store';
-import { siteStore } from '../site/store';
-import { invoicesService } from './service';
+import { invoicesServiceFor } from './service';
 
 /** Invoices and payments (owner): docs/product.md#getting-paid, the routes in docs/api.md. */
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const invoices = invoicesService({ db: app.database.db, timezone: app.config.timezone, clock: app.clock });
+  const invoices = invoicesServiceFor(app);
   const one = { 200: invoiceSchema };
 
   app.get(
@@ -40,12 +39,6 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     invoices.get(request.params.id),
   );
 
-  const site = siteStore(app.database.db, app.config.site);
-  const pdfContext = async () => {
-    const [facts, billing] = await Promise.all([site.current(), billingSettings(app.database.db)]);
-    return { business: { name: facts.businessName, phone: facts.phone, email: facts.email }, billing };
-  };
-
   app.get(
     '/api/invoices/:id/pdf',
     admin(
@@ -53,7 +46,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       { 200: textBody('application/pdf', 'A PDF file, sent as a download.') },
       404,
     ),
-    async (request, reply) => sendPdf(reply, await invoices.pdf(request.params.id, await pdfContext())),
+    async (request, reply) => sendPdf(reply, await invoices.pdf(request.params.id)),
   );
 
   app.post(
@@ -94,12 +87,17 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/invoices/:id/issue',
     admin(
-      { params: idParams, description: 'Numbers the draft (YYYY-NNNN, no gap) and freezes it.' },
+      {
+        params: idParams,
+        body: issueInvoiceInput,
+        description:
+          'Numbers the draft (YYYY-NNNN, no gap) and freezes it; mails it unless notify_customer is false.',
+      },
       one,
       404,
       409,
     ),
-    (request) => invoices.issue(request.params.id),
+    (request) => invoices.issue(request.params.id, request.body.notify_customer),
   );
 
   app.post(
@@ -130,7 +128,9 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       409,
     ),
     async (request, reply) =>
-      reply.status(201).send(await invoices.addPayment(request.params.id, request.body)),
+      reply
+        .status(201)
+        .send(await invoices.addPayment(request.params.id, request.body, request.body.notify_customer)),
   );
 
   app.delete(

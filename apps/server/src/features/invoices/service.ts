@@ -12,10 +12,14 @@ import {
   type UpdateInvoiceInput,
   type Visit,
 } from '@clean/shared';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { enqueueMails } from '../../lib/outbox';
 import { type ListPage, paging } from '../../lib/paging';
 import { billingSettings } from '../billing/store';
+import { siteStore } from '../site/store';
+import { invoiceMail } from './mails';
 import { invoicePdf, type PdfContext } from './pdf';
 import { type Amounts, invoicesStore, type Tx } from './store';
 
@@ -23,7 +27,15 @@ const NOT_FOUND = 'There is no such invoice.';
 const ISSUED =
   'This invoice has been issued and can no longer change. Void it and issue another if it is wrong.';
 
-export type InvoicesDeps = { db: Db; timezone: string; clock: () => Date };
+export type InvoicesDeps = {
+  db: Db;
+  timezone: string;
+  clock: () => Date;
+  /** What the PDF and the customer's mails show of the business, read on `on`. */
+  facts: (on: Db) => Promise<PdfContext>;
+  /** Wakes the outbox after a mail is put in it. */
+  kick: () => void;
+};
 
 /** YYYY-MM-DD plus whole days (calendar arithmetic, no time zone involved). */
 export function addDays(date: string, days: number): string {
@@ -58,7 +70,7 @@ function price(lines: readonly InvoiceLineInput[], discount: number, billing: Bi
  * Invoices (docs/product.md#getting-paid): drafts change freely; issuing numbers an invoice and freezes it; payments
  * move it to partially paid and paid. Every change of one invoice runs in a transaction holding its row lock.
  */
-export function invoicesService({ db, timezone, clock }: InvoicesDeps) {
+export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDeps) {
   const store = invoicesStore(db);
   const today = () => businessDate(clock(), timezone);
 
@@ -77,6 +89,20 @@ export function invoicesService({ db, timezone, clock }: InvoicesDeps) {
     if (row.status !== 'draft') throw new ConflictError(ISSUED);
     return row;
   };
+
+  /**
+   * The business facts a mail shows, read on `on`: before a transaction, or inside the caller's (a read beside an
+   * open transaction waits for it on the embedded database).
+   */
+  const mailContext = (notify: boolean, on: Db = db) => (notify ? facts(on) : Promise.resolve(null));
+
+  /** Puts the customer's mail about the invoice, with its PDF, in the outbox inside the change's transaction. */
+  async function enqueue(tx: Tx, kind: 'issued' | 'receipt', id: number, context: PdfContext | null) {
+    if (!context) return;
+    const invoice = await read(tx, id);
+    const message = invoiceMail(kind, invoice, context, await invoicePdf(invoice, context));
+    if (message) await enqueueMails(tx as unknown as Db, [message]);
+  }
 
   async function issueIn(tx: Tx, id: number, billing: BillingSettings) {
     const issuedOn = today();
@@ -122,8 +148,9 @@ export function invoicesService({ db, timezone, clock }: InvoicesDeps) {
     get: (id: number) => read(db, id),
 
     /** The invoice as a PDF and its file name (invoice-2027-0001.pdf; a draft's names its id). */
-    async pdf(id: number, context: PdfContext): Promise<{ file: string; body: Buffer }> {
+    async pdf(id: number): Promise<{ file: string; body: Buffer }> {
       const invoice = await read(db, id);
+      const context = await facts(db);
       const file = invoice.number ? `invoice-${invoice.number}.pdf` : `invoice-draft-${invoice.id}.pdf`;
       return { file, body: await invoicePdf(invoice, context) };
     },
@@ -167,9 +194,13 @@ export function invoicesService({ db, timezone, clock }: InvoicesDeps) {
      * Gives the draft the next number of this year (business zone) and freezes it: the bill-to copied from the
      * inquiry, the amounts under today's billing settings, due after the terms.
      */
-    async issue(id: number): Promise<Invoice> {
-      const billing = await billingSettings(db);
-      await store.transaction((tx) => issueIn(tx, id, billing));
+    async issue(id: number, notify = true): Promise<Invoice> {
+      const [billing, context] = await Promise.all([billingSettings(db), mailContext(notify)]);
+      await store.transaction(async (tx) => {
+        await issueIn(tx, id, billing);
+        await enqueue(tx, 'issued', id, context);
+      });
+      if (context) kick();
       return read(db, id);
     },
 
@@ -186,8 +217,13 @@ export function invoicesService({ db, timezone, clock }: InvoicesDeps) {
     },
 
     /** More than the balance is a 409 (the extra is a tip); the invoice becomes partially paid or paid. */
-    async addPayment(id: number, payment: PaymentInput): Promise<Invoice> {
-      await store.transaction((tx) => payIn(tx, id, payment));
+    async addPayment(id: number, payment: PaymentInput, notify = true): Promise<Invoice> {
+      const context = await mailContext(notify);
+      await store.transaction(async (tx) => {
+        await payIn(tx, id, payment);
+        await enqueue(tx, 'receipt', id, context);
+      });
+      if (context) kick();
       return read(db, id);
     },
 
@@ -202,6 +238,7 @@ export function invoicesService({ db, timezone, clock }: InvoicesDeps) {
       const on = within as unknown as Tx;
       const billing = await billingSettings(within);
       if (visit.kind === 'recurring' && billing.recurring_billing !== 'per_visit') return;
+      const context = await mailContext(true, within);
       let id = await store.invoiceOfVisit(on, visit.key);
       if (id === null) {
         const line = {
@@ -215,6 +252,11 @@ export function invoicesService({ db, timezone, clock }: InvoicesDeps) {
         id = await store.insert(on, visit.inquiry_id, null, amounts);
         await store.replaceLines(on, id, priced);
         await issueIn(on, id, billing);
+        // Done & paid mails only the receipt.
+        if (!visit.paid) {
+          await enqueue(on, 'issued', id, context);
+          if (context) kick();
+        }
       }
       if (!visit.paid) return;
       const row = await locked(on, id);
@@ -226,7 +268,11 @@ export function invoicesService({ db, timezone, clock }: InvoicesDeps) {
         method: (await store.lastMethod(on)) ?? 'cash',
         received_on: today(),
         note: null,
+        notify_customer: true,
       });
+      await enqueue(on, 'receipt', id, context);
+      // The worker may look before the visit's transaction commits; its next poll finds the mail then.
+      if (context) kick();
     },
 
     /** For a payment entered by mistake: the balance and the status follow. */
@@ -246,3 +292,19 @@ export function invoicesService({ db, timezone, clock }: InvoicesDeps) {
     },
   };
 }
+
+/** The service as the app wires it, with the customer's mails (the invoices' and the visits' routes share it). */
+export const invoicesServiceFor = (app: Pick<FastifyInstance, 'database' | 'config' | 'clock' | 'outbox'>) =>
+  invoicesService({
+    db: app.database.db,
+    timezone: app.config.timezone,
+    clock: app.clock,
+    async facts(on) {
+      const [site, billing] = await Promise.all([
+        siteStore(on, app.config.site).current(),
+        billingSettings(on),
+      ]);
+      return { business: { name: site.businessName, phone: site.phone, email: site.email }, billing };
+    },
+    kick: app.outbox.kick,
+  });

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { admin } from '../../lib/admin-routes';
-import { invoicesService } from '../invoices/service';
+import { invoicesServiceFor } from '../invoices/service';
 import { customerNotices } from '../notifications/customer';
 import { reviewRequestsService } from '../review-requests/service';
 import { holdsAccess } from '../slots/service';
@@ -33,7 +33,7 @@ const keyParams = z.object({
  */
 export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
   const reviewRequests = reviewRequestsService({ db: app.database.db, config: app.config });
-  const invoices = invoicesService({ db: app.database.db, timezone: app.config.timezone, clock: app.clock });
+  const invoices = invoicesServiceFor(app);
   const visits = visitsService({
     store: visitsStore(app.database.db),
     timezone: app.config.timezone,
