@@ -675,12 +675,17 @@ export const invoices = pgTable(
     tax: money('tax').default(0),
     total: money('total').default(0),
     voidReason: text('void_reason'),
+    /** The monthly run's invoice of a recurring schedule: the schedule and the month (YYYY-MM) it bills. */
+    recurringPaymentId: integer('recurring_payment_id'),
+    billingMonth: text('billing_month'),
     createdAt: createdAt(),
   },
   (t) => [
     check('invoices_status_known', sql.raw(`status in (${listOf(INVOICE_STATUSES)})`)),
     check('invoices_number_when_issued', sql`(${t.status} = 'draft') = (${t.number} is null)`),
     uniqueIndex('invoices_number_idx').on(t.number),
+    // One monthly invoice per schedule and month, however many servers run the month's billing at once.
+    uniqueIndex('invoices_schedule_month_idx').on(t.recurringPaymentId, t.billingMonth),
     index('invoices_inquiry_idx').on(t.inquiryId),
     index('invoices_status_issued_idx').on(t.status, t.issuedOn),
     index('invoices_issued_idx').on(t.issuedOn),

@@ -1,5 +1,7 @@
 import type { Invoice } from '@clean/shared';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/client';
+import { invoicesService, invoicesServiceFor } from '../../src/features/invoices/service';
 import { records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 import { withSecondServer } from '../support/second-server';
@@ -57,5 +59,57 @@ describe('invoice numbers with two app servers on one PostgreSQL', () => {
       expect(list[0]).toMatchObject({ status: 'paid', total: 106.35, paid: 106.35 });
       expect(list[0]?.payments).toHaveLength(1);
     });
+  });
+});
+
+describe('the monthly billing run on two servers at once', () => {
+  it('issues each schedule’s invoice for the month once', async () => {
+    const billing = (await t.asAdmin('GET', '/api/billing')).json();
+    expect(
+      (await t.asAdmin('PUT', '/api/billing', { ...billing, recurring_billing: 'monthly' })).statusCode,
+    ).toBe(200);
+    const schedules: number[] = [];
+    for (const name of ['Ann Lee', 'Bo Chen', 'Cy Diaz']) {
+      const inquiry = await records(t).inquiry(name);
+      const created = await t.asAdmin('POST', '/api/recurring_payments', {
+        inquiry_id: inquiry,
+        amount: 100,
+        frequency: 'Weekly',
+        first_visit_at: '2027-05-04T09:00',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json<{ id: number }>().id;
+      schedules.push(id);
+      expect(
+        (await t.asAdmin('PATCH', `/api/visits/r${id}-20270504T130000Z`, { status: 'done' })).statusCode,
+      ).toBe(200);
+    }
+    const url = (t.database as { url?: string }).url;
+    const other = await openDatabase({ databaseUrl: url });
+    try {
+      const here = invoicesServiceFor(t.app);
+      const there = invoicesService({
+        db: other.db,
+        timezone: t.config.timezone,
+        clock: t.app.clock,
+        facts: async () => ({
+          business: { name: 'Bristol Eco Clean', phone: '', email: '' },
+          billing: { payment_instructions: '', payment_link: null, tax_permit_number: null },
+        }),
+        kick: () => {},
+      });
+      const at = new Date('2027-06-01T12:05:00Z');
+      const counts = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => (i % 2 ? here : there).billMonth(at)),
+      );
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(3);
+      const all = (await t.asAdmin('GET', '/api/invoices?limit=100&page=1')).json<Invoice[]>();
+      const monthly = all.filter((i) => i.lines.some((l) => l.visit_key?.endsWith('-20270504T130000Z')));
+      expect(monthly).toHaveLength(3);
+      expect(new Set(monthly.map((i) => i.number)).size).toBe(3);
+    } finally {
+      await other.close();
+      await t.asAdmin('PUT', '/api/billing', billing);
+    }
   });
 });

@@ -49,6 +49,8 @@ CREATE TABLE "invoices" (
 	"tax" numeric(12, 2) DEFAULT 0 NOT NULL,
 	"total" numeric(12, 2) DEFAULT 0 NOT NULL,
 	"void_reason" text,
+	"recurring_payment_id" integer,
+	"billing_month" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "invoices_status_known" CHECK (status in ('draft', 'open', 'partially_paid', 'paid', 'void')),
 	CONSTRAINT "invoices_number_when_issued" CHECK (("invoices"."status" = 'draft') = ("invoices"."number" is null))
@@ -62,6 +64,7 @@ CREATE INDEX "invoice_lines_visit_idx" ON "invoice_lines" USING btree ("visit_ke
 CREATE INDEX "invoice_payments_invoice_idx" ON "invoice_payments" USING btree ("invoice_id");--> statement-breakpoint
 CREATE INDEX "invoice_payments_received_idx" ON "invoice_payments" USING btree ("received_on");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_number_idx" ON "invoices" USING btree ("number");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_schedule_month_idx" ON "invoices" USING btree ("recurring_payment_id","billing_month");--> statement-breakpoint
 CREATE INDEX "invoices_inquiry_idx" ON "invoices" USING btree ("inquiry_id");--> statement-breakpoint
 CREATE INDEX "invoices_status_issued_idx" ON "invoices" USING btree ("status","issued_on");--> statement-breakpoint
 CREATE INDEX "invoices_issued_idx" ON "invoices" USING btree ("issued_on");

@@ -12,6 +12,8 @@ import {
   type UpdateInvoiceInput,
   type Visit,
 } from '@clean/shared';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
@@ -20,6 +22,7 @@ import { type ListPage, paging } from '../../lib/paging';
 import { billingSettings } from '../billing/store';
 import { siteStore } from '../site/store';
 import { invoiceMail } from './mails';
+import { monthlyStore } from './monthly-store';
 import { invoicePdf, type PdfContext } from './pdf';
 import { type Amounts, invoicesStore, type Tx } from './store';
 
@@ -144,8 +147,54 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
     await store.update(tx, id, { status: amount === balance ? 'paid' : 'partially_paid' });
   }
 
+  /** A line per visit, dated in the business zone. */
+  const visitLine = (visit: { key: string; start: string | Date; amount: number }) => ({
+    description: `Cleaning on ${formatDate(new Date(visit.start).toISOString(), timezone)}`,
+    quantity: 1,
+    unit_amount: visit.amount,
+    taxable: true,
+    visit_key: visit.key,
+  });
+
   return {
     get: (id: number) => read(db, id),
+
+    /**
+     * The monthly run (recurring_billing "monthly"): from 08:00 on the 1st (business time), one invoice per schedule
+     * for the previous month's done visits not yet invoiced. Each is claimed by its unique (schedule, month) key
+     * in its own transaction, so any number of servers running at once issue each one once. Answers how many.
+     */
+    async billMonth(now: Date): Promise<number> {
+      const billing = await billingSettings(db);
+      if (billing.recurring_billing !== 'monthly') return 0;
+      const wall = new TZDate(now, timezone);
+      if (wall.getDate() === 1 && wall.getHours() < 8) return 0;
+      const from = new TZDate(wall.getFullYear(), wall.getMonth() - 1, 1, timezone);
+      const to = new TZDate(wall.getFullYear(), wall.getMonth(), 1, timezone);
+      const month = format(from, 'yyyy-MM');
+      const visits = await monthlyStore(db).doneVisits(from, to);
+      const bySchedule = new Map<number, typeof visits>();
+      for (const v of visits) bySchedule.set(v.scheduleId, [...(bySchedule.get(v.scheduleId) ?? []), v]);
+      const context = await mailContext(true);
+      let issued = 0;
+      for (const [scheduleId, done] of bySchedule) {
+        const first = done[0];
+        if (!first) continue;
+        const made = await store.transaction(async (tx) => {
+          const id = await monthlyStore(db).claim(tx, scheduleId, first.inquiryId, month);
+          if (id === null) return false;
+          const { priced, amounts } = price(done.map(visitLine), 0, billing);
+          await store.update(tx, id, {}, amounts);
+          await store.replaceLines(tx, id, priced);
+          await issueIn(tx, id, billing);
+          await enqueue(tx, 'issued', id, context);
+          return true;
+        });
+        if (made) issued += 1;
+      }
+      if (issued > 0 && context) kick();
+      return issued;
+    },
 
     /** The invoice as a PDF and its file name (invoice-2027-0001.pdf; a draft's names its id). */
     async pdf(id: number): Promise<{ file: string; body: Buffer }> {
@@ -241,14 +290,7 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
       const context = await mailContext(true, within);
       let id = await store.invoiceOfVisit(on, visit.key);
       if (id === null) {
-        const line = {
-          description: `Cleaning on ${formatDate(visit.start, timezone)}`,
-          quantity: 1,
-          unit_amount: visit.amount,
-          taxable: true,
-          visit_key: visit.key,
-        };
-        const { priced, amounts } = price([line], 0, billing);
+        const { priced, amounts } = price([visitLine(visit)], 0, billing);
         id = await store.insert(on, visit.inquiry_id, null, amounts);
         await store.replaceLines(on, id, priced);
         await issueIn(on, id, billing);
