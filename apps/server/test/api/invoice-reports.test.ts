@@ -139,3 +139,30 @@ describe('GET /api/summary/receivables', () => {
     ).toBe(401);
   });
 });
+
+describe('the CSV exports of invoices and payments', () => {
+  it('lists every issued invoice (void with its reason) and every payment, newest first, to the cent', async () => {
+    const res = await t.asAdmin('GET', '/api/export/invoices.csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'Number,Status,Issued,Due,Customer,Email,Subtotal,Discount,Taxable sales,Non-taxable sales,Tax,Total,Paid,Tips,Void reason',
+    );
+    // Four issued (the draft left out): March's, the void one, February's, January's.
+    expect(lines).toHaveLength(5);
+    expect(lines).toContain(
+      '2027-0002,partially_paid,2027-02-10,2027-02-17,Maria Gonzalez,,200.00,20.00,180.00,0.00,11.43,191.43,50.00,10.00,',
+    );
+    expect(lines).toContain(
+      '2027-0003,void,2027-03-01,2027-03-08,Maria Gonzalez,,999.00,0.00,999.00,0.00,63.44,1062.44,0.00,0.00,Wrong customer',
+    );
+
+    const payments = await t.asAdmin('GET', '/api/export/invoice_payments.csv');
+    expect(payments.body.trim().split('\r\n')).toEqual([
+      'Invoice,Received,Method,Amount,Tip,Customer,Note',
+      '2027-0002,2027-03-01,venmo,50.00,10.00,Maria Gonzalez,',
+    ]);
+    expect((await t.anonymous('GET', '/api/export/invoices.csv')).statusCode).toBe(401);
+  });
+});

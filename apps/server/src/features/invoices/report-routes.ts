@@ -1,13 +1,34 @@
-import { businessDate, receivablesSchema, salesTaxQuery, salesTaxReportSchema } from '@clean/shared';
+import {
+  businessDate,
+  csvResponse,
+  receivablesSchema,
+  salesTaxQuery,
+  salesTaxReportSchema,
+} from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { admin } from '../../lib/admin-routes';
-import { cents, sendCsv } from '../../lib/csv';
+import { cents, EXPORT_TIMEOUT_MS, sendCsv } from '../../lib/csv';
+import { requireAdmin } from '../../lib/guard';
+import { csvStore, INVOICE_CSV_HEADER, PAYMENT_CSV_HEADER } from './csv-store';
 import { reportStore } from './report-store';
 
 /** Money owed at a glance and the accountant's sales-tax report (owner): docs/product.md#getting-paid. */
 export const invoiceReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const reports = reportStore(app.database.db);
   const today = () => businessDate(app.clock(), app.config.timezone);
+
+  const files = csvStore(app.database.db);
+  const csvRoute = {
+    onRequest: requireAdmin,
+    handlerTimeout: EXPORT_TIMEOUT_MS,
+    schema: { response: csvResponse },
+  };
+  app.get('/api/export/invoices.csv', csvRoute, async (_request, reply) =>
+    sendCsv(reply, 'invoices.csv', INVOICE_CSV_HEADER, files.invoices(), app.config.timezone),
+  );
+  app.get('/api/export/invoice_payments.csv', csvRoute, async (_request, reply) =>
+    sendCsv(reply, 'invoice_payments.csv', PAYMENT_CSV_HEADER, files.payments(), app.config.timezone),
+  );
 
   app.get(
     '/api/summary/receivables',
