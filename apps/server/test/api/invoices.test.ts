@@ -80,6 +80,16 @@ describe('drafts', () => {
     ['a zero quantity', { lines: [{ ...lines[0], quantity: 0 }] }, /quantity/],
     ['an inquiry that does not exist', { inquiry_id: 999_999 }, /inquiry_id/],
     ['a discount larger than the lines', { discount: 500 }, /discount/],
+    [
+      'lines adding up to more than money holds',
+      { lines: [{ description: 'Huge', quantity: 10_000, unit_amount: 9_999_999.99 }] },
+      /at most \$9,999,999\.99/,
+    ],
+    [
+      'a total past the limit once taxed',
+      { lines: [{ description: 'Big', quantity: 1, unit_amount: 9_999_999.99 }] },
+      /at most/,
+    ],
     ['a field it does not know', { surcharge: 1 }, /surcharge|Unrecognized/i],
   ])('refuses %s with a 400, creating nothing', async (_name, change, error) => {
     const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(invoices))[0]?.n;

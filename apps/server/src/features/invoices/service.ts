@@ -3,10 +3,12 @@ import {
   businessDate,
   type CreateInvoiceInput,
   formatDate,
+  formatMoney,
   type Invoice,
   type InvoiceLineInput,
   type InvoiceListQuery,
   lineCents,
+  MONEY_MAX,
   type PaymentInput,
   totals,
   type UpdateInvoiceInput,
@@ -66,6 +68,9 @@ function price(lines: readonly InvoiceLineInput[], discount: number, billing: Bi
     tax_label: billing.tax_label,
     prices_include_tax: billing.prices_include_tax,
   };
+  // Every amount is stored as money (numeric(12,2), at most MONEY_MAX as everywhere in the API).
+  if (Math.max(amounts.subtotal_cents, amounts.total_cents) > Math.round(MONEY_MAX * 100))
+    throw new ValidationError(`lines: an invoice can add up to at most ${formatMoney(MONEY_MAX)}.`);
   return { priced, amounts };
 }
 
