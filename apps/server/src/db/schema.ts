@@ -738,6 +738,22 @@ export const invoicePayments = pgTable(
 );
 
 /**
+ * Overdue reminders sent: one row per invoice and reminder day (`overdue_reminder_days`), inserted in the
+ * transaction that puts the mail in the outbox, so servers and restarts send each reminder once.
+ */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    daysAfter: smallint('days_after').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.daysAfter] })],
+);
+
+/**
  * The last invoice number given in each calendar year (business zone). Issuing increments its row with
  * `UPDATE … RETURNING` inside the issuing transaction: the row lock orders concurrent issues, and a rolled-back
  * issue gives its number back, so numbers run without a gap.

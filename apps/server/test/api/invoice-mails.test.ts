@@ -3,6 +3,7 @@ import { asc } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/db/schema';
+import { invoicesServiceFor } from '../../src/features/invoices/service';
 import { records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 
@@ -95,5 +96,43 @@ describe('the customer’s invoice mails, through the outbox', () => {
     expect(mails.map((m) => m.subject)).toEqual([
       expect.stringMatching(/^Receipt for invoice 2027-\d{4} .* \$106\.35 received$/),
     ]);
+  });
+
+  it('reminds on each reminder day after the due date, once each, until paid', async () => {
+    const id = await draft(100);
+    const issued = (await t.asAdmin('POST', `/api/invoices/${id}/issue`)).json<Invoice>();
+    expect(issued.due_on).toBe('2027-12-04');
+    await newMails();
+    const service = invoicesServiceFor(t.app);
+    const at = (date: string) => new Date(`${date}T15:00:00Z`);
+    const reminders = async () =>
+      (await newMails()).filter((m) => m.subject.startsWith(`Reminder: invoice ${issued.number} `));
+    // Day 2 after: nothing yet; day 3 (the first reminder day), twice over: one mail.
+    await service.remind(at('2027-12-06'));
+    expect(await reminders()).toEqual([]);
+    await Promise.all([service.remind(at('2027-12-07')), service.remind(at('2027-12-07'))]);
+    const [first, ...more] = await reminders();
+    expect(more).toEqual([]);
+    expect(first?.subject).toBe(
+      `Reminder: invoice ${issued.number} from Bristol Eco Clean — $106.35 was due Dec 4`,
+    );
+    expect(first?.attachments?.[0]?.filename).toBe(`invoice-${issued.number}.pdf`);
+    await service.remind(at('2027-12-08'));
+    expect(await reminders()).toEqual([]);
+    // Day 10: the second; once paid, no more.
+    await service.remind(at('2027-12-14'));
+    expect(await reminders()).toHaveLength(1);
+    const pay = await t.asAdmin('POST', `/api/invoices/${id}/payments`, {
+      amount: 106.35,
+      method: 'cash',
+      received_on: '2027-12-20',
+      notify_customer: false,
+    });
+    expect(pay.statusCode, pay.body).toBe(201);
+    const billing = (await t.asAdmin('GET', '/api/billing')).json();
+    await t.asAdmin('PUT', '/api/billing', { ...billing, overdue_reminder_days: [3, 10, 30] });
+    await service.remind(at('2028-01-05'));
+    expect(await reminders()).toEqual([]);
+    await t.asAdmin('PUT', '/api/billing', billing);
   });
 });

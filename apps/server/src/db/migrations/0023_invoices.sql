@@ -28,6 +28,13 @@ CREATE TABLE "invoice_payments" (
 	CONSTRAINT "invoice_payments_amounts_nonnegative" CHECK ("invoice_payments"."amount" >= 0 and "invoice_payments"."tip" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "invoice_reminders" (
+	"invoice_id" integer NOT NULL,
+	"days_after" smallint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "invoice_reminders_invoice_id_days_after_pk" PRIMARY KEY("invoice_id","days_after")
+);
+--> statement-breakpoint
 CREATE TABLE "invoices" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"inquiry_id" integer NOT NULL,
@@ -58,6 +65,7 @@ CREATE TABLE "invoices" (
 --> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_payments" ADD CONSTRAINT "invoice_payments_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_reminders" ADD CONSTRAINT "invoice_reminders_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_inquiry_id_inquiries_id_fk" FOREIGN KEY ("inquiry_id") REFERENCES "public"."inquiries"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "invoice_lines_invoice_idx" ON "invoice_lines" USING btree ("invoice_id","position");--> statement-breakpoint
 CREATE INDEX "invoice_lines_visit_idx" ON "invoice_lines" USING btree ("visit_key");--> statement-breakpoint

@@ -17,37 +17,41 @@ const howToPay = (ctx: PdfContext) => [
   ...(ctx.billing.payment_link ? [`Pay online: ${ctx.billing.payment_link}`] : []),
 ];
 
+export type MailKind = 'issued' | 'receipt' | 'reminder';
+
 /**
  * The customer's mail about an invoice (docs/product.md#getting-paid), with its PDF: `issued` when it is issued,
- * `receipt` when a payment is recorded. Null when the bill-to has no e-mail address.
+ * `receipt` when a payment is recorded, `reminder` when it is overdue. Null when the bill-to has no e-mail address.
  */
-export function invoiceMail(
-  kind: 'issued' | 'receipt',
-  invoice: Invoice,
-  ctx: PdfContext,
-  pdf: Buffer,
-): Mail | null {
+export function invoiceMail(kind: MailKind, invoice: Invoice, ctx: PdfContext, pdf: Buffer): Mail | null {
   if (!invoice.bill_to.email || !invoice.number) return null;
   const name = ctx.business.name;
   const last = invoice.payments.at(-1);
-  const subject =
-    kind === 'issued'
-      ? `Invoice ${invoice.number} from ${name} — ${formatMoney(invoice.total)} due ${shortDate(invoice.due_on)}`
-      : `Receipt for invoice ${invoice.number} from ${name} — ${formatMoney(last?.amount ?? 0)} received`;
+  const subject = {
+    issued: `Invoice ${invoice.number} from ${name} — ${formatMoney(invoice.total)} due ${shortDate(invoice.due_on)}`,
+    receipt: `Receipt for invoice ${invoice.number} from ${name} — ${formatMoney(last?.amount ?? 0)} received`,
+    reminder: `Reminder: invoice ${invoice.number} from ${name} — ${formatMoney(invoice.amount_due)} was due ${shortDate(invoice.due_on)}`,
+  }[kind];
   const lines =
-    kind === 'issued'
+    kind === 'reminder'
       ? [
-          `Invoice ${invoice.number} for ${formatMoney(invoice.total)} is attached; it is due ${shortDate(invoice.due_on)}.`,
+          `Invoice ${invoice.number} was due ${shortDate(invoice.due_on)}; ${formatMoney(invoice.amount_due)} is still open. It is attached.`,
           '',
           ...howToPay(ctx),
         ]
-      : [
-          `Thank you: we received ${formatMoney(last?.amount ?? 0)} for invoice ${invoice.number}.`,
-          invoice.amount_due > 0
-            ? `Still due: ${formatMoney(invoice.amount_due)}.`
-            : 'It is paid in full. The receipt is attached.',
-          ...(invoice.amount_due > 0 ? ['', ...howToPay(ctx)] : []),
-        ];
+      : kind === 'issued'
+        ? [
+            `Invoice ${invoice.number} for ${formatMoney(invoice.total)} is attached; it is due ${shortDate(invoice.due_on)}.`,
+            '',
+            ...howToPay(ctx),
+          ]
+        : [
+            `Thank you: we received ${formatMoney(last?.amount ?? 0)} for invoice ${invoice.number}.`,
+            invoice.amount_due > 0
+              ? `Still due: ${formatMoney(invoice.amount_due)}.`
+              : 'It is paid in full. The receipt is attached.',
+            ...(invoice.amount_due > 0 ? ['', ...howToPay(ctx)] : []),
+          ];
   return {
     to: invoice.bill_to.email,
     replyTo: ctx.business.email,

@@ -1,6 +1,12 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { invoiceLines, invoices, recurringPayments, visitExceptions } from '../../db/schema';
+import {
+  invoiceLines,
+  invoiceReminders,
+  invoices,
+  recurringPayments,
+  visitExceptions,
+} from '../../db/schema';
 import { recurringKey } from '../visits/rule';
 import type { Tx } from './store';
 
@@ -47,6 +53,34 @@ export const monthlyStore = (db: Db) => ({
       );
     const done = new Set(billed.map((b) => b.key));
     return visits.filter((v) => !done.has(v.key));
+  },
+
+  /**
+   * Invoices still owed, with an e-mail, whose latest reminder day (the largest of `days` already reached after the
+   * due date) has not been sent: after an outage only the latest reminder goes, not each missed one.
+   */
+  async remindersDue(days: readonly number[], today: string): Promise<{ id: number; day: number }[]> {
+    if (days.length === 0) return [];
+    const result = (await db.execute(sql`
+      select id, day from (
+        select i.id, (select max(d) from unnest(${`{${days.join(',')}}`}::int[]) d
+                       where i.due_on + d <= ${today}::date) as day
+          from invoices i
+         where i.status in ('open', 'partially_paid') and i.bill_to_email is not null
+           and i.due_on + ${Math.min(...days)}::int <= ${today}::date) due
+       where not exists (select 1 from invoice_reminders r where r.invoice_id = due.id and r.days_after = due.day)
+       order by id limit 500`)) as unknown as { rows: { id: number; day: number }[] };
+    return result.rows.map((r) => ({ id: Number(r.id), day: Number(r.day) }));
+  },
+
+  /** Claims one reminder in the caller's transaction: false when another server (or pass) sent it. */
+  async claimReminder(tx: Tx, invoiceId: number, day: number): Promise<boolean> {
+    const rows = await tx
+      .insert(invoiceReminders)
+      .values({ invoiceId, daysAfter: day })
+      .onConflictDoNothing()
+      .returning({ id: invoiceReminders.invoiceId });
+    return rows.length > 0;
   },
 
   /**

@@ -23,7 +23,7 @@ import { enqueueMails } from '../../lib/outbox';
 import { type ListPage, paging } from '../../lib/paging';
 import { billingSettings } from '../billing/store';
 import { siteStore } from '../site/store';
-import { invoiceMail } from './mails';
+import { invoiceMail, type MailKind } from './mails';
 import { monthlyStore } from './monthly-store';
 import { invoicePdf, type PdfContext } from './pdf';
 import { type Amounts, invoicesStore, type Tx } from './store';
@@ -105,7 +105,7 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
   const mailContext = (notify: boolean, on: Db = db) => (notify ? facts(on) : Promise.resolve(null));
 
   /** Puts the customer's mail about the invoice, with its PDF, in the outbox inside the change's transaction. */
-  async function enqueue(tx: Tx, kind: 'issued' | 'receipt', id: number, context: PdfContext | null) {
+  async function enqueue(tx: Tx, kind: MailKind, id: number, context: PdfContext | null) {
     if (!context) return;
     const invoice = await read(tx, id);
     const message = invoiceMail(kind, invoice, context, await invoicePdf(invoice, context));
@@ -169,6 +169,31 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
      * for the previous month's done visits not yet invoiced. Each is claimed by its unique (schedule, month) key
      * in its own transaction, so any number of servers running at once issue each one once. Answers how many.
      */
+    /**
+     * Overdue reminders: on each of overdue_reminder_days after the due date, until paid or void, once each
+     * (claimed by its (invoice, day) key in the transaction that queues the mail). Answers how many were queued.
+     */
+    async remind(now: Date): Promise<number> {
+      const billing = await billingSettings(db);
+      const due = await monthlyStore(db).remindersDue(
+        billing.overdue_reminder_days,
+        businessDate(now, timezone),
+      );
+      if (due.length === 0) return 0;
+      const context = await mailContext(true);
+      let sent = 0;
+      for (const { id, day } of due) {
+        const claimed = await store.transaction(async (tx) => {
+          if (!(await monthlyStore(db).claimReminder(tx, id, day))) return false;
+          await enqueue(tx, 'reminder', id, context);
+          return true;
+        });
+        if (claimed) sent += 1;
+      }
+      if (sent > 0) kick();
+      return sent;
+    },
+
     async billMonth(now: Date): Promise<number> {
       const billing = await billingSettings(db);
       if (billing.recurring_billing !== 'monthly') return 0;
