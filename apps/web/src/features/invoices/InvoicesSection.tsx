@@ -17,7 +17,8 @@ import { CheckboxField, Options, SelectField } from '../../lib/ui/FormFields';
 import { FormFeedback } from '../../lib/ui/FormStatus';
 import { TextField } from '../../lib/ui/TextField';
 import { useFeedback } from '../../lib/useFeedback';
-import { invoiceListOptions, receivablesOptions, useInvoiceAction } from './api';
+import { invoiceListOptions, useInvoiceAction } from './api';
+import { Receivables } from './Receivables';
 
 const STATUS_LABELS: Record<InvoiceStatus, string> = {
   draft: 'Draft',
@@ -26,28 +27,6 @@ const STATUS_LABELS: Record<InvoiceStatus, string> = {
   paid: 'Paid',
   void: 'Void',
 };
-
-/** Money owed at a glance: what is outstanding, what is overdue, and this month's tips. */
-function Receivables() {
-  const { data } = useQuery(receivablesOptions);
-  if (!data) return null;
-  return (
-    <dl className="grid grid-cols-3 gap-3 rounded-xl bg-brand-50 p-4 text-sm" aria-label="Money owed">
-      <div>
-        <dt>Outstanding</dt>
-        <dd className="text-lg font-semibold">{formatMoney(data.outstanding)}</dd>
-      </div>
-      <div>
-        <dt>Overdue</dt>
-        <dd className="text-lg font-semibold">{formatMoney(data.overdue)}</dd>
-      </div>
-      <div>
-        <dt>Tips this month</dt>
-        <dd className="text-lg font-semibold">{formatMoney(data.tips_this_month)}</dd>
-      </div>
-    </dl>
-  );
-}
 
 /** Invoices (hub): the list by status, and one invoice with Issue, Paid in full, Void and its PDF. */
 export function InvoicesSection() {
