@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { InvoicesSection } from '../src/features/invoices/InvoicesSection';
+import { periodOf } from '../src/features/invoices/SalesTaxReport';
 import { stubFetch } from './utils';
 
 const INVOICE: Invoice = {
@@ -59,5 +60,35 @@ describe('the hub’s Invoices', () => {
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(String(post?.[0])).toContain('/api/invoices/7/payments');
     expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ amount: 109.53, method: 'check' });
+  });
+
+  it('shows the sales-tax report for the period chosen: a month, a quarter or a year', async () => {
+    const asked: string[] = [];
+    stubFetch({
+      'GET /api/invoices': { body: [] },
+      'GET /api/reports/sales-tax': (_init, url) => {
+        asked.push(`${url.searchParams.get('from')}..${url.searchParams.get('to')}`);
+        return {
+          body: {
+            months: [
+              { month: '2027-01', gross_sales: 140, taxable_sales: 100, non_taxable_sales: 40, tax: 6.35 },
+            ],
+            totals: { gross_sales: 140, taxable_sales: 100, non_taxable_sales: 40, tax: 6.35 },
+          },
+        };
+      },
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <InvoicesSection />
+      </QueryClientProvider>,
+    );
+    fireEvent.change(await screen.findByLabelText('From month'), { target: { value: '2027-01' } });
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: '3' } });
+    const table = await screen.findByRole('table', { name: 'Sales tax report' });
+    await waitFor(() => expect(asked).toContain('2027-01-01..2027-03-31'));
+    expect(table.textContent).toContain('$6.35');
+    expect(periodOf('2028-02', 1)).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(periodOf('2027-10', 12)).toEqual({ from: '2027-10-01', to: '2028-09-30' });
   });
 });

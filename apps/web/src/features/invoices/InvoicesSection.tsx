@@ -19,6 +19,7 @@ import { TextField } from '../../lib/ui/TextField';
 import { useFeedback } from '../../lib/useFeedback';
 import { invoiceListOptions, useInvoiceAction } from './api';
 import { Receivables } from './Receivables';
+import { SalesTaxReport } from './SalesTaxReport';
 
 const STATUS_LABELS: Record<InvoiceStatus, string> = {
   draft: 'Draft',
@@ -89,6 +90,7 @@ export function InvoicesSection() {
         </ul>
       )}
       {open && <InvoicePanel key={open.id} invoice={open} />}
+      <SalesTaxReport />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceStatus, PaymentMethod, Receivables } from '@clean/shared';
+import type { Invoice, InvoiceStatus, PaymentMethod, Receivables, SalesTaxReport } from '@clean/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 
@@ -41,3 +41,11 @@ export function useInvoiceAction(id: number) {
     onSuccess: () => client.invalidateQueries({ queryKey: invoicesKey }),
   });
 }
+
+/** GET /api/reports/sales-tax (owner): by month of issue, from..to both included. */
+export const salesTaxOptions = (from: string, to: string) =>
+  queryOptions({
+    queryKey: [...invoicesKey, 'sales-tax', from, to],
+    queryFn: ({ signal }) =>
+      apiFetch<SalesTaxReport>('/api/reports/sales-tax', { signal, query: { from, to } }),
+  });
