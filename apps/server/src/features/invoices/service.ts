@@ -226,6 +226,13 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
       return issued;
     },
 
+    /** A customer's own issued invoice as a PDF, by its number; anyone else's (or a draft) is not found. */
+    async customerPdf(inquiryId: number, number: string): Promise<{ file: string; body: Buffer }> {
+      const id = await store.idOfNumber(inquiryId, number);
+      if (id === null) throw new NotFoundError(NOT_FOUND);
+      return this.pdf(id);
+    },
+
     /** The invoice as a PDF and its file name (invoice-2027-0001.pdf; a draft's names its id). */
     async pdf(id: number): Promise<{ file: string; body: Buffer }> {
       const invoice = await read(db, id);

@@ -129,6 +129,14 @@ const flatten = (r: {
 export const invoicesStore = (db: Db) => ({
   transaction: <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work),
 
+  async idOfNumber(inquiryId: number, number: string): Promise<number | null> {
+    const [row] = await db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.inquiryId, inquiryId), eq(invoices.number, number)));
+    return row?.id ?? null;
+  },
+
   async inquiryExists(id: number): Promise<boolean> {
     const [row] = await db.select({ id: inquiries.id }).from(inquiries).where(eq(inquiries.id, id));
     return Boolean(row);
@@ -314,4 +322,30 @@ export async function refuseWithInvoices(tx: Tx, inquiryId: number): Promise<voi
   if (rows.length === 0) return;
   const names = rows.map((r) => r.number ?? 'a draft').join(', ');
   throw new ConflictError(`This inquiry has invoices (${names}), which are kept: it cannot be deleted.`);
+}
+
+/** A customer's issued invoices for their link's page, newest first, with what is still due. */
+export async function customerInvoices(db: Db, inquiryId: number) {
+  const rows = await db
+    .select({
+      number: invoices.number,
+      issuedOn: invoices.issuedOn,
+      status: invoices.status,
+      total: invoices.total,
+      paid: sql<string>`coalesce((select sum(p.amount) from invoice_payments p where p.invoice_id = ${invoices.id}), 0)`,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.inquiryId, inquiryId), sql`${invoices.status} <> 'draft'`))
+    .orderBy(desc(invoices.id))
+    .limit(100);
+  return rows.map((r) => ({
+    number: r.number ?? '',
+    issuedOn: r.issuedOn ?? '',
+    status: r.status as 'open' | 'partially_paid' | 'paid' | 'void',
+    total: r.total,
+    amountDue:
+      r.status === 'open' || r.status === 'partially_paid'
+        ? (cents(r.total) - cents(Number(r.paid))) / 100
+        : 0,
+  }));
 }
