@@ -19,10 +19,10 @@ const dist = path.join(root, 'dist');
  * Installed packages are bundled too (resolving and loading hundreds of modules was most of a start), except those
  * that find files beside their own code at run time: PGlite (its WASM and extensions), argon2 and sharp (native
  * addons: sharp loads libvips from its @img package for this platform), Swagger UI (its static files), pino's
- * transports (worker files).
+ * transports (worker files), pdfkit (its fonts' metrics files).
  */
 const KEEP_INSTALLED =
-  /^(@electric-sql\/pglite|@node-rs\/argon2|sharp|@fastify\/swagger-ui|pino|thread-stream|pg-native)(\/|$)/;
+  /^(@electric-sql\/pglite|@node-rs\/argon2|sharp|@fastify\/swagger-ui|pino|thread-stream|pg-native|pdfkit)(\/|$)/;
 const externalPackages: Plugin = {
   name: 'external-packages',
   setup(b) {

@@ -27,6 +27,7 @@ openEmbeddedEarly(configuredDatabase(config));
 const { buildApp } = await import('./app');
 const { startBackupServices } = await import('./features/backups');
 const { startDailyDigest } = await import('./features/digest');
+const { startMonthlyBilling } = await import('./features/invoices');
 const { startReminders } = await import('./features/reminders');
 const { startReviewRequests } = await import('./features/review-requests');
 const { drainThenClose } = await import('./lib/shutdown');
@@ -47,6 +48,7 @@ try {
 await startBackupServices(app, lock);
 startDailyDigest(app);
 startReminders(app);
+startMonthlyBilling(app);
 startReviewRequests(app);
 releaseMemoryWhenIdle(app.log);
 await app.listen({

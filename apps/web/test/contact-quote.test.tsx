@@ -1,4 +1,4 @@
-import { type Pricing, quote } from '@clean/shared';
+import { type PublicPricing, quote } from '@clean/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContactPage } from '../src/features/contact/ContactPage';
@@ -8,7 +8,7 @@ const PACKAGES = [
   { id: 1, title: 'Standard Clean', amount: 150, image_url: '/demo/1.jpg', description: '' },
   { id: 2, title: 'Deep Clean', amount: 240, image_url: '/demo/2.jpg', description: '' },
 ];
-const PRICING: Pricing = {
+const PRICING: PublicPricing = {
   packages: [
     { package_id: 1, base_minutes: 120 },
     { package_id: 2, base_minutes: 180 },
@@ -21,6 +21,7 @@ const PRICING: Pricing = {
   ],
   frequency_discounts: { one_time: 0, weekly: 15, every_2_weeks: 10, every_4_weeks: 5 },
   minimum: 120,
+  tax: { tax_rate_percent: 6.35, tax_label: 'CT sales tax', prices_include_tax: false },
 };
 const SLOTS_120 = ['2027-03-02T09:00:00-05:00', '2027-03-02T13:30:00-05:00', '2027-03-03T10:00:00-05:00'];
 const SLOTS_OTHER = ['2027-03-04T08:00:00-05:00'];
@@ -58,6 +59,8 @@ describe('/contact instant quote', () => {
 
     fireEvent.change(screen.getByLabelText('Package'), { target: { value: '2' } });
     expect(amount()).toBe('$240.00');
+    // 240 × 6.35 % = 15.24.
+    expect(screen.getByTestId('estimate-tax').textContent).toBe('+ $15.24 CT sales tax = $255.24');
     fireEvent.change(screen.getByLabelText('Bedrooms'), { target: { value: '3' } });
     fireEvent.change(screen.getByLabelText('Bathrooms'), { target: { value: '2' } });
     fireEvent.click(screen.getByLabelText('Inside oven (+$30.50)'));
@@ -230,5 +233,23 @@ describe('landing source', () => {
     sessionStorage.clear();
     rememberLanding(at('https://clean.example/packages'), 'https://clean.example/');
     expect(landingSource()).toEqual({});
+  });
+});
+
+describe('/contact estimate with prices that include the tax', () => {
+  it('says how much of the estimate is tax', async () => {
+    stubFetch({
+      'GET /api/contact-status': { body: { is_open: true } },
+      'GET /api/packages': { body: PACKAGES },
+      'GET /api/pricing': { body: { ...PRICING, tax: { ...PRICING.tax, prices_include_tax: true } } },
+      'GET /api/slots': { body: SLOTS_120 },
+    });
+    renderWithApp('/contact', [page('/contact', <ContactPage />)]);
+    await form();
+    await waitFor(() => expect(screen.getByLabelText('Package')).toBeTruthy());
+    fireEvent.change(screen.getByLabelText('Package'), { target: { value: '1' } });
+    expect(amount()).toBe('$150.00');
+    // 150 × 6.35 / 106.35 = 8.956… → $8.96.
+    expect(screen.getByTestId('estimate-tax').textContent).toBe('including $8.96 CT sales tax');
   });
 });

@@ -1,5 +1,8 @@
 export * from './agenda/schemas';
 export * from './auth/schemas';
+export * from './billing/defaults';
+export * from './billing/schemas';
+export * from './billing/tax';
 export * from './cleanings/schemas';
 export * from './cleanup/schemas';
 export * from './common/currency';
@@ -19,6 +22,8 @@ export * from './gallery/schemas';
 export * from './inquiries/address';
 export * from './inquiries/plain';
 export * from './inquiries/schemas';
+export * from './invoices/reports';
+export * from './invoices/schemas';
 export * from './media/schemas';
 export * from './media/urls';
 export * from './outbox/schemas';

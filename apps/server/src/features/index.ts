@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { agendaRoutes } from './agenda/routes';
 import { authRoutes } from './auth/routes';
+import { billingRoutes } from './billing/routes';
 import { calendarFeedRoutes } from './calendar-feed/routes';
 import { cleaningsRoutes } from './cleanings/routes';
 import { cleanupRoutes } from './cleanup/routes';
@@ -11,6 +12,8 @@ import { exportRoutes } from './exports/routes';
 import { galleryRoutes } from './gallery/routes';
 import { bookingRoutes } from './inquiries/public-routes';
 import { inquiriesRoutes } from './inquiries/routes';
+import { invoiceReportRoutes } from './invoices/report-routes';
+import { invoicesRoutes } from './invoices/routes';
 import { mediaRoutes } from './media/routes';
 import { outboxRoutes } from './outbox/routes';
 import { packagesRoutes } from './packages/routes';
@@ -33,6 +36,9 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(seoRoutes);
   await app.register(packagesRoutes);
   await app.register(pricingRoutes);
+  await app.register(billingRoutes);
+  await app.register(invoicesRoutes);
+  await app.register(invoiceReportRoutes);
   await app.register(galleryRoutes);
   await app.register(mediaRoutes);
   await app.register(reviewsRoutes);

@@ -10,8 +10,8 @@ export type Mail = {
   text: string;
   html?: string;
   replyTo?: string;
-  /** Files sent with it (a confirmation's `.ics`), their content as text. */
-  attachments?: { filename: string; contentType: string; content: string }[];
+  /** Files sent with it (a confirmation's `.ics`), their content as text, or base64 for a binary file (a PDF). */
+  attachments?: { filename: string; contentType: string; content: string; encoding?: 'base64' }[];
   /** Extra headers (a reminder's List-Unsubscribe). */
   headers?: Record<string, string>;
   /** A stable identity: the Message-ID's left part, the same each time this mail is sent. */

@@ -147,6 +147,8 @@ describe('pages rendered from their address', () => {
     // 150 + 2×20 + 15 + 35 = 240, less 15%: $204.00, 120 + 60 + 20 + 30 minutes.
     expect(textOf(priced.body)).toContain('$204.00');
     expect(textOf(priced.body)).toContain('about 3 h 50 min');
+    // The tax, without script too: 204 × 6.35 % = 12.954 → $12.95.
+    expect(textOf(priced.body)).toContain('+ $12.95 CT sales tax = $216.95');
     expect(priced.body).toMatch(
       /<input(?=[^>]*name="extras")(?=[^>]*value="inside-oven")(?=[^>]*checked)[^>]*>/,
     );

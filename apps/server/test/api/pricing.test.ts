@@ -7,6 +7,7 @@ import {
   type QuotePackage,
   quote,
   quoteInput,
+  withTax,
 } from '@clean/shared';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -16,6 +17,9 @@ import { useTestApp } from '../support/harness';
 import { expectRefused, NOT_ADMIN } from '../support/refusals';
 
 const t = useTestApp();
+
+/** The tax every price carries before the owner changes the billing settings. */
+const TAX = { tax_rate_percent: 6.35, tax_label: 'CT sales tax', prices_include_tax: false };
 
 const image = '/demo/pkg-deep.svg';
 let ids: number[] = [];
@@ -59,6 +63,7 @@ describe('GET /api/pricing and PUT /api/pricing', () => {
       extras: [],
       frequency_discounts: { one_time: 0, weekly: 0, every_2_weeks: 0, every_4_weeks: 0 },
       minimum: 0,
+      tax: TAX,
     });
     const q = await t.anonymous('GET', `/api/quote?package_id=${ids[0]}&bedrooms=1&bathrooms=1`);
     expect(q.statusCode).toBe(400);
@@ -75,7 +80,7 @@ describe('GET /api/pricing and PUT /api/pricing', () => {
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toEqual(table());
     const after = await t.anonymous('GET', '/api/pricing');
-    expect(after.json()).toEqual(table());
+    expect(after.json()).toEqual({ ...table(), tax: TAX });
     expect(after.headers.etag).not.toBe(before.headers.etag);
     // A second read is the cached answer: same ETag, and a 304 to a client that has it.
     const again = await t.anonymous('GET', '/api/pricing', undefined, {
@@ -91,7 +96,7 @@ describe('GET /api/pricing and PUT /api/pricing', () => {
     await expectRefused(stored, { status: 400, error: /no package with id 999999/ }, () =>
       t.asAdmin('PUT', '/api/pricing', bad),
     );
-    expect((await t.anonymous('GET', '/api/pricing')).json()).toEqual(table());
+    expect((await t.anonymous('GET', '/api/pricing')).json()).toEqual({ ...table(), tax: TAX });
   });
 
   it.each([
@@ -148,7 +153,7 @@ describe('GET /api/pricing and PUT /api/pricing', () => {
       (await t.anonymous('GET', `/api/quote?package_id=${gone}&bedrooms=1&bathrooms=1`)).statusCode,
     ).toBe(200);
     expect((await t.asAdmin('DELETE', `/api/packages/${gone}`)).statusCode).toBe(200);
-    expect((await t.anonymous('GET', '/api/pricing')).json()).toEqual(table());
+    expect((await t.anonymous('GET', '/api/pricing')).json()).toEqual({ ...table(), tax: TAX });
     const q = await t.anonymous('GET', `/api/quote?package_id=${gone}&bedrooms=1&bathrooms=1`);
     expect(q.statusCode).toBe(400);
     await t.asAdmin('PUT', '/api/pricing', table());
@@ -178,6 +183,10 @@ describe('GET /api/quote', () => {
         { label: 'Inside the oven', amount: 35, minutes: 30 },
         { label: 'Every 2 weeks discount (10%)', amount: -27, minutes: 0 },
       ],
+      ...TAX,
+      // 243 × 6.35 % = 15.4305, half up to the cent.
+      tax: 15.43,
+      total: 258.43,
     });
   });
 
@@ -196,6 +205,9 @@ describe('GET /api/quote', () => {
         { label: 'Standard Clean', amount: 150, minutes: 120 },
         { label: 'Minimum visit price', amount: 50, minutes: 0 },
       ],
+      ...TAX,
+      tax: 12.7,
+      total: 212.7,
     });
     await t.asAdmin('PUT', '/api/pricing', table());
   });
@@ -367,7 +379,7 @@ describe('GET /api/quote against the shared quote(): a property test', () => {
         priced += 1;
         expect(res.statusCode, `${queryOf(input)} ${res.body}`).toBe(200);
         const answer = res.json<Quote>();
-        expect(answer).toEqual(shared.quote);
+        expect(answer).toEqual(withTax(shared.quote, TAX));
         // Exact to the cent: the JSON text has at most 2 decimals, and the cents match an integer recomputation.
         // (amount × 100 itself need not be an integer in binary floating point: 0.29 × 100 = 28.999999999999996.)
         expect(/"amount":(\d+(\.\d{1,2})?),"duration_minutes"/.exec(res.body)?.[1]).toBe(
@@ -386,4 +398,33 @@ describe('GET /api/quote against the shared quote(): a property test', () => {
     expect(priced).toBeGreaterThan(compared / 2);
     expect(priced).toBeLessThan(compared);
   }, 180_000);
+});
+
+describe('the tax on the estimate follows the billing settings', () => {
+  it('adds the tax, or shows it inside the price, at once after a change (the public cache is emptied)', async () => {
+    const id = await addPackage('Taxed', 150);
+    const priced = { ...table(), packages: [{ package_id: id, base_minutes: 120 }] };
+    expect((await t.asAdmin('PUT', '/api/pricing', priced)).statusCode).toBe(200);
+    const url = `/api/quote?package_id=${id}&bedrooms=1&bathrooms=1`;
+    expect((await t.anonymous('GET', url)).json()).toMatchObject({ amount: 150, tax: 9.53, total: 159.53 });
+    const billing = (await t.asAdmin('GET', '/api/billing')).json();
+    const put = await t.asAdmin('PUT', '/api/billing', {
+      ...billing,
+      tax_rate_percent: 6.35,
+      prices_include_tax: true,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    // 150 including 6.35 %: 150 × 6.35 / 106.35 = 8.956…, half up 8.96.
+    expect((await t.anonymous('GET', url)).json()).toMatchObject({
+      amount: 150,
+      tax: 8.96,
+      total: 150,
+      prices_include_tax: true,
+    });
+    expect((await t.anonymous('GET', '/api/pricing')).json().tax).toEqual({
+      ...TAX,
+      prices_include_tax: true,
+    });
+    await t.asAdmin('PUT', '/api/billing', billing);
+  });
 });

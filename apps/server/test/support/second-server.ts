@@ -14,7 +14,8 @@ export async function withSecondServer(
   const url = (t.database as { url?: string }).url;
   expect(url, 'PostgreSQL only: one PGlite belongs to one process').toBeTruthy();
   const database = await openDatabase({ databaseUrl: url });
-  const other = await buildApp(t.config, { database, databaseUrl: url });
+  // The same clock as the first server: a test that moves time moves it on both.
+  const other = await buildApp(t.config, { database, databaseUrl: url, clock: t.app.clock });
   try {
     await other.ready();
     await body({ anonymous: injectAnonymous(other), asAdmin: injectAs(other, t.token) });

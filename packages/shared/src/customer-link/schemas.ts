@@ -58,6 +58,16 @@ export type CustomerRescheduleView = {
   days: { label: string; times: { value: string; label: string }[] }[];
 };
 
+/** One of the customer's invoices on their page: its PDF is served under their link only. */
+export type CustomerInvoiceView = {
+  number: string;
+  issuedOn: string;
+  total: number;
+  amountDue: number;
+  status: 'open' | 'partially_paid' | 'paid' | 'void';
+  pdf: string;
+};
+
 export type CustomerLinkView = {
   businessName: string;
   /** The owner's phone, formatted, and as a tel: link. */
@@ -69,6 +79,8 @@ export type CustomerLinkView = {
   cutoffHours: number;
   weeks: number;
   visits: CustomerVisitView[];
+  /** Their issued invoices, newest first. */
+  invoices: CustomerInvoiceView[];
   /** After a change (redirected with ?done=), or the reason a change was refused. */
   notice: { tone: 'success' | 'error'; text: string } | null;
   reschedule: CustomerRescheduleView | null;

@@ -1,3 +1,4 @@
+import { quoteTax, type TaxRule, toCents } from '../billing/tax';
 import type { Pricing, Quote, QuoteInput } from './schemas';
 
 /**
@@ -75,6 +76,25 @@ export function quote(pricing: Pricing, packages: readonly QuotePackage[], input
   return {
     ok: true,
     quote: { amount: Math.max(discounted, minimum) / 100, duration_minutes: total, lines },
+  };
+}
+
+/** The tax rule every price shown to a visitor carries: the rate, its label, and whether prices include it. */
+export type PublicTax = TaxRule & { tax_label: string };
+
+/** An estimate with its tax and what the visitor pays in all (GET /api/quote, the booking form). */
+export type TaxedQuote = Quote & PublicTax & { tax: number; total: number };
+
+/** The estimate's tax, by the one tax function invoices use (every cleaning is taxable). */
+export function withTax(estimate: Quote, tax: PublicTax): TaxedQuote {
+  const { tax_cents, total_cents } = quoteTax(toCents(estimate.amount), tax);
+  return {
+    ...estimate,
+    tax_rate_percent: tax.tax_rate_percent,
+    tax_label: tax.tax_label,
+    prices_include_tax: tax.prices_include_tax,
+    tax: tax_cents / 100,
+    total: total_cents / 100,
   };
 }
 

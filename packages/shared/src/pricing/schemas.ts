@@ -110,6 +110,16 @@ export const pricingResponseSchema = z
   });
 export type PricingInput = z.input<typeof pricingSchema>;
 
+/** The tax every price a visitor sees carries (from the billing settings). */
+export const publicTaxSchema = z.object({
+  tax_rate_percent: z.number(),
+  tax_label: z.string(),
+  prices_include_tax: z.boolean(),
+});
+/** GET /api/pricing: the table and the tax, so the booking form computes the same estimate the server does. */
+export const publicPricingSchema = pricingResponseSchema.extend({ tax: publicTaxSchema });
+export type PublicPricing = Pricing & { tax: z.infer<typeof publicTaxSchema> };
+
 const rooms = (label: string) =>
   z.coerce
     .number({ error: `${label} must be a whole number.` })
@@ -146,6 +156,12 @@ export const quoteSchema = z.object({
   lines: z.array(quoteLineSchema),
 });
 export type Quote = z.infer<typeof quoteSchema>;
+/** GET /api/quote: the estimate, its tax and the total (docs/product.md#getting-paid). */
+export const taxedQuoteSchema = quoteSchema.extend({
+  ...publicTaxSchema.shape,
+  tax: z.number(),
+  total: z.number(),
+});
 
 /** GET /api/slots (public): open start times from a business date, up to 21 days, for a visit of this length. */
 export const SLOTS_MAX_DAYS = 21;

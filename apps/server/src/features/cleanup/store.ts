@@ -18,7 +18,8 @@ const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
  * - a one-time cleaning whose date (or, without a date, its creation) is before the cutoff;
  * - a recurring paid record submitted before the cutoff (its dates go with it);
  * - an inquiry submitted before the cutoff that nothing will refer to once the old cleanings are gone: no
- *   recurring schedule, and no one-time cleaning that is not old. Schedules themselves are never old.
+ *   recurring schedule, no one-time cleaning that is not old, and no invoice (invoices and their inquiries are kept:
+ *   docs/product.md#getting-paid). Schedules themselves are never old.
  * Each predicate is written for its own table, unaliased. `coalesce(date_time, created_at)` is the expression
  * of one_time_cleanings_effective_date_idx.
  */
@@ -26,6 +27,7 @@ const oldCleaning = (cutoff: Date) => sql`coalesce(date_time, created_at) < ${in
 const oldPaid = (cutoff: Date) => sql`submitted_at < ${instant(cutoff)}`;
 const oldInquiry = (cutoff: Date) => sql`submitted_at < ${instant(cutoff)}
   and not exists (select 1 from recurring_payments s where s.inquiry_id = inquiries.id)
+  and not exists (select 1 from invoices i where i.inquiry_id = inquiries.id)
   and not exists (select 1 from one_time_cleanings c
                    where c.inquiry_id = inquiries.id and coalesce(c.date_time, c.created_at) >= ${instant(cutoff)})`;
 

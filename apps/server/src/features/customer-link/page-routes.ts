@@ -10,12 +10,14 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { DomainError, NotFoundError, statusOf, ValidationError } from '../../lib/errors';
 import { refuseCrossSite } from '../../lib/same-origin';
+import { invoicesServiceFor } from '../invoices/service';
 import type { PageRenderer } from '../pages/render';
 import { type CustomerLinkService, customerLinkService, LINK_NOT_FOUND, TOO_MANY_MISSES } from './service';
 import { LINK_PATH } from './store';
 
 // The router refuses parameters over 100 characters; any other token is looked up (a miss when no link's).
 const tokenParams = z.object({ token: z.string() });
+const invoiceFileParams = z.object({ token: z.string(), file: z.string() });
 const changeParams = tokenParams.extend({
   key: z.string().max(60),
   action: z.enum(CUSTOMER_LINK_ACTIONS),
@@ -75,6 +77,8 @@ export const customerLinkPageRoutes: FastifyPluginAsync<{ pages: PageRenderer }>
     },
   });
 
+  const invoices = invoicesServiceFor(app);
+
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
     // No Referer (which holds the token) to any other site; our own form posts keep their Origin, which the
@@ -119,6 +123,19 @@ export const customerLinkPageRoutes: FastifyPluginAsync<{ pages: PageRenderer }>
     const inquiryId = await links.open(token, request.ip);
     const query = customerLinkQuery.safeParse(request.query).data ?? {};
     return page(reply, 200, { view: await links.view(inquiryId, token, query) });
+  });
+
+  // The customer's own invoices only: the number must be one of this link's inquiry (an expired link opens none).
+  app.get(`${LINK_PATH}/:token/invoices/:file`, { schema: { hide: true } }, async (request, reply) => {
+    const { token, file } = invoiceFileParams.parse(request.params);
+    const inquiryId = await links.open(token, request.ip);
+    const number = /^invoice-(\d{4}-\d{4,})\.pdf$/.exec(file)?.[1];
+    if (!number) throw new NotFoundError('There is no such invoice.');
+    const { body } = await invoices.customerPdf(inquiryId, number);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${file}"`)
+      .send(body);
   });
 
   app.post(`${LINK_PATH}/:token/visits/:key/:action`, { schema: { hide: true } }, async (request, reply) => {

@@ -19,6 +19,7 @@ import {
   ValidationError,
 } from '../../lib/errors';
 import { missLimiter } from '../../lib/miss-limit';
+import { customerInvoices } from '../invoices/store';
 import { visitTimeText } from '../notifications/visit-ics';
 import { siteStore } from '../site/store';
 import { slotsService } from '../slots/service';
@@ -215,10 +216,11 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
       options: { reschedule?: string; done?: CustomerLinkAction; refused?: string } = {},
     ): Promise<CustomerLinkView> {
       const at = now();
-      const [facts, customer, hours] = await Promise.all([
+      const [facts, customer, hours, bills] = await Promise.all([
         site.current(),
         links.customer(inquiryId),
         visitsStoreOf.workingHours(),
+        customerInvoices(db, inquiryId),
       ]);
       const mine = (
         await visits.visitsOfInquiry(
@@ -254,6 +256,10 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
         cutoffHours,
         weeks: LINK_WEEKS,
         visits: shown,
+        invoices: bills.map((b) => ({
+          ...b,
+          pdf: `${LINK_PATH}/${token}/invoices/invoice-${b.number}.pdf`,
+        })),
         notice: options.refused
           ? { tone: 'error', text: options.refused }
           : options.done

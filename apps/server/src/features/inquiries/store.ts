@@ -7,6 +7,7 @@ import { StaleVersionError } from '../../lib/errors';
 import { countUpTo, type ListPage } from '../../lib/paging';
 import { atVersion } from '../../lib/rows';
 import { contains } from '../../lib/search';
+import { refuseWithInvoices } from '../invoices/store';
 
 export type InquiryRow = typeof inquiries.$inferSelect;
 
@@ -56,6 +57,7 @@ const dependantsPlan = (id: number): DependantsPlan<Dependants> => ({
       .from(inquiries)
       .where(eq(inquiries.id, id))
       .for('update');
+    if (found) await refuseWithInvoices(tx, id);
     return found?.version;
   },
   async count(tx) {

@@ -1,4 +1,11 @@
-import { errorsFor, pricingResponseSchema, pricingSchema, quoteInput, quoteSchema } from '@clean/shared';
+import {
+  errorsFor,
+  pricingResponseSchema,
+  pricingSchema,
+  publicPricingSchema,
+  quoteInput,
+  taxedQuoteSchema,
+} from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { admin } from '../../lib/admin-routes';
 import { changesPublicContent } from '../../lib/public-cache';
@@ -16,8 +23,8 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         description:
-          'The price table. Before the owner sets one it has no packages: nothing can be priced online.',
-        response: { 200: pricingResponseSchema, ...errorsFor() },
+          'The price table and the tax (from the billing settings). Before the owner sets a table it has no packages: nothing can be priced online.',
+        response: { 200: publicPricingSchema, ...errorsFor() },
       },
     },
     (request, reply) =>
@@ -44,9 +51,9 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         description:
-          'The estimate for these choices (extras: one parameter per key). An unknown package or extra is a 400.',
+          'The estimate for these choices (extras: one parameter per key), its tax and the total. An unknown package or extra is a 400.',
         querystring: quoteInput,
-        response: { 200: quoteSchema, ...errorsFor(400) },
+        response: { 200: taxedQuoteSchema, ...errorsFor(400) },
       },
     },
     async (request) => pricing.quote(request.query),

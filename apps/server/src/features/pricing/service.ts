@@ -1,11 +1,22 @@
-import { type Pricing, type Quote, type QuoteInput, type QuotePackage, quote } from '@clean/shared';
+import {
+  type Pricing,
+  type PublicPricing,
+  type PublicTax,
+  type Quote,
+  type QuoteInput,
+  type QuotePackage,
+  quote,
+  type TaxedQuote,
+  withTax,
+} from '@clean/shared';
 import type { Db } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
 import type { PublicCache } from '../../lib/public-cache';
+import { billingSettings } from '../billing/store';
 import { pricingStore } from './store';
 
-/** The price table with the packages it can price: all a quote needs, read together. */
-export type PriceList = { pricing: Pricing; packages: QuotePackage[] };
+/** The price table with the packages it can price and the tax: all a quote needs, read together. */
+export type PriceList = { pricing: Pricing; packages: QuotePackage[]; tax: PublicTax };
 
 /** The table as clients see it: rows of packages deleted since it was set are left out (they price nothing). */
 const visible = ({ pricing, packages }: PriceList): Pricing => {
@@ -21,8 +32,13 @@ const visible = ({ pricing, packages }: PriceList): Pricing => {
 export function pricingService(db: Db, cache: Pick<PublicCache, 'get'> | null = null) {
   const store = pricingStore(db);
   const load = async (): Promise<PriceList> => {
-    const [pricing, packages] = await Promise.all([store.get(), store.packages()]);
-    return { pricing, packages };
+    const [pricing, packages, billing] = await Promise.all([
+      store.get(),
+      store.packages(),
+      billingSettings(db),
+    ]);
+    const { tax_rate_percent, tax_label, prices_include_tax } = billing;
+    return { pricing, packages, tax: { tax_rate_percent, tax_label, prices_include_tax } };
   };
   const cached = () =>
     cache ? cache.get('pricing price-list', async () => ({ value: await load() })) : load();
@@ -35,9 +51,10 @@ export function pricingService(db: Db, cache: Pick<PublicCache, 'get'> | null = 
   };
 
   return {
-    /** GET /api/pricing. */
-    async current(): Promise<Pricing> {
-      return visible(await cached());
+    /** GET /api/pricing: the table and the tax the estimate shows. */
+    async current(): Promise<PublicPricing> {
+      const list = await cached();
+      return { ...visible(list), tax: list.tax };
     },
 
     /** PUT /api/pricing: the whole table; a row naming no package is a 400 and nothing is stored. */
@@ -49,9 +66,10 @@ export function pricingService(db: Db, cache: Pick<PublicCache, 'get'> | null = 
       return pricing;
     },
 
-    /** GET /api/quote: from the cached table. */
-    async quote(input: QuoteInput): Promise<Quote> {
-      return priceWith(await cached(), input);
+    /** GET /api/quote: from the cached table, with the tax. */
+    async quote(input: QuoteInput): Promise<TaxedQuote> {
+      const list = await cached();
+      return withTax(priceWith(list, input), list.tax);
     },
 
     /** A booking's quote: priced again from the database, never from a number the browser sent. */

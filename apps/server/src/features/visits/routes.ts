@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { admin } from '../../lib/admin-routes';
 import { expectedVersion } from '../../lib/if-match';
+import { invoicesServiceFor } from '../invoices/service';
 import { customerNotices } from '../notifications/customer';
 import { reviewRequestsService } from '../review-requests/service';
 import { holdsAccess } from '../slots/service';
@@ -34,6 +35,7 @@ const keyParams = z.object({
  */
 export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
   const reviewRequests = reviewRequestsService({ db: app.database.db, config: app.config });
+  const invoices = invoicesServiceFor(app);
   const visits = visitsService({
     store: visitsStore(app.database.db),
     timezone: app.config.timezone,
@@ -43,8 +45,11 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
       undefined,
       customerNotices({ db: app.database.db, config: app.config, kick: app.outbox.kick }),
     ),
-    // In the change's transaction: a done visit and its review request commit together.
-    statusChanged: (visit, on) => reviewRequests.visitChanged(visit, new Date(), on),
+    // In the change's transaction: a done visit, its review request and its invoice commit together.
+    statusChanged: async (visit, on) => {
+      await reviewRequests.visitChanged(visit, new Date(), on);
+      await invoices.visitChanged(visit, on);
+    },
     now: app.clock,
   });
 

@@ -4,6 +4,7 @@ import { CLEANUP_SECTION_ID } from '../../features/cleanup/CleanupSection';
 import { LargeDatabaseBanner } from '../../features/cleanup/LargeDatabaseBanner';
 import { DemoContentBanner } from '../../features/demo-content/DemoContentBanner';
 import { useNewInquiries } from '../../features/inquiries/api';
+import { InvoicesSection } from '../../features/invoices/InvoicesSection';
 import { PricingSection } from '../../features/pricing/PricingSection';
 import { installHubFetch } from '../../lib/offline';
 import { cx } from '../../lib/ui/cx';
@@ -24,6 +25,7 @@ const TABS = [
   { key: 'agenda', label: 'Agenda' },
   { key: 'manage', label: 'Manage' },
   { key: 'create', label: 'Create Cleaning' },
+  { key: 'invoices', label: 'Invoices' },
   { key: 'pricing', label: 'Pricing' },
   { key: 'site', label: 'Site' },
 ] as const;
@@ -45,7 +47,7 @@ function NewRequestCount({ count }: { count: number }) {
 const isTab = (value: string | null): value is TabKey => TABS.some((t) => t.key === value);
 
 /**
- * The owner's hub (docs/product.md#the-owners-hub): tabs Agenda (default), Manage, Create Cleaning, Pricing (the
+ * The owner's hub (docs/product.md#the-owners-hub): tabs Agenda (default), Manage, Create Cleaning, Invoices, Pricing (the
  * booking form's price table) and Site (the business facts, booking rules and working hours). The open tab is kept in
  * the address (?tab=) so a reload stays put. The calendar is only mounted while its tab shows (it measures
  * itself); Manage and Create keep their state once visited.
@@ -164,6 +166,7 @@ export function HubPage() {
                 {tab.key === 'agenda' && <AgendaTab />}
                 {tab.key === 'manage' && <ManageTab />}
                 {tab.key === 'create' && <CreateCleaningTab />}
+                {tab.key === 'invoices' && <InvoicesSection />}
                 {tab.key === 'pricing' && <PricingSection />}
                 {tab.key === 'site' && <SiteTab />}
               </>

@@ -1,10 +1,13 @@
 import {
   formatMoney,
   type Pricing,
+  type PublicTax,
   QUOTE_FREQUENCIES,
   QUOTE_FREQUENCY_LABELS,
   type QuotePackage,
   type QuoteResult,
+  type TaxedQuote,
+  withTax,
 } from '@clean/shared';
 import { memo } from 'react';
 import { CheckboxField, Options, SelectField } from '../../lib/ui/FormFields';
@@ -81,7 +84,27 @@ export const QuoteFields = memo(function QuoteFields({
 });
 
 /** The estimate as the visitor changes the inputs: amount, its lines and the visit's length. */
-export function Estimate({ result, seePrice }: { result: QuoteResult | null; seePrice: boolean }) {
+/** "+ $9.53 CT sales tax = $159.53", or "including $8.96 CT sales tax": the same function the server quotes with. */
+function TaxLine({ taxed }: { taxed: TaxedQuote }) {
+  return (
+    <p className="text-sm" data-testid="estimate-tax">
+      {taxed.prices_include_tax
+        ? `including ${formatMoney(taxed.tax)} ${taxed.tax_label}`
+        : `+ ${formatMoney(taxed.tax)} ${taxed.tax_label} = ${formatMoney(taxed.total)}`}
+    </p>
+  );
+}
+
+export function Estimate({
+  result,
+  seePrice,
+  tax,
+}: {
+  result: QuoteResult | null;
+  seePrice: boolean;
+  /** Absent only in the moment after the owner saves the table in the hub (its answer carries no tax). */
+  tax: PublicTax | undefined;
+}) {
   return (
     <div className="rounded-xl bg-brand-50 px-4 py-3 text-stone-800">
       <div aria-live="polite" aria-atomic="true">
@@ -100,6 +123,7 @@ export function Estimate({ result, seePrice }: { result: QuoteResult | null; see
             </span>
           </p>
         )}
+        {result?.ok && tax && <TaxLine taxed={withTax(result.quote, tax)} />}
       </div>
       {result?.ok && (
         <ul className="mt-2 space-y-0.5 text-sm text-stone-700" aria-label="How the estimate adds up">

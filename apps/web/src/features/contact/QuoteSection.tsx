@@ -1,4 +1,11 @@
-import { businessDate, type Pricing, type QuoteFrequency, type QuoteInput, quote } from '@clean/shared';
+import {
+  businessDate,
+  type Pricing,
+  type PublicPricing,
+  type QuoteFrequency,
+  type QuoteInput,
+  quote,
+} from '@clean/shared';
 import {
   memo,
   type RefObject,
@@ -120,7 +127,7 @@ function LiveEstimate({
   first,
   onChoice,
 }: {
-  pricing: Pricing | undefined;
+  pricing: PublicPricing | undefined;
   packages: Packages;
   first: QuoteChoice;
   onChoice: (choice: QuoteChoice) => void;
@@ -144,7 +151,7 @@ function LiveEstimate({
     <fieldset ref={fieldset} className="space-y-5" onChange={readForm}>
       <legend className="sr-only">Your home</legend>
       <QuoteFields pricing={pricing} packages={packages} choice={first} />
-      {pricing && <Estimate result={quoteOf(choice, pricing, packages)} seePrice={!live} />}
+      {pricing && <Estimate result={quoteOf(choice, pricing, packages)} seePrice={!live} tax={pricing.tax} />}
     </fieldset>
   );
 }

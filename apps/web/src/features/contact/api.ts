@@ -1,4 +1,4 @@
-import type { BookingRequestInput, Inquiry, Pricing, QuoteFrequency } from '@clean/shared';
+import type { BookingRequestInput, Inquiry, PublicPricing, QuoteFrequency } from '@clean/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api';
 import { hubKeys } from '../../lib/hubKeys';
@@ -27,10 +27,10 @@ export function useBookingRequest() {
   });
 }
 
-/** GET /api/pricing (public): the owner's price table the estimate is computed from. */
+/** GET /api/pricing (public): the owner's price table and the tax the estimate is computed from. */
 export const pricingQueryOptions = queryOptions({
   queryKey: ['pricing'],
-  queryFn: ({ signal }) => apiFetch<Pricing>('/api/pricing', { signal, token: null }),
+  queryFn: ({ signal }) => apiFetch<PublicPricing>('/api/pricing', { signal, token: null }),
 });
 export const usePricing = () => useQuery(pricingQueryOptions);
 

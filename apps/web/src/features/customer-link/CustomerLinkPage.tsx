@@ -1,4 +1,9 @@
-import type { CustomerLinkView, CustomerRescheduleView, CustomerVisitView } from '@clean/shared';
+import {
+  type CustomerLinkView,
+  type CustomerRescheduleView,
+  type CustomerVisitView,
+  formatMoney,
+} from '@clean/shared';
 import { Alert } from '../../lib/ui/Alert';
 import { buttonClass } from '../../lib/ui/Button';
 import { cx } from '../../lib/ui/cx';
@@ -55,8 +60,43 @@ export function CustomerLinkPage({ view }: { view: CustomerLinkView }) {
             ))}
           </ul>
         )}
+        {view.invoices.length > 0 && <Invoices view={view} />}
       </div>
     </Page>
+  );
+}
+
+const INVOICE_STATUS_TEXT = {
+  open: 'Due',
+  partially_paid: 'Partly paid',
+  paid: 'Paid',
+  void: 'Void',
+} as const;
+
+/** Their invoices: number, date, total, what is still due, and the PDF (served under this link only). */
+function Invoices({ view }: { view: CustomerLinkView }) {
+  return (
+    <section aria-labelledby="your-invoices" className="space-y-3">
+      <h2 id="your-invoices" className="text-xl font-semibold text-brand-950">
+        Your invoices
+      </h2>
+      <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
+        {view.invoices.map((invoice) => (
+          <li
+            key={invoice.number}
+            className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm"
+          >
+            <a href={invoice.pdf} className="font-semibold text-brand-800 underline underline-offset-4">
+              Invoice {invoice.number}
+            </a>
+            <span className="tabular-nums">
+              {invoice.issuedOn} · {formatMoney(invoice.total)} · {INVOICE_STATUS_TEXT[invoice.status]}
+              {invoice.amountDue > 0 ? ` ${formatMoney(invoice.amountDue)}` : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,0 +1,51 @@
+import type { Invoice, InvoiceStatus, PaymentMethod, Receivables, SalesTaxReport } from '@clean/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api';
+
+const invoicesKey = ['invoices'] as const;
+
+/** GET /api/invoices (owner): newest first, by status and overdue. */
+export const invoiceListOptions = (status: InvoiceStatus | '', overdue: boolean) =>
+  queryOptions({
+    queryKey: [...invoicesKey, 'list', status, overdue],
+    queryFn: ({ signal }) =>
+      apiFetch<Invoice[]>('/api/invoices', {
+        signal,
+        query: { status, overdue: overdue ? 'true' : '', limit: 50, page: 1 },
+      }),
+  });
+
+/** GET /api/summary/receivables (owner). */
+export const receivablesOptions = queryOptions({
+  queryKey: [...invoicesKey, 'receivables'],
+  queryFn: ({ signal }) => apiFetch<Receivables>('/api/summary/receivables', { signal }),
+});
+
+export type InvoiceAction =
+  | { kind: 'issue' }
+  | { kind: 'void'; reason: string }
+  | { kind: 'pay'; amount: number; method: PaymentMethod; received_on: string };
+
+/** Issue, void or record a payment: every list and the receivables follow. */
+export function useInvoiceAction(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: InvoiceAction) => {
+      const path = `/api/invoices/${id}`;
+      if (action.kind === 'issue') return apiFetch<Invoice>(`${path}/issue`, { method: 'POST' });
+      if (action.kind === 'void')
+        return apiFetch<Invoice>(`${path}/void`, { method: 'POST', body: { reason: action.reason } });
+      const { kind: _, ...payment } = action;
+      return apiFetch<Invoice>(`${path}/payments`, { method: 'POST', body: payment });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: invoicesKey }),
+  });
+}
+
+/** GET /api/reports/sales-tax (owner): by month of issue, from..to both included. */
+export const salesTaxOptions = (from: string, to: string) =>
+  queryOptions({
+    queryKey: [...invoicesKey, 'sales-tax', from, to],
+    queryFn: ({ signal }) =>
+      apiFetch<SalesTaxReport>('/api/reports/sales-tax', { signal, query: { from, to } }),
+  });
