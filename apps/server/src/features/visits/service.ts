@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, StaleVersionError, ValidationError } from '../../lib/errors';
 import { instantIn } from '../../lib/wall-time';
+import { refuseEarlyDone, sameBusinessDay } from './done';
 import {
   holdKey,
   hoursConflict,
@@ -44,9 +45,10 @@ export const NO_SUCH_VISIT = 'No visit with that key.';
 export const NOT_AN_OCCURRENCE = 'No visit with that key: the schedule has no visit at that time.';
 export const ONE_TIME_SKIP =
   'Only a recurring visit can be skipped; move or delete the one-time cleaning instead.';
-export const UNPAY_RECURRING = 'To undo a payment, delete its paid record under Recurring paid.';
+export const UNPAY_RECURRING =
+  'To undo a payment made before today, delete its paid record under Recurring paid.';
 export const PAID_STAYS_DONE =
-  'This visit is paid, so it stays done; delete its paid record first to change it.';
+  'This visit was paid before today, so it stays done; delete its paid record first to change it.';
 export const OVERLAP_HINT = 'Send allow_overlap: true to keep this time anyway.';
 
 /** The occurrences a schedule's conflicts are checked for (its first ones from the time asked about). */
@@ -398,9 +400,10 @@ export function visitsService({ store, timezone, holds, statusChanged, now = () 
     const done = b.status === 'done' || b.paid === true ? true : b.status === 'planned' ? false : undefined;
     // The owner may book a cancelled visit again: any change of its status or time does.
     const cancelledAt = b.status !== undefined || start !== undefined ? null : undefined;
+    const changes = { dateTime: start, paid: b.paid, done, cancelledAt };
     return store.changeCleaning(
       id,
-      { dateTime: start, paid: b.paid, done, cancelledAt },
+      changes,
       async (updated, on) => {
         const visit = updated && oneTimeVisit(updated, hours);
         if (!visit) throw new NotFoundError(NO_SUCH_VISIT);
@@ -413,6 +416,11 @@ export function visitsService({ store, timezone, holds, statusChanged, now = () 
       (locked) => {
         if (version !== undefined && String(locked.version) !== version)
           throw new StaleVersionError(staleCleaning(locked, now(), timezone));
+        const at = start ?? locked.dateTime;
+        if (done && !locked.doneAt && at) refuseEarlyDone(at, now(), b.confirm_early, timezone);
+        // Undo of Done & paid on the day it was done: planned again is unpaid again (docs/api.md, "Done early").
+        if (b.status === 'planned' && b.paid === undefined && locked.doneAt)
+          if (sameBusinessDay(locked.doneAt, now(), timezone)) changes.paid = false;
       },
     );
   }
@@ -427,7 +435,6 @@ export function visitsService({ store, timezone, holds, statusChanged, now = () 
     if (!schedule) throw new NotFoundError(NO_SUCH_VISIT);
     const rule = ruleFor(schedule);
     if (!rule || !isOccurrence(rule, originalStart, timezone)) throw new NotFoundError(NOT_AN_OCCURRENCE);
-    if (b.paid === false) throw new ValidationError(UNPAY_RECURRING);
     const asked = b.status;
     if (asked === 'confirmed' || asked === 'declined') throw new ValidationError(CONFIRM_ONLY_REQUESTS);
     const hours = await store.workingHours();
@@ -447,12 +454,21 @@ export function visitsService({ store, timezone, holds, statusChanged, now = () 
         const movedTo =
           start === undefined ? row.movedTo : start.getTime() === originalStart.getTime() ? null : start;
         let status: ExceptionRow['status'] = b.paid === true ? 'done' : (asked ?? row.status);
-        if (row.recurringPaidId !== null && status !== 'done') {
-          if (asked !== undefined) throw new ConflictError(PAID_STAYS_DONE);
-          status = 'done';
-        }
-        // Under the row lock: a concurrent Done & paid finds the record this one made, and makes none.
+        if (status === 'done' && row.status !== 'done')
+          refuseEarlyDone(movedTo ?? originalStart, now(), b.confirm_early, timezone);
         let recurringPaidId = row.recurringPaidId;
+        // Undo of Done & paid on the day it was paid: the paid record goes (docs/api.md, "Done early").
+        const undo = b.paid === false || (asked !== undefined && asked !== 'done');
+        if (undo && recurringPaidId !== null) {
+          const paidAt = await store.paidAt(tx, recurringPaidId);
+          if (!paidAt || !sameBusinessDay(paidAt, now(), timezone))
+            throw new ConflictError(b.paid === false ? UNPAY_RECURRING : PAID_STAYS_DONE);
+          await store.deletePaid(tx, recurringPaidId);
+          recurringPaidId = null;
+          if (asked === undefined) status = 'planned';
+        }
+        if (recurringPaidId !== null && status !== 'done') status = 'done';
+        // Under the row lock: a concurrent Done & paid finds the record this one made, and makes none.
         if (b.paid === true && recurringPaidId === null)
           recurringPaidId = await store.createPaid(tx, scheduleId, schedule.amount, movedTo ?? originalStart);
         const changed = await store.setException(tx, row.id, {
