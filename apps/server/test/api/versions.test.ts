@@ -126,7 +126,7 @@ describe('a one-time cleaning’s visit', () => {
     const done = await t.asAdmin(
       'PATCH',
       `/api/visits/${key}`,
-      { status: 'done', paid: true },
+      { status: 'done', paid: true, confirm_early: true },
       quoted(seen.version),
     );
     expect(done.statusCode).toBe(412);
@@ -143,7 +143,7 @@ describe('a one-time cleaning’s visit', () => {
     const again = await t.asAdmin(
       'PATCH',
       `/api/visits/${key}`,
-      { status: 'done', paid: true },
+      { status: 'done', paid: true, confirm_early: true },
       quoted(after.version),
     );
     expect(again.statusCode, again.body).toBe(200);
@@ -166,7 +166,12 @@ describe('the customer’s cancel and the owner’s Done & paid at the same mome
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           payload: '',
         }),
-        t.asAdmin('PATCH', `/api/visits/${key}`, { status: 'done', paid: true }, quoted(seen.version)),
+        t.asAdmin(
+          'PATCH',
+          `/api/visits/${key}`,
+          { status: 'done', paid: true, confirm_early: true },
+          quoted(seen.version),
+        ),
       ]);
       const cancelled = cancel.statusCode === 303;
       expect([cancelled, done.statusCode === 200], `round ${round}`).toContain(true);
@@ -213,7 +218,7 @@ describe('a schedule’s occurrence', () => {
     const stale = await t.asAdmin(
       'PATCH',
       `/api/visits/${first(s.id)}`,
-      { status: 'done', paid: true },
+      { status: 'done', paid: true, confirm_early: true },
       quoted(a.version),
     );
     expect(stale.statusCode).toBe(412);
@@ -224,7 +229,7 @@ describe('a schedule’s occurrence', () => {
     const paid = await t.asAdmin(
       'PATCH',
       `/api/visits/${second(s.id)}`,
-      { status: 'done', paid: true },
+      { status: 'done', paid: true, confirm_early: true },
       quoted(b.version),
     );
     expect(paid.statusCode, paid.body).toBe(200);

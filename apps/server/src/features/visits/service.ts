@@ -48,7 +48,7 @@ export const ONE_TIME_SKIP =
 export const UNPAY_RECURRING =
   'To undo a payment made before today, delete its paid record under Recurring paid.';
 export const PAID_STAYS_DONE =
-  'This visit was paid before today, so it stays done; delete its paid record first to change it.';
+  'This visit is paid, so it stays done; undo Done & paid on the day it was paid, or delete its paid record first.';
 export const OVERLAP_HINT = 'Send allow_overlap: true to keep this time anyway.';
 
 /** The occurrences a schedule's conflicts are checked for (its first ones from the time asked about). */
@@ -458,7 +458,7 @@ export function visitsService({ store, timezone, holds, statusChanged, now = () 
           refuseEarlyDone(movedTo ?? originalStart, now(), b.confirm_early, timezone);
         let recurringPaidId = row.recurringPaidId;
         // Undo of Done & paid on the day it was paid: the paid record goes (docs/api.md, "Done early").
-        const undo = b.paid === false || (asked !== undefined && asked !== 'done');
+        const undo = b.paid === false || asked === 'planned';
         if (undo && recurringPaidId !== null) {
           const paidAt = await store.paidAt(tx, recurringPaidId);
           if (!paidAt || !sameBusinessDay(paidAt, now(), timezone))
@@ -467,7 +467,10 @@ export function visitsService({ store, timezone, holds, statusChanged, now = () 
           recurringPaidId = null;
           if (asked === undefined) status = 'planned';
         }
-        if (recurringPaidId !== null && status !== 'done') status = 'done';
+        if (recurringPaidId !== null && status !== 'done') {
+          if (asked !== undefined) throw new ConflictError(PAID_STAYS_DONE);
+          status = 'done';
+        }
         // Under the row lock: a concurrent Done & paid finds the record this one made, and makes none.
         if (b.paid === true && recurringPaidId === null)
           recurringPaidId = await store.createPaid(tx, scheduleId, schedule.amount, movedTo ?? originalStart);
