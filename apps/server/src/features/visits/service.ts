@@ -461,8 +461,10 @@ export function visitsService({ store, timezone, holds, statusChanged, now = () 
         const undo = b.paid === false || asked === 'planned';
         if (undo && recurringPaidId !== null) {
           const paidAt = await store.paidAt(tx, recurringPaidId);
-          if (!paidAt || !sameBusinessDay(paidAt, now(), timezone))
-            throw new ConflictError(b.paid === false ? UNPAY_RECURRING : PAID_STAYS_DONE);
+          if (!paidAt || !sameBusinessDay(paidAt, now(), timezone)) {
+            if (b.paid === false) throw new ValidationError(UNPAY_RECURRING);
+            throw new ConflictError(PAID_STAYS_DONE);
+          }
           await store.deletePaid(tx, recurringPaidId);
           recurringPaidId = null;
           if (asked === undefined) status = 'planned';
