@@ -90,6 +90,8 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
           'one-time cleaning, or its schedule (first visit the time held), at the quoted amount and length, sets the ' +
           'inquiry to Booked and answers that visit (however often sent: one visit); {status:"declined"} frees the ' +
           'time and answers the request, declined. 409 for a request declined, confirmed (to decline) or lapsed. ' +
+          'Done or paid before the visit starts is a 409 asking, unless confirm_early: true. {status:"planned"} on ' +
+          'the day of Done & paid undoes it (unpaid; a recurring paid record removed; 409 on a later day). ' +
           'Answers the visit. With If-Match, only the visit at that version changes (412 otherwise).',
       },
       { 200: visitSchema },
