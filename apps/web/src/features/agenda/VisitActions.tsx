@@ -25,6 +25,10 @@ const failureOf = (visit: Visit) =>
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
+/** Whether two instants share a business date: Done & paid can be undone on the day it was done. */
+const sameDay = (a: string, b: string, timeZone: string) =>
+  toWallTime(a, timeZone).slice(0, 10) === toWallTime(b, timeZone).slice(0, 10);
+
 /**
  * What the owner does with one visit from its panel: Done & paid (one tap), Skip (or undo a skip), Move (a new
  * business wall time; onto another visit or outside the working hours only once confirmed). One request at a time:
@@ -46,12 +50,17 @@ export function VisitActions({
   const [moving, setMoving] = useState(false);
   const [start, setStart] = useState(() => toWallTime(visit.start, timeZone));
   const [conflict, setConflict] = useState<string | null>(null);
+  // The server's question for Done on a visit still ahead ("This visit is on Thu, Dec 4 — mark it done anyway?").
+  const [early, setEarly] = useState<string | null>(null);
+  // Done in this panel, or a visit of today marked done: the server takes an undo on the day it was done.
+  const [doneHere, setDoneHere] = useState(false);
 
   function send(change: VisitPatch, done: (updated: Visit) => string, failure: string) {
     if (sending.current) return;
     sending.current = true;
     setOutcome(null);
     setConflict(null);
+    setEarly(null);
     patch.mutate(
       { key: visit.key, version: visit.version, change },
       {
@@ -61,7 +70,9 @@ export function VisitActions({
           setMoving(false);
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.status === 409 && change.start && !change.allow_overlap)
+          if (err instanceof ApiError && err.status === 409 && change.paid && !change.confirm_early)
+            setEarly(err.serverMessage ?? 'This visit has not happened yet. Mark it done anyway?');
+          else if (err instanceof ApiError && err.status === 409 && change.start && !change.allow_overlap)
             setConflict(withoutApiHint(err.serverMessage ?? 'This time overlaps another visit.'));
           else setOutcome({ tone: 'error', text: failureMessage(failure, err) });
           // Stale: the sentence says what changed; the panel shows the visit as it is now, to decide again.
@@ -79,14 +90,26 @@ export function VisitActions({
   }
 
   const busy = patch.isPending;
-  const doneAndPaid = () =>
+  const doneAndPaid = (confirmEarly = false) =>
     send(
-      { status: 'done', paid: true },
-      (v) =>
-        v.kind === 'recurring'
+      confirmEarly ? { status: 'done', paid: true, confirm_early: true } : { status: 'done', paid: true },
+      (v) => {
+        setDoneHere(true);
+        return v.kind === 'recurring'
           ? `Done and paid: a paid record of ${formatMoney(v.amount)} was made.`
-          : 'Marked paid.',
+          : 'Marked paid.';
+      },
       failureOf(visit),
+    );
+  const undoable = visit.paid && (doneHere || sameDay(visit.start, new Date().toISOString(), timeZone));
+  const undo = () =>
+    send(
+      { status: 'planned' },
+      () => {
+        setDoneHere(false);
+        return 'Undone: the visit is planned and unpaid again.';
+      },
+      'Failed to undo Done & paid.',
     );
   const move = (allowOverlap: boolean) =>
     send(
@@ -99,13 +122,20 @@ export function VisitActions({
     <div className="mt-5 space-y-3 border-t border-stone-200 pt-4">
       {visit.paid ? (
         // Just recorded: the success message below says so already.
-        !outcome && (
-          <p className="font-semibold text-brand-800">
-            {visit.kind === 'recurring' ? 'Done and paid.' : 'Paid.'}
-          </p>
-        )
+        <div className="flex flex-wrap items-center gap-2">
+          {!outcome && (
+            <p className="font-semibold text-brand-800">
+              {visit.kind === 'recurring' ? 'Done and paid.' : 'Paid.'}
+            </p>
+          )}
+          {undoable && (
+            <Button variant="secondary" disabled={busy} onClick={undo}>
+              Undo
+            </Button>
+          )}
+        </div>
       ) : visit.kind === 'one_time' ? (
-        <Button onClick={doneAndPaid} disabled={busy}>
+        <Button onClick={() => doneAndPaid()} disabled={busy}>
           {busy ? 'Saving...' : 'Mark paid'}
         </Button>
       ) : visit.status === 'skipped' ? (
@@ -123,7 +153,7 @@ export function VisitActions({
         </div>
       ) : (
         <div className="flex flex-wrap gap-2">
-          <Button onClick={doneAndPaid} disabled={busy}>
+          <Button onClick={() => doneAndPaid()} disabled={busy}>
             Done &amp; paid
           </Button>
           <Button
@@ -142,6 +172,21 @@ export function VisitActions({
             Move this visit
           </Button>
         </div>
+      )}
+      {early && (
+        <Alert tone="error" className="space-y-2">
+          <div role="alertdialog" aria-label="Mark done early" className="space-y-2">
+            <p>{early}</p>
+            <div className="flex flex-wrap gap-2">
+              <Button disabled={busy} onClick={() => doneAndPaid(true)}>
+                Mark done anyway
+              </Button>
+              <Button variant="secondary" disabled={busy} onClick={() => setEarly(null)}>
+                Not yet
+              </Button>
+            </div>
+          </div>
+        </Alert>
       )}
       {moving && !visit.paid && visit.status !== 'skipped' && (
         <form
