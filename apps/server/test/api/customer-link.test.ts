@@ -286,6 +286,21 @@ describe('changes', () => {
     expect(mailsTo(ann.email)).toHaveLength(2);
   });
 
+  it('a reschedule to the time the visit already has answers as a move, and changes and mails nothing', async () => {
+    const eve = await customerWith({ date_time: '2027-03-09T08:00' });
+    await outboxSent();
+    const [before] = (await visitsOn('2027-03-09', '2027-03-09')).filter((v) => v.key === eve.key);
+    const mails = (await t.db.select().from(mailOutbox)).length;
+    const same = await post(`${eve.path}/visits/${eve.key}/reschedule`, {
+      start: '2027-03-09T13:00:00.000Z',
+    });
+    expect(same.statusCode, same.body).toBe(303);
+    expect(same.headers.location).toBe(`${eve.path}?done=reschedule`);
+    const [after] = (await visitsOn('2027-03-09', '2027-03-09')).filter((v) => v.key === eve.key);
+    expect(after).toEqual(before);
+    expect((await t.db.select().from(mailOutbox)).length).toBe(mails);
+  });
+
   it('two reschedules into one time at once: exactly one gets it', async () => {
     const cal = await customerWith({ date_time: '2027-03-09T08:00' });
     const dee = await customerWith({ date_time: '2027-03-11T08:00' });

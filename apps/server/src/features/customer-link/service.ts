@@ -323,6 +323,8 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
     async reschedule(inquiryId: number, key: string, startText: string, version?: string): Promise<void> {
       const { found, cutoff } = await changeable(inquiryId, key, version);
       const start = new Date(startText);
+      // The time it already has: answered as a move, with nothing changed and nothing mailed.
+      if (start.getTime() === found.start.getTime()) return;
       const rules = await slots.rulesInForce();
       const messages = await messagesOf({
         action: 'reschedule',

@@ -103,6 +103,22 @@ export type VisitsDeps = {
 
 const minutesMs = (minutes: number) => minutes * 60_000;
 
+/**
+ * A move to the time the visit already has, with nothing else asked and the version (if sent) current: it
+ * answers the visit as a move would, and changes, claims and tells nothing (docs/api.md).
+ */
+const sameTimeMove = (
+  b: z.output<typeof visitPatch>,
+  start: Date | undefined,
+  visit: Visit,
+  version?: string,
+) =>
+  start !== undefined &&
+  b.status === undefined &&
+  b.paid === undefined &&
+  Date.parse(visit.start) === start.getTime() &&
+  (version === undefined || visit.version === version);
+
 const DAY_MS = 86_400_000;
 
 /**
@@ -397,6 +413,8 @@ export function visitsService({ store, timezone, holds, statusChanged, now = () 
     const hours = await store.workingHours();
     const start = b.start === undefined ? undefined : instantIn(b.start, timezone, 'start');
     const minutes = row.durationMinutes ?? hours.default_duration_minutes;
+    const current = oneTimeVisit(row, hours);
+    if (current?.status === 'planned' && sameTimeMove(b, start, current, version)) return current;
     const done = b.status === 'done' || b.paid === true ? true : b.status === 'planned' ? false : undefined;
     // The owner may book a cancelled visit again: any change of its status or time does.
     const cancelledAt = b.status !== undefined || start !== undefined ? null : undefined;
@@ -441,6 +459,15 @@ export function visitsService({ store, timezone, holds, statusChanged, now = () 
     const key = recurringKey(scheduleId, originalStart);
     const start = b.start === undefined ? undefined : instantIn(b.start, timezone, 'start');
     const minutes = schedule.durationMinutes ?? hours.default_duration_minutes;
+    if (start !== undefined) {
+      const current = recurringVisit(
+        schedule,
+        originalStart,
+        await store.exception(scheduleId, originalStart),
+        hours,
+      );
+      if (sameTimeMove(b, start, current, version)) return current;
+    }
 
     return store.changeOccurrence(
       scheduleId,
