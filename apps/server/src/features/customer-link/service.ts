@@ -32,6 +32,7 @@ import {
   setException,
   visitsStore,
 } from '../visits/store';
+import { confirmView } from './confirm';
 import { type ChangeNotice, changeMessages } from './notices';
 import { customerLinksStore, LINK_PATH } from './store';
 
@@ -212,7 +213,12 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
     async view(
       inquiryId: number,
       token: string,
-      options: { reschedule?: string; done?: CustomerLinkAction; refused?: string } = {},
+      options: {
+        reschedule?: string;
+        done?: CustomerLinkAction;
+        refused?: string;
+        confirm?: { key: string; action: 'skip' | 'cancel' };
+      } = {},
     ): Promise<CustomerLinkView> {
       const at = now();
       const [facts, customer, hours] = await Promise.all([
@@ -260,8 +266,26 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
             ? { tone: 'success', text: DONE_TEXT[options.done] }
             : null,
         reschedule: options.reschedule ? await rescheduleView(inquiryId, options.reschedule, shown) : null,
+        confirm: confirmView(options.confirm, mine, timeZone),
         base: `${LINK_PATH}/${token}`,
       };
+    },
+
+    /**
+     * The first step of a skip or cancel: refused as the change itself would be (not this customer's, changed since,
+     * past the cutoff, the wrong kind), else nothing; the page then asks before anything changes.
+     */
+    async askFirst(
+      inquiryId: number,
+      key: string,
+      action: 'skip' | 'cancel',
+      version?: string,
+    ): Promise<void> {
+      const { found } = await changeable(inquiryId, key, version);
+      if (action === 'cancel' && found.visit.kind !== 'one_time')
+        throw new ValidationError(ONLY_ONE_TIME_CANCEL);
+      if (action === 'skip' && found.visit.kind !== 'recurring')
+        throw new ValidationError(ONLY_RECURRING_SKIP);
     },
 
     /** Cancels a one-time visit (it stays listed, status cancelled, and keeps no time). */
