@@ -97,6 +97,8 @@ export const visitPatch = z
     allow_overlap: z.boolean({ error: 'allow_overlap must be true or false.' }).optional(),
     /** Done (or paid) before the visit's start: only with this, else a 409 asking (docs/api.md). */
     confirm_early: z.boolean({ error: 'confirm_early must be true or false.' }).optional(),
+    /** A move mails the customer the new time and calendar entry unless this is false (docs/api.md). */
+    notify_customer: z.boolean({ error: 'notify_customer must be true or false.' }).optional(),
   })
   .refine((v) => v.status !== undefined || v.start !== undefined || v.paid !== undefined, {
     message: 'Send a status, a paid flag or a new start.',

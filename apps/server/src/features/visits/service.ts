@@ -97,6 +97,8 @@ export type VisitsDeps = {
    * change's transaction (`on`): what it writes commits with the change, or neither does.
    */
   statusChanged?: (visit: Visit, on: Db) => Promise<void>;
+  /** Told of a visit the owner moved from `from` (unless notify_customer: false), inside the move's transaction. */
+  moved?: (visit: Visit, from: Date, on: Db) => Promise<void>;
   /** The clock a stale version's sentence reads ("cancelled at 10:02 AM" today, or with its date). */
   now?: () => Date;
 };
@@ -131,7 +133,14 @@ const HOLD_VERSION = '0';
  * The owner's visits: one-time cleanings and the computed occurrences of recurring schedules, with the exceptions
  * stored for some occurrences (skipped, moved, done, paid). Everything in the business time zone `timezone`.
  */
-export function visitsService({ store, timezone, holds, statusChanged, now = () => new Date() }: VisitsDeps) {
+export function visitsService({
+  store,
+  timezone,
+  holds,
+  statusChanged,
+  moved,
+  now = () => new Date(),
+}: VisitsDeps) {
   /**
    * The instant a business date (or the date `plusDays` after it) starts; a date that is not on the calendar
    * (Feb 30) is the client's 400.
@@ -426,6 +435,9 @@ export function visitsService({ store, timezone, holds, statusChanged, now = () 
         const visit = updated && oneTimeVisit(updated, hours);
         if (!visit) throw new NotFoundError(NO_SUCH_VISIT);
         if (b.status !== undefined || b.paid !== undefined) await statusChanged?.(visit, on);
+        const from = row.dateTime;
+        if (start && from && from.getTime() !== start.getTime() && b.notify_customer !== false)
+          await moved?.(visit, from, on);
         return visit;
       },
       async (on) => {
@@ -515,6 +527,9 @@ export function visitsService({ store, timezone, holds, statusChanged, now = () 
           hours,
         );
         if (asked !== undefined || b.paid !== undefined) await statusChanged?.(visit, tx as unknown as Db);
+        const from = row.movedTo ?? originalStart;
+        if (start && from.getTime() !== start.getTime() && b.notify_customer !== false)
+          await moved?.(visit, from, tx as unknown as Db);
         return visit;
       },
       async (on) => {
