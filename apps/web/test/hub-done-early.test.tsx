@@ -13,6 +13,45 @@ const ahead = visit({
 const summary = { one_time_cleanings: [], recurring_paid_records: [] };
 const QUESTION = 'This visit is on Tue, Mar 16 — mark it done anyway?';
 
+describe("the move form's Tell the customer box", () => {
+  it('is ticked by default (the move mails the customer); unticked, the move says notify_customer: false', async () => {
+    atMarch10();
+    const sent: unknown[] = [];
+    stubFetch({
+      'GET /api/cleaning_dates_summary': { body: summary },
+      'GET /api/visits': { body: [ahead] },
+      'PATCH /api/visits/r9-20270316T130000Z': (init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return { body: { ...ahead, start: '2027-03-17T14:00:00.000Z', end: '2027-03-17T16:00:00.000Z' } };
+      },
+    });
+    renderAgenda();
+    fireEvent.click(await screen.findByRole('button', { name: 'Visit: Tom Reilly' }, SLOW));
+    const dialog = screen.getByRole('dialog', { name: 'Visit: Tom Reilly' });
+    const open = () => fireEvent.click(within(dialog).getByRole('button', { name: 'Move this visit' }));
+    open();
+    const box = within(dialog).getByRole('checkbox', { name: 'Tell the customer' }) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('New date and time'), {
+      target: { value: '2027-03-17T10:00' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move visit' }));
+    await within(dialog).findByText('Moved to March 17, 2027 at 10:00 AM.');
+
+    open();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Tell the customer' }));
+    fireEvent.change(within(dialog).getByLabelText('New date and time'), {
+      target: { value: '2027-03-18T10:00' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move visit' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent).toEqual([
+      { start: '2027-03-17T10:00' },
+      { start: '2027-03-18T10:00', notify_customer: false },
+    ]);
+  });
+});
+
 describe('Done & paid on a visit still ahead', () => {
   it("asks the server's question, resends with confirm_early only when told to, then offers Undo", async () => {
     atMarch10();

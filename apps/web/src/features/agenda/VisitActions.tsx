@@ -12,6 +12,7 @@ import { failureMessage } from '../../lib/failure';
 import { isStale } from '../../lib/hubKeys';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
+import { CheckboxField } from '../../lib/ui/FormFields';
 import { TextField } from '../../lib/ui/TextField';
 import { fetchVisitNow, usePatchVisit } from './api';
 
@@ -50,6 +51,8 @@ export function VisitActions({
   const [moving, setMoving] = useState(false);
   const [start, setStart] = useState(() => toWallTime(visit.start, timeZone));
   const [conflict, setConflict] = useState<string | null>(null);
+  // Ticked by default: a moved visit mails the customer the new time and calendar entry.
+  const [tell, setTell] = useState(true);
   // The server's question for Done on a visit still ahead ("This visit is on Thu, Dec 4 — mark it done anyway?").
   const [early, setEarly] = useState<string | null>(null);
   // Done in this panel, or a visit of today marked done: the server takes an undo on the day it was done.
@@ -113,7 +116,11 @@ export function VisitActions({
     );
   const move = (allowOverlap: boolean) =>
     send(
-      allowOverlap ? { start, allow_overlap: true } : { start },
+      {
+        start,
+        ...(allowOverlap ? { allow_overlap: true } : {}),
+        ...(tell ? {} : { notify_customer: false }),
+      },
       (v) => `Moved to ${formatDateTime(v.start, timeZone)}.`,
       'Failed to move the visit.',
     );
@@ -206,6 +213,11 @@ export function VisitActions({
               setStart(e.target.value);
               setConflict(null);
             }}
+          />
+          <CheckboxField
+            label="Tell the customer"
+            checked={tell}
+            onChange={(e) => setTell(e.target.checked)}
           />
           {conflict ? (
             <Alert tone="error" className="space-y-2">
