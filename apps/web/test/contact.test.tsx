@@ -119,7 +119,7 @@ describe('/contact booking request', () => {
     const form = await screen.findByRole('form', { name: 'Booking request' });
     expect(screen.getByTestId('location').textContent).toBe('/contact?package=2');
     expect(form.getAttribute('method')).toBe('post');
-    expect(form.getAttribute('action')).toBe('/contact');
+    expect(form.getAttribute('action')).toBe('/contact#booking-problem');
     const chosen = (await screen.findByLabelText('Package (optional)')) as HTMLSelectElement;
     // The package's id is the value (the estimate's input); its name still heads the request.
     expect([...chosen.options].map((o) => o.text)).toEqual(['Not sure yet', 'Deep Clean', 'Office']);

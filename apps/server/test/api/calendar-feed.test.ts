@@ -180,7 +180,7 @@ it('carries every recurring visit with its length and a UID per occurrence, foll
   if (!done || !skipped || !moved) throw new Error('three weekly visits expected within 20 days');
   const change = (key: string, body: object) =>
     t.asAdmin('PATCH', `/api/visits/${key}`, { ...body, allow_overlap: true });
-  expect((await change(done.key, { status: 'done', paid: true })).statusCode).toBe(200);
+  expect((await change(done.key, { status: 'done', paid: true, confirm_early: true })).statusCode).toBe(200);
   expect((await change(skipped.key, { status: 'skipped' })).statusCode).toBe(200);
   const movedTo = await change(moved.key, { start: `${day(18)}T11:00` });
   expect(movedTo.statusCode, movedTo.body).toBe(200);

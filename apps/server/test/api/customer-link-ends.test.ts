@@ -187,7 +187,11 @@ describe('the link’s forms refuse posts from another site', () => {
     const [still] = (await visitsOn('2027-03-12', '2027-03-12')).filter((v) => v.key === hal.key);
     expect(still?.status).toBe('planned');
 
-    const ours = await post(cancel, {}, { origin: 'https://clean.example', 'sec-fetch-site': 'same-origin' });
+    const ours = await post(
+      cancel,
+      { confirm: '1' },
+      { origin: 'https://clean.example', 'sec-fetch-site': 'same-origin' },
+    );
     expect(ours.statusCode, ours.body).toBe(303);
     const [cancelled] = (await visitsOn('2027-03-12', '2027-03-12')).filter((v) => v.key === hal.key);
     expect(cancelled?.status).toBe('cancelled');
@@ -197,7 +201,7 @@ describe('the link’s forms refuse posts from another site', () => {
     const ivy = await customerWith({ date_time: '2027-03-12T14:00' });
     const res = await post(
       `${ivy.path}/visits/${ivy.key}/cancel`,
-      {},
+      { confirm: '1' },
       { host: 'localhost:3000', origin: 'http://localhost:3000' },
     );
     expect(res.statusCode, res.body).toBe(303);

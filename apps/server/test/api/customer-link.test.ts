@@ -286,6 +286,51 @@ describe('changes', () => {
     expect(mailsTo(ann.email)).toHaveLength(2);
   });
 
+  it('skip and cancel ask first: the first post shows the question and changes nothing; Yes (confirm=1) acts', async () => {
+    const fin = await customerWith({ date_time: '2027-03-09T09:00' });
+    const gil = await customerWith({ first_visit_at: '2027-03-10T10:00', frequency: 'Weekly' });
+    expect(textOf((await get(fin.path)).body)).toContain('You can move or cancel a visit here');
+    expect(textOf((await get(gil.path)).body)).toContain('You can move or skip a visit here');
+
+    const cases = [
+      [fin, 'cancel', 'Cancel your cleaning on Tue, Mar 9 at 9:00 AM?', 'cancelled'],
+      [gil, 'skip', 'Skip your cleaning on Wed, Mar 10 at 10:00 AM?', 'skipped'],
+    ] as const;
+    for (const [who, action, question, after] of cases) {
+      await outboxSent();
+      const mails = (await t.db.select().from(mailOutbox)).length;
+      const asked = await post(`${who.path}/visits/${who.key}/${action}`);
+      expect(asked.statusCode, asked.body).toBe(200);
+      const page = textOf(asked.body);
+      expect(page).toContain(question);
+      expect(page).toContain('name="confirm" value="1"');
+      // The question comes before the list of visits.
+      expect(page.indexOf(question)).toBeLessThan(page.indexOf('You can move'));
+      const day = who === fin ? '2027-03-09' : '2027-03-10';
+      expect((await visitsOn(day, day)).find((v) => v.key === who.key)?.status).toBe('planned');
+      expect((await t.db.select().from(mailOutbox)).length).toBe(mails);
+
+      const yes = await post(`${who.path}/visits/${who.key}/${action}`, { confirm: '1' });
+      expect(yes.statusCode, yes.body).toBe(303);
+      expect((await visitsOn(day, day)).find((v) => v.key === who.key)?.status).toBe(after);
+    }
+  });
+
+  it('a reschedule to the time the visit already has answers as a move, and changes and mails nothing', async () => {
+    const eve = await customerWith({ date_time: '2027-03-09T08:00' });
+    await outboxSent();
+    const [before] = (await visitsOn('2027-03-09', '2027-03-09')).filter((v) => v.key === eve.key);
+    const mails = (await t.db.select().from(mailOutbox)).length;
+    const same = await post(`${eve.path}/visits/${eve.key}/reschedule`, {
+      start: '2027-03-09T13:00:00.000Z',
+    });
+    expect(same.statusCode, same.body).toBe(303);
+    expect(same.headers.location).toBe(`${eve.path}?done=reschedule`);
+    const [after] = (await visitsOn('2027-03-09', '2027-03-09')).filter((v) => v.key === eve.key);
+    expect(after).toEqual(before);
+    expect((await t.db.select().from(mailOutbox)).length).toBe(mails);
+  });
+
   it('two reschedules into one time at once: exactly one gets it', async () => {
     const cal = await customerWith({ date_time: '2027-03-09T08:00' });
     const dee = await customerWith({ date_time: '2027-03-11T08:00' });
@@ -332,13 +377,13 @@ describe('changes', () => {
       .values({ endpoint: 'https://127.0.0.1:9/push/customer-link', p256dh: 'x', auth: 'y' })
       .onConflictDoNothing();
 
-    const skipped = await post(`${bob.path}/visits/${bob.key}/skip`);
+    const skipped = await post(`${bob.path}/visits/${bob.key}/skip`, { confirm: '1' });
     expect(skipped.statusCode).toBe(303);
     expect(textOf((await get(skipped.headers.location as string)).body)).toContain('That visit is skipped');
-    const cancelled = await post(`${eve.path}/visits/${eve.key}/cancel`);
+    const cancelled = await post(`${eve.path}/visits/${eve.key}/cancel`, { confirm: '1' });
     expect(cancelled.statusCode).toBe(303);
     // Sent twice (a double tap): changed once, refused the second time, no second message.
-    expect((await post(`${eve.path}/visits/${eve.key}/cancel`)).statusCode).toBe(409);
+    expect((await post(`${eve.path}/visits/${eve.key}/cancel`, { confirm: '1' })).statusCode).toBe(409);
 
     const visits = await visitsOn('2027-03-08', '2027-03-21');
     expect(visits.find((v) => v.key === bob.key)?.status).toBe('skipped');
@@ -385,9 +430,9 @@ describe('changes', () => {
     const ownerBefore = mailsTo(OWNER).length;
 
     for (const [path, action, fields] of [
-      [fay.path, `${fay.key}/cancel`, {}],
+      [fay.path, `${fay.key}/cancel`, { confirm: '1' }],
       [fay.path, `${fay.key}/reschedule`, { start: '2027-03-12T15:00:00.000Z' }],
-      [gus.path, `${gus.key}/skip`, {}],
+      [gus.path, `${gus.key}/skip`, { confirm: '1' }],
       [gus.path, `${gus.key}/reschedule`, { start: '2027-03-12T15:00:00.000Z' }],
     ] as const) {
       const res = await post(`${path}/visits/${action}`, fields);

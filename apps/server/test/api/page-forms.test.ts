@@ -52,6 +52,17 @@ describe('POST /contact as a plain form', () => {
     expect(res.body).toContain('value="robin@example.com"');
     expect(res.body).toContain('Two-bedroom flat, every other week.</textarea>');
     expect(await t.db.$count(inquiries)).toBe(before);
+    // The message is a focusable summary at the form's top, where the post's address opens the page.
+    expect(res.body).toContain('action="/contact#booking-problem"');
+    const summary = res.body.indexOf('id="booking-problem" tabindex="-1"');
+    expect(summary).toBeGreaterThan(0);
+    expect(res.body.indexOf('Please check the highlighted fields.')).toBeGreaterThan(summary);
+    expect(res.body.indexOf('Please check the highlighted fields.')).toBeLessThan(
+      res.body.indexOf('name="name"'),
+    );
+    // Shown once: not again by the button.
+    const fields = res.body.slice(res.body.indexOf('name="name"'), res.body.indexOf('Send Request'));
+    expect(fields).not.toContain('Please check the highlighted fields.');
   });
 
   it('reads a phone as autofill types it (+1 …) as its 10 digits, and refuses one that is not a US number', async () => {

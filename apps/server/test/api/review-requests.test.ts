@@ -75,7 +75,7 @@ const cleaning = (inquiryId: number, dateTime = '2027-03-02T09:00') =>
 const patch = async (key: string, body: object) => {
   const res = await t.asAdmin('PATCH', `/api/visits/${key}`, body);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ key: string; status: string; inquiry_id: number; email: string | null }>();
+  return res.json<{ key: string; status: string; end: string; inquiry_id: number; email: string | null }>();
 };
 const requestOf = async (email: string) =>
   (await t.db.select().from(reviewRequests).where(eq(reviewRequests.customer, email)))[0];
@@ -99,14 +99,13 @@ describe('scheduling on done', () => {
     const c = await customer();
     const visit = await cleaning(c.id);
     const before = Date.now();
-    await patch(`o${visit.id}`, { status: 'done' });
+    const done = await patch(`o${visit.id}`, { status: 'done', confirm_early: true });
     const row = await requestOf(c.email);
     expect(row).toBeDefined();
     expect(row?.visitKey).toBe(`o${visit.id}`);
     expect(row?.requestedAt.getTime()).toBeGreaterThanOrEqual(before);
-    expect(row?.dueAt.getTime()).toBe(
-      reviewDueAt(row?.requestedAt as Date, 3, t.app.config.timezone).getTime(),
-    );
+    // Marked done before it happened: due after the visit's end, not after the tap.
+    expect(row?.dueAt.getTime()).toBe(reviewDueAt(new Date(done.end), 3, t.app.config.timezone).getTime());
     // Back to planned before the mail left: withdrawn.
     await patch(`o${visit.id}`, { status: 'planned' });
     expect(await requestOf(c.email)).toBeUndefined();
@@ -128,9 +127,17 @@ describe('scheduling on done', () => {
       sql`alter table review_requests add constraint test_refuses check (customer <> 'blocked@customer.test')`,
     );
     try {
-      const oneTime = await t.asAdmin('PATCH', `/api/visits/o${visit.id}`, { status: 'done', paid: true });
+      const oneTime = await t.asAdmin('PATCH', `/api/visits/o${visit.id}`, {
+        status: 'done',
+        paid: true,
+        confirm_early: true,
+      });
       expect(oneTime.statusCode).toBe(500);
-      const recurring = await t.asAdmin('PATCH', `/api/visits/${occurrence}`, { status: 'done', paid: true });
+      const recurring = await t.asAdmin('PATCH', `/api/visits/${occurrence}`, {
+        status: 'done',
+        paid: true,
+        confirm_early: true,
+      });
       expect(recurring.statusCode).toBe(500);
     } finally {
       await t.db.execute(sql`alter table review_requests drop constraint test_refuses`);
@@ -146,7 +153,7 @@ describe('scheduling on done', () => {
     expect(exception?.status ?? 'planned').toBe('planned');
     expect(await requestOf(blocked.email)).toBeUndefined();
     // With the database able again, the same tap does both.
-    await patch(`o${visit.id}`, { status: 'done' });
+    await patch(`o${visit.id}`, { status: 'done', confirm_early: true });
     expect((await requestOf(blocked.email))?.visitKey).toBe(`o${visit.id}`);
   });
 
@@ -159,13 +166,13 @@ describe('scheduling on done', () => {
       first_visit_at: '2027-06-01T09:00',
       notify_customer: false,
     });
-    await patch(`r${s.id}-20270601T130000Z`, { status: 'done', paid: true });
+    await patch(`r${s.id}-20270601T130000Z`, { status: 'done', paid: true, confirm_early: true });
     expect((await requestOf(c.email))?.visitKey).toBe(`r${s.id}-20270601T130000Z`);
 
     const none = await customer(null);
     const v = await cleaning(none.id);
     const count = await t.db.$count(reviewRequests);
-    await patch(`o${v.id}`, { status: 'done' });
+    await patch(`o${v.id}`, { status: 'done', confirm_early: true });
     expect(await t.db.$count(reviewRequests)).toBe(count);
   });
 

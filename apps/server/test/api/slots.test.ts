@@ -366,3 +366,18 @@ describe('the owner confirms or declines a request', () => {
     expect(await t.db.$count(oneTimeCleanings)).toBe(0);
   });
 });
+
+describe('the no-script booking page', () => {
+  it('never offers a time just held: the page is rendered from the open times each time', async () => {
+    const page = async () => (await t.app.inject({ method: 'GET', url: '/contact' })).body;
+    const times = (html: string) =>
+      [...html.matchAll(/name="requested_start"[^>]*value="([^"]+)"/g)].map((m) => m[1] as string);
+    const offered = times(await page());
+    expect(offered.length).toBeGreaterThan(0);
+    const first = offered[0] as string;
+    expect((await book(first)).statusCode).toBe(201);
+    const after = times(await page());
+    expect(after).not.toContain(first);
+    expect(after.length).toBeGreaterThan(0);
+  });
+});

@@ -119,14 +119,14 @@ describe('a one-time cleaning’s visit', () => {
       method: 'POST',
       url: `/visit/${token}/visits/${key}/cancel`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
+      payload: 'confirm=1',
     });
     expect(cancelled.statusCode, cancelled.body).toBe(303);
 
     const done = await t.asAdmin(
       'PATCH',
       `/api/visits/${key}`,
-      { status: 'done', paid: true },
+      { status: 'done', paid: true, confirm_early: true },
       quoted(seen.version),
     );
     expect(done.statusCode).toBe(412);
@@ -143,7 +143,7 @@ describe('a one-time cleaning’s visit', () => {
     const again = await t.asAdmin(
       'PATCH',
       `/api/visits/${key}`,
-      { status: 'done', paid: true },
+      { status: 'done', paid: true, confirm_early: true },
       quoted(after.version),
     );
     expect(again.statusCode, again.body).toBe(200);
@@ -164,9 +164,14 @@ describe('the customer’s cancel and the owner’s Done & paid at the same mome
           method: 'POST',
           url: `/visit/${token}/visits/${key}/cancel`,
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: '',
+          payload: 'confirm=1',
         }),
-        t.asAdmin('PATCH', `/api/visits/${key}`, { status: 'done', paid: true }, quoted(seen.version)),
+        t.asAdmin(
+          'PATCH',
+          `/api/visits/${key}`,
+          { status: 'done', paid: true, confirm_early: true },
+          quoted(seen.version),
+        ),
       ]);
       const cancelled = cancel.statusCode === 303;
       expect([cancelled, done.statusCode === 200], `round ${round}`).toContain(true);
@@ -213,7 +218,7 @@ describe('a schedule’s occurrence', () => {
     const stale = await t.asAdmin(
       'PATCH',
       `/api/visits/${first(s.id)}`,
-      { status: 'done', paid: true },
+      { status: 'done', paid: true, confirm_early: true },
       quoted(a.version),
     );
     expect(stale.statusCode).toBe(412);
@@ -224,7 +229,7 @@ describe('a schedule’s occurrence', () => {
     const paid = await t.asAdmin(
       'PATCH',
       `/api/visits/${second(s.id)}`,
-      { status: 'done', paid: true },
+      { status: 'done', paid: true, confirm_early: true },
       quoted(b.version),
     );
     expect(paid.statusCode, paid.body).toBe(200);
@@ -401,7 +406,7 @@ describe('the customer’s page (its forms carry the version they showed)', () =
     const moved = await t.asAdmin('PATCH', `/api/visits/${key}`, { start: '2027-03-10T10:00' });
     expect(moved.statusCode, moved.body).toBe(200);
 
-    const cancel = await post(`/visit/${token}/visits/${key}/cancel`, { version: shown });
+    const cancel = await post(`/visit/${token}/visits/${key}/cancel`, { version: shown, confirm: '1' });
     expect(cancel.statusCode).toBe(412);
     // The page again (the web build renders it, as CI's does), as it is now: the sentence, the new time, its version.
     const page = cancel.body.replaceAll('<!-- -->', '').replaceAll('&#x27;', "'");
@@ -418,6 +423,7 @@ describe('the customer’s page (its forms carry the version they showed)', () =
     // The page as it is now carries the current version: that one goes ahead.
     const current = await post(`/visit/${token}/visits/${key}/cancel`, {
       version: (await visitOf(key)).version,
+      confirm: '1',
     });
     expect(current.statusCode, current.body).toBe(303);
     expect((await visitOf(key)).status).toBe('cancelled');
@@ -437,10 +443,14 @@ describe('the customer’s page (its forms carry the version they showed)', () =
       200,
     );
 
-    expect((await post(`/visit/${token}/visits/${key}/skip`, { version: shown })).statusCode).toBe(412);
+    expect(
+      (await post(`/visit/${token}/visits/${key}/skip`, { version: shown, confirm: '1' })).statusCode,
+    ).toBe(412);
     expect((await visitOf(key)).status).toBe('planned');
     const now = (await visitOf(key)).version;
-    expect((await post(`/visit/${token}/visits/${key}/skip`, { version: now })).statusCode).toBe(303);
+    expect(
+      (await post(`/visit/${token}/visits/${key}/skip`, { version: now, confirm: '1' })).statusCode,
+    ).toBe(303);
     expect((await visitOf(key)).status).toBe('skipped');
   });
 });

@@ -99,7 +99,7 @@ describe('occurrences computed from the first visit', () => {
       paid: false,
       status: 'planned',
     });
-    const paid = await patch(`o${id}`, { paid: true });
+    const paid = await patch(`o${id}`, { paid: true, confirm_early: true });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()).toMatchObject({ key: `o${id}`, paid: true, status: 'done' });
     const cleaning = await t.asAdmin('GET', '/api/one_time_cleanings');
@@ -158,7 +158,7 @@ describe('changing one occurrence', () => {
     expect(moveFar.statusCode, moveFar.body).toBe(200);
     expect((await visits('2027-04-21', '2027-04-21')).map((v) => v.key)).toEqual([key]);
 
-    const done = await patch(key, { status: 'done', paid: true });
+    const done = await patch(key, { status: 'done', paid: true, confirm_early: true });
     expect(done.statusCode, done.body).toBe(200);
     const visit = done.json<Visit>();
     expect(visit).toMatchObject({ key, status: 'done', paid: true, recurring_paid_id: expect.any(Number) });
@@ -172,7 +172,7 @@ describe('changing one occurrence', () => {
     expect(dates.map((d) => d.dateTime.toISOString())).toEqual(['2027-04-21T14:00:00.000Z']);
 
     // Again: the same visit, no second record.
-    const again = await patch(key, { status: 'done', paid: true });
+    const again = await patch(key, { status: 'done', paid: true, confirm_early: true });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(visit);
     expect(await t.db.$count(recurringPaid)).toBe(1);
@@ -189,7 +189,7 @@ describe('changing one occurrence', () => {
     expect((await patch(changed, { status: 'planned' })).statusCode).toBe(200);
     for (const key of [fresh, changed]) {
       const answers = await Promise.all(
-        Array.from({ length: 20 }, () => patch(key, { status: 'done', paid: true })),
+        Array.from({ length: 20 }, () => patch(key, { status: 'done', paid: true, confirm_early: true })),
       );
       expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
       const ids = new Set(answers.map((a) => a.json<Visit>().recurring_paid_id));

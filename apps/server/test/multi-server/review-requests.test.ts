@@ -36,7 +36,7 @@ describe('review requests with two app servers on one PostgreSQL', () => {
       const servers = [t.asAdmin, other.asAdmin];
       const answers = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          servers[i % 2]?.('PATCH', `/api/visits/${keys[i % 2]}`, { status: 'done' }),
+          servers[i % 2]?.('PATCH', `/api/visits/${keys[i % 2]}`, { status: 'done', confirm_early: true }),
         ),
       );
       expect(answers.map((a) => a?.statusCode)).toEqual(Array(10).fill(200));

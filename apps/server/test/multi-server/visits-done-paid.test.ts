@@ -37,7 +37,11 @@ describe('Done & paid with two app servers on one PostgreSQL', () => {
       ] as const) {
         const answers = await Promise.all(
           Array.from({ length: 20 }, (_, i) =>
-            servers[i % 2]?.('PATCH', `/api/visits/${key}`, { status: 'done', paid: true }),
+            servers[i % 2]?.('PATCH', `/api/visits/${key}`, {
+              status: 'done',
+              paid: true,
+              confirm_early: true,
+            }),
           ),
         );
         expect(answers.map((a) => a?.statusCode)).toEqual(Array(20).fill(200));

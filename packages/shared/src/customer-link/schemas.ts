@@ -14,7 +14,11 @@ export type CustomerLinkAction = (typeof CUSTOMER_LINK_ACTIONS)[number];
  * Every change's form: the visit's version as the page showed it (hidden), so a page opened before the visit
  * changed (the owner moved it) cannot change it; absent (a post made by hand), the change goes ahead.
  */
-export const customerChangeForm = z.object({ version: z.string().max(60).optional() });
+export const customerChangeForm = z.object({
+  version: z.string().max(60).optional(),
+  /** Skip and cancel act only with `confirm=1` (the confirmation step's Yes); without it the page asks first. */
+  confirm: z.literal('1').optional(),
+});
 
 /** POST …/reschedule: the open time picked (as the page offers it: ISO 8601 with the zone's offset). */
 export const customerRescheduleForm = customerChangeForm.extend({
@@ -47,6 +51,15 @@ export type CustomerVisitView = {
   /** Still before the cutoff: the customer may change it. */
   changeable: boolean;
   /** The visit's version, sent back by its forms. */
+  version: string;
+};
+
+/** The question a skip or cancel asks before it acts (without script: a second step, its Yes posts confirm=1). */
+export type CustomerConfirmView = {
+  key: string;
+  action: 'skip' | 'cancel';
+  /** "Cancel your cleaning on Tue, Mar 9 at 9:00 AM?". */
+  question: string;
   version: string;
 };
 
@@ -84,6 +97,8 @@ export type CustomerLinkView = {
   /** After a change (redirected with ?done=), or the reason a change was refused. */
   notice: { tone: 'success' | 'error'; text: string } | null;
   reschedule: CustomerRescheduleView | null;
+  /** A skip or cancel waiting for the customer's Yes. */
+  confirm: CustomerConfirmView | null;
   /** The page's own address (`/visit/{token}`): the forms post below it. */
   base: string;
 };

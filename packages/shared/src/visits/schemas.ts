@@ -84,7 +84,8 @@ export const visitListSchema = z.array(visitSchema);
 /**
  * PATCH /api/visits/{key} (admin): exactly one change — done and paid, skipped, or moved to `start`
  * (a date-time in the business time zone, as every other). `allow_overlap: true` moves it even onto
- * another visit or outside the working hours. A request (`h…`) takes `{ status: "confirmed" }` (it becomes the
+ * another visit or outside the working hours. Done or paid before the visit's start takes `confirm_early: true`.
+ * A request (`h…`) takes `{ status: "confirmed" }` (it becomes the
  * one-time cleaning, or the schedule and its first visit, at the quoted amount; the inquiry is Booked) or
  * `{ status: "declined" }` (its time is free again), and nothing else.
  */
@@ -98,6 +99,10 @@ export const visitPatch = z
     paid: z.boolean({ error: 'paid must be true or false.' }).optional(),
     start: dateTimeInput('start').optional(),
     allow_overlap: z.boolean({ error: 'allow_overlap must be true or false.' }).optional(),
+    /** Done (or paid) before the visit's start: only with this, else a 409 asking (docs/api.md). */
+    confirm_early: z.boolean({ error: 'confirm_early must be true or false.' }).optional(),
+    /** A move mails the customer the new time and calendar entry unless this is false (docs/api.md). */
+    notify_customer: z.boolean({ error: 'notify_customer must be true or false.' }).optional(),
   })
   .refine((v) => v.status !== undefined || v.start !== undefined || v.paid !== undefined, {
     message: 'Send a status, a paid flag or a new start.',

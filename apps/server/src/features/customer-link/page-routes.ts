@@ -142,6 +142,17 @@ export const customerLinkPageRoutes: FastifyPluginAsync<{ pages: PageRenderer }>
     refuseCrossSite(request, app.config.publicUrl);
     const { token, key, action } = changeOf(request.params);
     const inquiryId = await links.open(token, request.ip);
+    // Skip and cancel ask first: a post without confirm=1 changes nothing and shows the question with its Yes.
+    const form = customerChangeForm.safeParse(request.body).data;
+    if (action !== 'reschedule' && form?.confirm !== '1') {
+      const refused = await links.askFirst(inquiryId, key, action, form?.version).then(() => null, refusal);
+      const view = await links.view(
+        inquiryId,
+        token,
+        refused ? { refused: refused.message } : { confirm: { key, action } },
+      );
+      return page(reply, refused?.status ?? 200, { view });
+    }
     const refused = await change(links, inquiryId, key, action, request.body).then(() => null, refusal);
     if (!refused) return reply.redirect(`${LINK_PATH}/${token}?done=${action}`, 303);
     const view = await links.view(inquiryId, token, { refused: refused.message });

@@ -33,6 +33,7 @@ import {
   setException,
   visitsStore,
 } from '../visits/store';
+import { confirmView } from './confirm';
 import { type ChangeNotice, changeMessages } from './notices';
 import { customerLinksStore, LINK_PATH } from './store';
 
@@ -213,7 +214,12 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
     async view(
       inquiryId: number,
       token: string,
-      options: { reschedule?: string; done?: CustomerLinkAction; refused?: string } = {},
+      options: {
+        reschedule?: string;
+        done?: CustomerLinkAction;
+        refused?: string;
+        confirm?: { key: string; action: 'skip' | 'cancel' };
+      } = {},
     ): Promise<CustomerLinkView> {
       const at = now();
       const [facts, customer, hours, bills] = await Promise.all([
@@ -266,8 +272,26 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
             ? { tone: 'success', text: DONE_TEXT[options.done] }
             : null,
         reschedule: options.reschedule ? await rescheduleView(inquiryId, options.reschedule, shown) : null,
+        confirm: confirmView(options.confirm, mine, timeZone),
         base: `${LINK_PATH}/${token}`,
       };
+    },
+
+    /**
+     * The first step of a skip or cancel: refused as the change itself would be (not this customer's, changed since,
+     * past the cutoff, the wrong kind), else nothing; the page then asks before anything changes.
+     */
+    async askFirst(
+      inquiryId: number,
+      key: string,
+      action: 'skip' | 'cancel',
+      version?: string,
+    ): Promise<void> {
+      const { found } = await changeable(inquiryId, key, version);
+      if (action === 'cancel' && found.visit.kind !== 'one_time')
+        throw new ValidationError(ONLY_ONE_TIME_CANCEL);
+      if (action === 'skip' && found.visit.kind !== 'recurring')
+        throw new ValidationError(ONLY_RECURRING_SKIP);
     },
 
     /** Cancels a one-time visit (it stays listed, status cancelled, and keeps no time). */
@@ -330,6 +354,8 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
     async reschedule(inquiryId: number, key: string, startText: string, version?: string): Promise<void> {
       const { found, cutoff } = await changeable(inquiryId, key, version);
       const start = new Date(startText);
+      // The time it already has: answered as a move, with nothing changed and nothing mailed.
+      if (start.getTime() === found.start.getTime()) return;
       const rules = await slots.rulesInForce();
       const messages = await messagesOf({
         action: 'reschedule',

@@ -252,9 +252,10 @@ export async function pageRenderer(app: FastifyInstance, webDist: string) {
     }
     const load = () => renderPage(route, search);
     // The gallery is shuffled on each load (docs/product.md#gallery) unless its address names the order (the seed of
-    // a visit).
+    // a visit). The booking form lists the open times, which every hold, move, confirm and lapse changes (none of
+    // them a public-content write): rendered each time, so it never offers a held time (docs/architecture.md).
     const page =
-      route === '/gallery' && !search.has('seed')
+      (route === '/gallery' && !search.has('seed')) || route === PAGE_FORMS.booking
         ? (await load()).value
         : await app.publicCache.get(`html ${route}?${search}`, load);
     return sendHtml(request, reply, page.status, page.body, page.etag);

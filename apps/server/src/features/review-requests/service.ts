@@ -68,7 +68,8 @@ export type ReviewRequestsDeps = { db: Db; config: Config; tokens: ReviewRequest
  */
 export function reviewRequestsService({ db, config }: Pick<ReviewRequestsDeps, 'db' | 'config'>) {
   /**
-   * A request for this visit's customer, due reviewDelayHours after `now` out of the quiet hours; nothing when
+   * A request for this visit's customer, due reviewDelayHours after `now` (or after the visit's end, when later)
+   * out of the quiet hours; nothing when
    * they had one in the last 180 days or opted out. One statement: the insert, or the renewal of a row older
    * than 180 days (ON CONFLICT … WHERE), so two owners' taps or two servers make one. Answers whether one was
    * scheduled.
@@ -81,7 +82,12 @@ export function reviewRequestsService({ db, config }: Pick<ReviewRequestsDeps, '
       inquiryId: visit.inquiry_id,
       visitKey: visit.key,
       requestedAt: now,
-      dueAt: reviewDueAt(now, delay, config.timezone),
+      // Never before the cleaning has happened: counted from its end when it is marked done early.
+      dueAt: reviewDueAt(
+        new Date(Math.max(now.getTime(), Date.parse(visit.end ?? '') || 0)),
+        delay,
+        config.timezone,
+      ),
     };
     const rows = await on
       .insert(reviewRequests)

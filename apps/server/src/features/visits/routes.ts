@@ -14,6 +14,7 @@ import { admin } from '../../lib/admin-routes';
 import { expectedVersion } from '../../lib/if-match';
 import { invoicesServiceFor } from '../invoices/service';
 import { customerNotices } from '../notifications/customer';
+import { tellCustomerOfMove } from '../notifications/owner-move';
 import { reviewRequestsService } from '../review-requests/service';
 import { holdsAccess } from '../slots/service';
 import { visitsService } from './service';
@@ -50,6 +51,8 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
       await reviewRequests.visitChanged(visit, new Date(), on);
       await invoices.visitChanged(visit, on);
     },
+    // In the move's transaction: the customer's mail commits with the move.
+    moved: (visit, from, on) => tellCustomerOfMove(on, app.config, visit, from, app.clock()),
     now: app.clock,
   });
 
@@ -95,6 +98,9 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
           'one-time cleaning, or its schedule (first visit the time held), at the quoted amount and length, sets the ' +
           'inquiry to Booked and answers that visit (however often sent: one visit); {status:"declined"} frees the ' +
           'time and answers the request, declined. 409 for a request declined, confirmed (to decline) or lapsed. ' +
+          'A move mails the customer the new time and calendar entry unless notify_customer: false. ' +
+          'Done or paid before the visit starts is a 409 asking, unless confirm_early: true. {status:"planned"} on ' +
+          'the day of Done & paid undoes it (unpaid; a recurring paid record removed; 409 on a later day). ' +
           'Answers the visit. With If-Match, only the visit at that version changes (412 otherwise).',
       },
       { 200: visitSchema },
@@ -102,7 +108,11 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
       409,
       412,
     ),
-    async (request) => visits.patch(request.params.key, request.body, expectedVersion(request)),
+    async (request) => {
+      const visit = await visits.patch(request.params.key, request.body, expectedVersion(request));
+      if (request.body.start !== undefined) app.outbox.kick();
+      return visit;
+    },
   );
 
   app.get('/api/working_hours', admin({}, { 200: workingHoursSchema }), async () => visits.workingHours());

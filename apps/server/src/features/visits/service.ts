@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, StaleVersionError, ValidationError } from '../../lib/errors';
 import { instantIn } from '../../lib/wall-time';
+import { refuseEarlyDone, sameBusinessDay } from './done';
 import {
   holdKey,
   hoursConflict,
@@ -44,9 +45,10 @@ export const NO_SUCH_VISIT = 'No visit with that key.';
 export const NOT_AN_OCCURRENCE = 'No visit with that key: the schedule has no visit at that time.';
 export const ONE_TIME_SKIP =
   'Only a recurring visit can be skipped; move or delete the one-time cleaning instead.';
-export const UNPAY_RECURRING = 'To undo a payment, delete its paid record under Recurring paid.';
+export const UNPAY_RECURRING =
+  'To undo a payment made before today, delete its paid record under Recurring paid.';
 export const PAID_STAYS_DONE =
-  'This visit is paid, so it stays done; delete its paid record first to change it.';
+  'This visit is paid, so it stays done; undo Done & paid on the day it was paid, or delete its paid record first.';
 export const OVERLAP_HINT = 'Send allow_overlap: true to keep this time anyway.';
 
 /** The occurrences a schedule's conflicts are checked for (its first ones from the time asked about). */
@@ -95,6 +97,8 @@ export type VisitsDeps = {
    * change's transaction (`on`): what it writes commits with the change, or neither does.
    */
   statusChanged?: (visit: Visit, on: Db) => Promise<void>;
+  /** Told of a visit the owner moved from `from` (unless notify_customer: false), inside the move's transaction. */
+  moved?: (visit: Visit, from: Date, on: Db) => Promise<void>;
   /** The clock a stale version's sentence reads ("cancelled at 10:02 AM" today, or with its date). */
   now?: () => Date;
 };
@@ -106,6 +110,22 @@ const addressOf = (c: Customer) => ({
   zip: c.zip,
   access_notes: c.accessNotes,
 });
+
+/**
+ * A move to the time the visit already has, with nothing else asked and the version (if sent) current: it
+ * answers the visit as a move would, and changes, claims and tells nothing (docs/api.md).
+ */
+const sameTimeMove = (
+  b: z.output<typeof visitPatch>,
+  start: Date | undefined,
+  visit: Visit,
+  version?: string,
+) =>
+  start !== undefined &&
+  b.status === undefined &&
+  b.paid === undefined &&
+  Date.parse(visit.start) === start.getTime() &&
+  (version === undefined || visit.version === version);
 
 const DAY_MS = 86_400_000;
 
@@ -119,7 +139,14 @@ const HOLD_VERSION = '0';
  * The owner's visits: one-time cleanings and the computed occurrences of recurring schedules, with the exceptions
  * stored for some occurrences (skipped, moved, done, paid). Everything in the business time zone `timezone`.
  */
-export function visitsService({ store, timezone, holds, statusChanged, now = () => new Date() }: VisitsDeps) {
+export function visitsService({
+  store,
+  timezone,
+  holds,
+  statusChanged,
+  moved,
+  now = () => new Date(),
+}: VisitsDeps) {
   /**
    * The instant a business date (or the date `plusDays` after it) starts; a date that is not on the calendar
    * (Feb 30) is the client's 400.
@@ -404,16 +431,22 @@ export function visitsService({ store, timezone, holds, statusChanged, now = () 
     const hours = await store.workingHours();
     const start = b.start === undefined ? undefined : instantIn(b.start, timezone, 'start');
     const minutes = row.durationMinutes ?? hours.default_duration_minutes;
+    const current = oneTimeVisit(row, hours);
+    if (current?.status === 'planned' && sameTimeMove(b, start, current, version)) return current;
     const done = b.status === 'done' || b.paid === true ? true : b.status === 'planned' ? false : undefined;
     // The owner may book a cancelled visit again: any change of its status or time does.
     const cancelledAt = b.status !== undefined || start !== undefined ? null : undefined;
+    const changes = { dateTime: start, paid: b.paid, done, cancelledAt };
     return store.changeCleaning(
       id,
-      { dateTime: start, paid: b.paid, done, cancelledAt },
+      changes,
       async (updated, on) => {
         const visit = updated && oneTimeVisit(updated, hours);
         if (!visit) throw new NotFoundError(NO_SUCH_VISIT);
         if (b.status !== undefined || b.paid !== undefined) await statusChanged?.(visit, on);
+        const from = row.dateTime;
+        if (start && from && from.getTime() !== start.getTime() && b.notify_customer !== false)
+          await moved?.(visit, from, on);
         return visit;
       },
       async (on) => {
@@ -422,6 +455,11 @@ export function visitsService({ store, timezone, holds, statusChanged, now = () 
       (locked) => {
         if (version !== undefined && String(locked.version) !== version)
           throw new StaleVersionError(staleCleaning(locked, now(), timezone));
+        const at = start ?? locked.dateTime;
+        if (done && !locked.doneAt && at) refuseEarlyDone(at, now(), b.confirm_early, timezone);
+        // Undo of Done & paid on the day it was done: planned again is unpaid again (docs/api.md, "Done early").
+        if (b.status === 'planned' && b.paid === undefined && locked.doneAt)
+          if (sameBusinessDay(locked.doneAt, now(), timezone)) changes.paid = false;
       },
     );
   }
@@ -436,13 +474,21 @@ export function visitsService({ store, timezone, holds, statusChanged, now = () 
     if (!schedule) throw new NotFoundError(NO_SUCH_VISIT);
     const rule = ruleFor(schedule);
     if (!rule || !isOccurrence(rule, originalStart, timezone)) throw new NotFoundError(NOT_AN_OCCURRENCE);
-    if (b.paid === false) throw new ValidationError(UNPAY_RECURRING);
     const asked = b.status;
     if (asked === 'confirmed' || asked === 'declined') throw new ValidationError(CONFIRM_ONLY_REQUESTS);
     const hours = await store.workingHours();
     const key = recurringKey(scheduleId, originalStart);
     const start = b.start === undefined ? undefined : instantIn(b.start, timezone, 'start');
     const minutes = schedule.durationMinutes ?? hours.default_duration_minutes;
+    if (start !== undefined) {
+      const current = recurringVisit(
+        schedule,
+        originalStart,
+        await store.exception(scheduleId, originalStart),
+        hours,
+      );
+      if (sameTimeMove(b, start, current, version)) return current;
+    }
 
     return store.changeOccurrence(
       scheduleId,
@@ -456,12 +502,26 @@ export function visitsService({ store, timezone, holds, statusChanged, now = () 
         const movedTo =
           start === undefined ? row.movedTo : start.getTime() === originalStart.getTime() ? null : start;
         let status: ExceptionRow['status'] = b.paid === true ? 'done' : (asked ?? row.status);
-        if (row.recurringPaidId !== null && status !== 'done') {
+        if (status === 'done' && row.status !== 'done')
+          refuseEarlyDone(movedTo ?? originalStart, now(), b.confirm_early, timezone);
+        let recurringPaidId = row.recurringPaidId;
+        // Undo of Done & paid on the day it was paid: the paid record goes (docs/api.md, "Done early").
+        const undo = b.paid === false || asked === 'planned';
+        if (undo && recurringPaidId !== null) {
+          const paidAt = await store.paidAt(tx, recurringPaidId);
+          if (!paidAt || !sameBusinessDay(paidAt, now(), timezone)) {
+            if (b.paid === false) throw new ValidationError(UNPAY_RECURRING);
+            throw new ConflictError(PAID_STAYS_DONE);
+          }
+          await store.deletePaid(tx, recurringPaidId);
+          recurringPaidId = null;
+          if (asked === undefined) status = 'planned';
+        }
+        if (recurringPaidId !== null && status !== 'done') {
           if (asked !== undefined) throw new ConflictError(PAID_STAYS_DONE);
           status = 'done';
         }
         // Under the row lock: a concurrent Done & paid finds the record this one made, and makes none.
-        let recurringPaidId = row.recurringPaidId;
         if (b.paid === true && recurringPaidId === null)
           recurringPaidId = await store.createPaid(tx, scheduleId, schedule.amount, movedTo ?? originalStart);
         const changed = await store.setException(tx, row.id, {
@@ -476,6 +536,9 @@ export function visitsService({ store, timezone, holds, statusChanged, now = () 
           hours,
         );
         if (asked !== undefined || b.paid !== undefined) await statusChanged?.(visit, tx as unknown as Db);
+        const from = row.movedTo ?? originalStart;
+        if (start && from.getTime() !== start.getTime() && b.notify_customer !== false)
+          await moved?.(visit, from, tx as unknown as Db);
         return visit;
       },
       async (on) => {

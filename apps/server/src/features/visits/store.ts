@@ -334,6 +334,20 @@ export const visitsStore = (db: Db) => ({
     return row.id;
   },
 
+  /** When a paid record was made (inside changeOccurrence): an undo is taken on that business day only. */
+  async paidAt(tx: Tx, id: number): Promise<Date | undefined> {
+    const [row] = await tx
+      .select({ at: recurringPaid.submittedAt })
+      .from(recurringPaid)
+      .where(eq(recurringPaid.id, id));
+    return row?.at;
+  },
+
+  /** Removes a paid record (its dates go with it; the occurrence's link to it is cleared by the database). */
+  async deletePaid(tx: Tx, id: number): Promise<void> {
+    await tx.delete(recurringPaid).where(eq(recurringPaid.id, id));
+  },
+
   /**
    * Changes a one-time cleaning's visit fields and reads it back, in one transaction: `then` gets the row (none: no
    * such cleaning) and the transaction, so what the change sets off commits with it or not at all. `check` sees

@@ -12,6 +12,7 @@ import { failureMessage } from '../../lib/failure';
 import { isStale } from '../../lib/hubKeys';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
+import { CheckboxField } from '../../lib/ui/FormFields';
 import { TextField } from '../../lib/ui/TextField';
 import { fetchVisitNow, usePatchVisit } from './api';
 
@@ -24,6 +25,10 @@ const failureOf = (visit: Visit) =>
     : 'Failed to mark the cleaning paid.';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
+
+/** Whether two instants share a business date: Done & paid can be undone on the day it was done. */
+const sameDay = (a: string, b: string, timeZone: string) =>
+  toWallTime(a, timeZone).slice(0, 10) === toWallTime(b, timeZone).slice(0, 10);
 
 /**
  * What the owner does with one visit from its panel: Done & paid (one tap), Skip (or undo a skip), Move (a new
@@ -46,12 +51,19 @@ export function VisitActions({
   const [moving, setMoving] = useState(false);
   const [start, setStart] = useState(() => toWallTime(visit.start, timeZone));
   const [conflict, setConflict] = useState<string | null>(null);
+  // Ticked by default: a moved visit mails the customer the new time and calendar entry.
+  const [tell, setTell] = useState(true);
+  // The server's question for Done on a visit still ahead ("This visit is on Thu, Dec 4 — mark it done anyway?").
+  const [early, setEarly] = useState<string | null>(null);
+  // Done in this panel, or a visit of today marked done: the server takes an undo on the day it was done.
+  const [doneHere, setDoneHere] = useState(false);
 
   function send(change: VisitPatch, done: (updated: Visit) => string, failure: string) {
     if (sending.current) return;
     sending.current = true;
     setOutcome(null);
     setConflict(null);
+    setEarly(null);
     patch.mutate(
       { key: visit.key, version: visit.version, change },
       {
@@ -61,7 +73,9 @@ export function VisitActions({
           setMoving(false);
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.status === 409 && change.start && !change.allow_overlap)
+          if (err instanceof ApiError && err.status === 409 && change.paid && !change.confirm_early)
+            setEarly(err.serverMessage ?? 'This visit has not happened yet. Mark it done anyway?');
+          else if (err instanceof ApiError && err.status === 409 && change.start && !change.allow_overlap)
             setConflict(withoutApiHint(err.serverMessage ?? 'This time overlaps another visit.'));
           else setOutcome({ tone: 'error', text: failureMessage(failure, err) });
           // Stale: the sentence says what changed; the panel shows the visit as it is now, to decide again.
@@ -79,18 +93,34 @@ export function VisitActions({
   }
 
   const busy = patch.isPending;
-  const doneAndPaid = () =>
+  const doneAndPaid = (confirmEarly = false) =>
     send(
-      { status: 'done', paid: true },
-      (v) =>
-        v.kind === 'recurring'
+      confirmEarly ? { status: 'done', paid: true, confirm_early: true } : { status: 'done', paid: true },
+      (v) => {
+        setDoneHere(true);
+        return v.kind === 'recurring'
           ? `Done and paid: a paid record of ${formatMoney(v.amount)} was made.`
-          : 'Marked paid.',
+          : 'Marked paid.';
+      },
       failureOf(visit),
+    );
+  const undoable = visit.paid && (doneHere || sameDay(visit.start, new Date().toISOString(), timeZone));
+  const undo = () =>
+    send(
+      { status: 'planned' },
+      () => {
+        setDoneHere(false);
+        return 'Undone: the visit is planned and unpaid again.';
+      },
+      'Failed to undo Done & paid.',
     );
   const move = (allowOverlap: boolean) =>
     send(
-      allowOverlap ? { start, allow_overlap: true } : { start },
+      {
+        start,
+        ...(allowOverlap ? { allow_overlap: true } : {}),
+        ...(tell ? {} : { notify_customer: false }),
+      },
       (v) => `Moved to ${formatDateTime(v.start, timeZone)}.`,
       'Failed to move the visit.',
     );
@@ -99,13 +129,20 @@ export function VisitActions({
     <div className="mt-5 space-y-3 border-t border-stone-200 pt-4">
       {visit.paid ? (
         // Just recorded: the success message below says so already.
-        !outcome && (
-          <p className="font-semibold text-brand-800">
-            {visit.kind === 'recurring' ? 'Done and paid.' : 'Paid.'}
-          </p>
-        )
+        <div className="flex flex-wrap items-center gap-2">
+          {!outcome && (
+            <p className="font-semibold text-brand-800">
+              {visit.kind === 'recurring' ? 'Done and paid.' : 'Paid.'}
+            </p>
+          )}
+          {undoable && (
+            <Button variant="secondary" disabled={busy} onClick={undo}>
+              Undo
+            </Button>
+          )}
+        </div>
       ) : visit.kind === 'one_time' ? (
-        <Button onClick={doneAndPaid} disabled={busy}>
+        <Button onClick={() => doneAndPaid()} disabled={busy}>
           {busy ? 'Saving...' : 'Mark paid'}
         </Button>
       ) : visit.status === 'skipped' ? (
@@ -123,7 +160,7 @@ export function VisitActions({
         </div>
       ) : (
         <div className="flex flex-wrap gap-2">
-          <Button onClick={doneAndPaid} disabled={busy}>
+          <Button onClick={() => doneAndPaid()} disabled={busy}>
             Done &amp; paid
           </Button>
           <Button
@@ -143,6 +180,21 @@ export function VisitActions({
           </Button>
         </div>
       )}
+      {early && (
+        <Alert tone="error" className="space-y-2">
+          <div role="alertdialog" aria-label="Mark done early" className="space-y-2">
+            <p>{early}</p>
+            <div className="flex flex-wrap gap-2">
+              <Button disabled={busy} onClick={() => doneAndPaid(true)}>
+                Mark done anyway
+              </Button>
+              <Button variant="secondary" disabled={busy} onClick={() => setEarly(null)}>
+                Not yet
+              </Button>
+            </div>
+          </div>
+        </Alert>
+      )}
       {moving && !visit.paid && visit.status !== 'skipped' && (
         <form
           aria-label="Move this visit"
@@ -161,6 +213,11 @@ export function VisitActions({
               setStart(e.target.value);
               setConflict(null);
             }}
+          />
+          <CheckboxField
+            label="Tell the customer"
+            checked={tell}
+            onChange={(e) => setTell(e.target.checked)}
           />
           {conflict ? (
             <Alert tone="error" className="space-y-2">

@@ -12,6 +12,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { landingSource, UTM_PARAMS } from '../../lib/lead-source';
 import { firstValues, usePostedForm } from '../../lib/posted-form';
 import { useSiteConfig } from '../../lib/site-config';
+import { Alert } from '../../lib/ui/Alert';
 import { Options, SelectField, TextAreaField } from '../../lib/ui/FormFields';
 import { FormFeedback, SubmitButton } from '../../lib/ui/FormStatus';
 import { PhoneInput } from '../../lib/ui/PhoneInput';
@@ -64,6 +65,9 @@ const formText = (data: FormData, name: string) => {
  * follows every change in the browser (the shared `quote()`, no request), and the open times for the estimate's
  * length are offered; without script "See price" renders the page again with both.
  */
+/** The summary of a refused post without script, at the form's top: the post's address points at it. */
+const PROBLEM_ID = 'booking-problem';
+
 export function BookingForm() {
   const { towns } = useSiteConfig();
   const booking = useBookingRequest();
@@ -132,13 +136,19 @@ export function BookingForm() {
       id={FORM_ID}
       ref={formRef}
       method="post"
-      action={PAGE_FORMS.booking}
+      // A refused post without script comes back as this page: the browser opens it at the problem's summary.
+      action={`${PAGE_FORMS.booking}#${PROBLEM_ID}`}
       onSubmit={onSubmit}
       onChange={onChange}
       noValidate
       aria-label="Booking request"
       className="space-y-5"
     >
+      {posted?.message && (
+        <div id={PROBLEM_ID} tabIndex={-1}>
+          <Alert tone="error">{posted.message}</Alert>
+        </div>
+      )}
       <QuoteSection stateRef={quoteRef} packages={packages} />
 
       <TextField label="Name" autoComplete="name" required {...field('name')} />
@@ -212,7 +222,8 @@ export function BookingForm() {
         <input key={name} type="hidden" name={name} value={value} />
       ))}
 
-      <FormFeedback feedback={feedback} />
+      {/* The refused post's message is the summary at the top; later ones (with script) show here by the button. */}
+      <FormFeedback feedback={posted?.message && feedback?.text === posted.message ? null : feedback} />
       <SubmitButton className="w-full sm:w-auto" busy={busy} busyLabel="Sending…" label="Send Request" />
     </form>
   );

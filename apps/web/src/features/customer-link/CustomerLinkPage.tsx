@@ -1,4 +1,5 @@
 import {
+  type CustomerConfirmView,
   type CustomerLinkView,
   type CustomerRescheduleView,
   type CustomerVisitView,
@@ -28,10 +29,11 @@ export function CustomerLinkPage({ view }: { view: CustomerLinkView }) {
       }
     >
       <div className="max-w-3xl space-y-6">
+        {view.confirm && <ConfirmStep confirm={view.confirm} base={view.base} />}
         {view.notice && <Alert tone={view.notice.tone}>{view.notice.text}</Alert>}
         <p className="text-sm leading-relaxed text-stone-700">
-          You can move, skip or cancel a visit here up to {view.cutoffHours} hours before it starts. After
-          that, please call us at{' '}
+          You can {actionsText(view.visits)} a visit here up to {view.cutoffHours} hours before it starts.
+          After that, please call us at{' '}
           <a href={view.telHref} className="font-semibold text-brand-800 underline underline-offset-4">
             {view.phone}
           </a>
@@ -96,6 +98,39 @@ function Invoices({ view }: { view: CustomerLinkView }) {
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** Only the actions the listed visits have: a schedule's visit is moved or skipped, a one-time one moved or cancelled. */
+function actionsText(visits: CustomerVisitView[]): string {
+  const recurring = visits.some((v) => v.kind === 'recurring');
+  const oneTime = visits.some((v) => v.kind === 'one_time');
+  if (recurring && oneTime) return 'move or skip a regular visit, or move or cancel a one-time';
+  return recurring ? 'move or skip' : 'move or cancel';
+}
+
+/** The second step of a skip or cancel: the question, a Yes that posts confirm=1, and a way back. */
+function ConfirmStep({ confirm, base }: { confirm: CustomerConfirmView; base: string }) {
+  return (
+    <section aria-labelledby="confirm-question">
+      <Card>
+        <h2 id="confirm-question" className="text-lg font-semibold text-stone-900">
+          {confirm.question}
+        </h2>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <form method="post" action={`${base}/visits/${encodeURIComponent(confirm.key)}/${confirm.action}`}>
+            <input type="hidden" name="version" value={confirm.version} />
+            <input type="hidden" name="confirm" value="1" />
+            <button type="submit" className={buttonClass()}>
+              {confirm.action === 'skip' ? 'Yes, skip it' : 'Yes, cancel it'}
+            </button>
+          </form>
+          <a href={base} className={buttonClass('secondary')}>
+            No, keep it
+          </a>
+        </div>
+      </Card>
     </section>
   );
 }
