@@ -25,6 +25,10 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (e instanceof DatabaseUnavailableError) return true;
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && (SQLSTATES.test(code) || NODE_CODES.has(code))) return true;
+    // A PANIC or FATAL ends the database's session whatever its code (a disk too full for WAL can PANIC mid-
+    // transaction with "cannot drop active portal", 24000): the database gave up, the request did nothing wrong.
+    const severity = (e as { severity?: unknown }).severity;
+    if (severity === 'PANIC' || severity === 'FATAL') return true;
     const message = (e as { message?: unknown }).message;
     if (typeof message === 'string' && MESSAGES.some((m) => message.includes(m))) return true;
     if (e instanceof AggregateError && e.errors.some(isDatabaseUnavailable)) return true;

@@ -357,8 +357,8 @@ describe('changes', () => {
       (await t.db.select({ status: inquiries.status }).from(inquiries).where(eq(inquiries.id, id)))[0]
         ?.status;
 
-    expect((await post(`${only.path}/visits/${only.key}/cancel`)).statusCode).toBe(303);
-    expect((await post(`${two.path}/visits/${two.key}/cancel`)).statusCode).toBe(303);
+    expect((await post(`${only.path}/visits/${only.key}/cancel`, { confirm: '1' })).statusCode).toBe(303);
+    expect((await post(`${two.path}/visits/${two.key}/cancel`, { confirm: '1' })).statusCode).toBe(303);
     expect(await statusOf(only.id)).toBe('Contacted');
     expect(await statusOf(two.id)).toBe('Booked');
     // A refused cancel (already cancelled) changes nothing, the status included.

@@ -27,8 +27,10 @@ async function issuedFor(inquiryId: number, amount: number) {
 const get = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: '10.9.0.1' });
 
 describe('the customer’s invoices under their link', () => {
-  it('lists their invoices and serves each PDF; nobody else’s, and a revoked link serves none', async () => {
+  it('lists their invoices and serves each PDF; nobody else’s, and a revoked link (410) serves none', async () => {
     const ann = await r.inquiry('Ann Lee', { email: 'ann@example.com' });
+    // A visit ahead keeps her link alive (a link ends 30 days after the customer's last visit).
+    await r.cleaning(ann, { dateTime: new Date('2027-03-20T14:00:00Z') });
     const bob = await r.inquiry('Bob Roe', { email: 'bob@example.com' });
     const mine = await issuedFor(ann, 100);
     const theirs = await issuedFor(bob, 200);
@@ -49,7 +51,8 @@ describe('the customer’s invoices under their link', () => {
     expect((await get(`${link}/invoices/invoice-${theirs.number}.pdf`)).statusCode).toBe(404);
     expect((await get(`${link}/invoices/not-a-file`)).statusCode).toBe(404);
 
+    // A revoked link has ended (410, as its page): it serves no invoice either.
     await t.db.update(customerLinks).set({ revokedAt: new Date() }).where(eq(customerLinks.inquiryId, ann));
-    expect((await get(`${link}/invoices/invoice-${mine.number}.pdf`)).statusCode).toBe(404);
+    expect((await get(`${link}/invoices/invoice-${mine.number}.pdf`)).statusCode).toBe(410);
   });
 });

@@ -15,7 +15,8 @@ describe('invoices from visits', () => {
   it('a one-time visit marked done is invoiced at once, once however often it is sent', async () => {
     const tom = await r.inquiry('Tom Reilly', { email: 'tom@example.com', town: 'Plymouth' });
     const id = await r.cleaning(tom, { dateTime: new Date('2027-03-09T14:00:00Z'), amount: 140 });
-    for (let i = 0; i < 3; i++) expect((await patch(`o${id}`, { status: 'done' })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await patch(`o${id}`, { status: 'done', confirm_early: true })).statusCode).toBe(200);
     const list = await invoicesOf(tom);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
@@ -53,7 +54,7 @@ describe('invoices from visits', () => {
 
     // An invoice done earlier, paid later by Zelle by hand; the next Done & paid uses Zelle.
     const second = await r.cleaning(ann, { dateTime: new Date('2027-03-09T14:00:00Z'), amount: 50 });
-    expect((await patch(`o${second}`, { status: 'done' })).statusCode).toBe(200);
+    expect((await patch(`o${second}`, { status: 'done', confirm_early: true })).statusCode).toBe(200);
     const open = (await invoicesOf(ann)).find((i) => i.status === 'open');
     const pay = await t.asAdmin('POST', `/api/invoices/${open?.id}/payments`, {
       amount: 20,
@@ -82,7 +83,9 @@ describe('invoices from visits', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const schedule = created.json<{ id: number }>().id;
-    expect((await patch(`r${schedule}-20270302T140000Z`, { status: 'done' })).statusCode).toBe(200);
+    expect(
+      (await patch(`r${schedule}-20270302T140000Z`, { status: 'done', confirm_early: true })).statusCode,
+    ).toBe(200);
     expect((await invoicesOf(maria)).map((i) => i.lines[0]?.visit_key)).toEqual([
       `r${schedule}-20270302T140000Z`,
     ]);
@@ -90,7 +93,9 @@ describe('invoices from visits', () => {
     const billing = (await t.asAdmin('GET', '/api/billing')).json();
     await t.asAdmin('PUT', '/api/billing', { ...billing, recurring_billing: 'monthly' });
     try {
-      expect((await patch(`r${schedule}-20270316T130000Z`, { status: 'done' })).statusCode).toBe(200);
+      expect(
+        (await patch(`r${schedule}-20270316T130000Z`, { status: 'done', confirm_early: true })).statusCode,
+      ).toBe(200);
       expect(await invoicesOf(maria)).toHaveLength(1);
     } finally {
       await t.asAdmin('PUT', '/api/billing', billing);

@@ -17,11 +17,13 @@ it('tells "database unavailable" from bugs and bad input, through drizzle-style 
     new Error('timeout exceeded when trying to connect'),
     new Error('Query read timeout'),
     new DatabaseUnavailableError('restarting'),
+    // PGlite on a disk too full for WAL: a PANIC whose code alone says nothing of it.
+    Object.assign(new Error('cannot drop active portal ""'), { code: '24000', severity: 'PANIC' }),
   ]) {
     expect(isDatabaseUnavailable(wrapped(err)), err.message).toBe(true);
   }
   for (const err of [
-    Object.assign(new Error('duplicate key'), { code: '23505' }),
+    Object.assign(new Error('duplicate key'), { code: '23505', severity: 'ERROR' }),
     Object.assign(new Error('syntax error'), { code: '42601' }),
     new TypeError('x is undefined'),
   ]) {

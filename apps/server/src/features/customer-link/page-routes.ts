@@ -6,7 +6,7 @@ import {
   customerRescheduleForm,
 } from '@clean/shared';
 import formbody from '@fastify/formbody';
-import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DomainError, NotFoundError, statusOf, ValidationError } from '../../lib/errors';
 import { refuseCrossSite } from '../../lib/same-origin';
@@ -129,35 +129,60 @@ export const customerLinkPageRoutes: FastifyPluginAsync<{ pages: PageRenderer }>
   app.get(`${LINK_PATH}/:token/invoices/:file`, { schema: { hide: true } }, async (request, reply) => {
     const { token, file } = invoiceFileParams.parse(request.params);
     const inquiryId = await links.open(token, request.ip);
-    const number = /^invoice-(\d{4}-\d{4,})\.pdf$/.exec(file)?.[1];
-    if (!number) throw new NotFoundError('There is no such invoice.');
-    const { body } = await invoices.customerPdf(inquiryId, number);
+    const { body } = await invoices.customerPdf(inquiryId, invoiceNumberOf(file));
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${file}"`)
       .send(body);
   });
 
-  app.post(`${LINK_PATH}/:token/visits/:key/:action`, { schema: { hide: true } }, async (request, reply) => {
+  app.post(`${LINK_PATH}/:token/visits/:key/:action`, { schema: { hide: true } }, (request, reply) =>
+    answerChange(request, reply),
+  );
+
+  /** A change's form post: asks first (skip, cancel), or makes it and goes back to the page, or says why not. */
+  async function answerChange(request: FastifyRequest, reply: FastifyReply) {
     refuseCrossSite(request, app.config.publicUrl);
     const { token, key, action } = changeOf(request.params);
     const inquiryId = await links.open(token, request.ip);
     // Skip and cancel ask first: a post without confirm=1 changes nothing and shows the question with its Yes.
     const form = customerChangeForm.safeParse(request.body).data;
-    if (action !== 'reschedule' && form?.confirm !== '1') {
-      const refused = await links.askFirst(inquiryId, key, action, form?.version).then(() => null, refusal);
-      const view = await links.view(
-        inquiryId,
-        token,
-        refused ? { refused: refused.message } : { confirm: { key, action } },
-      );
-      return page(reply, refused?.status ?? 200, { view });
-    }
+    if (action !== 'reschedule' && form?.confirm !== '1')
+      return askFirst(reply, inquiryId, token, key, action, form);
     const refused = await change(links, inquiryId, key, action, request.body).then(() => null, refusal);
     if (!refused) return reply.redirect(`${LINK_PATH}/${token}?done=${action}`, 303);
-    const view = await links.view(inquiryId, token, { refused: refused.message });
-    return page(reply, refused.status, { view });
-  });
+    return refusedPage(reply, inquiryId, token, refused);
+  }
+
+  /** The page again, with why the change was refused. */
+  async function refusedPage(
+    reply: FastifyReply,
+    inquiryId: number,
+    token: string,
+    refused: { status: number; message: string },
+  ) {
+    return page(reply, refused.status, {
+      view: await links.view(inquiryId, token, { refused: refused.message }),
+    });
+  }
+
+  /** The first step of a skip or cancel: the question with its Yes, or why it cannot be done at all. */
+  async function askFirst(
+    reply: FastifyReply,
+    inquiryId: number,
+    token: string,
+    key: string,
+    action: 'cancel' | 'skip',
+    form: { version?: string } | undefined,
+  ) {
+    const refused = await links.askFirst(inquiryId, key, action, form?.version).then(() => null, refusal);
+    const view = await links.view(
+      inquiryId,
+      token,
+      refused ? { refused: refused.message } : { confirm: { key, action } },
+    );
+    return page(reply, refused?.status ?? 200, { view });
+  }
 };
 
 /** The change a post's address names; 404 for an action there is none of. */
@@ -175,4 +200,11 @@ function refusal(err: unknown): { status: number; message: string } {
   if (err instanceof DomainError && [400, 409, 412].includes(statusOf(err)))
     return { status: statusOf(err), message: err.message };
   throw err;
+}
+
+/** The invoice number a PDF's file name carries (`invoice-2027-0001.pdf`); 404 for any other name. */
+function invoiceNumberOf(file: string): string {
+  const number = /^invoice-(\d{4}-\d{4,})\.pdf$/.exec(file)?.[1];
+  if (!number) throw new NotFoundError('There is no such invoice.');
+  return number;
 }

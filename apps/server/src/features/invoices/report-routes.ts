@@ -2,6 +2,7 @@ import {
   businessDate,
   csvResponse,
   receivablesSchema,
+  type SalesTaxReport,
   salesTaxQuery,
   salesTaxReportSchema,
 } from '@clean/shared';
@@ -55,23 +56,16 @@ export const invoiceReportRoutes: FastifyPluginAsyncZod = async (app) => {
       const report = await reports.salesTax(request.query.from, request.query.to);
       const csv = request.query.format === 'csv' || (request.headers.accept ?? '').includes('text/csv');
       if (!csv) return report;
-      const rows = [...report.months, { month: 'Total', ...report.totals }].map((m) => [
-        m.month,
-        cents(m.gross_sales),
-        cents(m.taxable_sales),
-        cents(m.non_taxable_sales),
-        cents(m.tax),
-      ]);
       const file = `sales-tax-${request.query.from}-${request.query.to}.csv`;
-      return sendCsv(
-        reply,
-        file,
-        ['Month', 'Gross sales', 'Taxable sales', 'Non-taxable sales', 'Sales tax'],
-        (async function* () {
-          yield* rows;
-        })(),
-        app.config.timezone,
-      );
+      return sendCsv(reply, file, SALES_TAX_COLUMNS, salesTaxRows(report), app.config.timezone);
     },
   );
 };
+
+const SALES_TAX_COLUMNS = ['Month', 'Gross sales', 'Taxable sales', 'Non-taxable sales', 'Sales tax'];
+
+/** The report's months and their total as CSV rows, amounts in dollars and cents. */
+async function* salesTaxRows(report: SalesTaxReport) {
+  for (const m of [...report.months, { month: 'Total', ...report.totals }])
+    yield [m.month, cents(m.gross_sales), cents(m.taxable_sales), cents(m.non_taxable_sales), cents(m.tax)];
+}
