@@ -199,7 +199,7 @@ describe('Manage', () => {
     );
     expect(stored).toMatchObject({ phone_number: '8605551234', call_or_text: 'call' });
 
-    // Cancel changes nothing; an emptied phone shows N/A.
+    // Cancel changes nothing; with the phone emptied, the card offers the e-mail the customer gave.
     await card.getByRole('button', { name: `Edit inquiry from ${PERSON}` }).click();
     await editor.getByLabel('Name').fill('Someone Else');
     await editor.getByRole('button', { name: 'Cancel' }).click();
@@ -207,8 +207,8 @@ describe('Manage', () => {
     await card.getByRole('button', { name: `Edit inquiry from ${PERSON}` }).click();
     await editor.getByLabel('Phone Number').fill('');
     await editor.getByRole('button', { name: 'Save' }).click();
-    await card.getByText('N/A').first().waitFor();
-    expect(await card.textContent()).toContain('PhoneN/A');
+    await card.getByText(`E-mail (edited.${stamp}@example.com)`).waitFor();
+    expect(await card.textContent()).not.toContain('Phone(860)');
   });
 
   it('deletes an inquiry that cleanings refer to only after a second confirmation', async () => {

@@ -42,7 +42,7 @@ export function UntimedRequests() {
               />
               <Link
                 to="?tab=manage"
-                className="px-3 font-semibold text-brand-800 underline"
+                className="inline-flex min-h-11 items-center px-3 font-semibold text-brand-800 underline"
                 aria-label={`Manage ${inquiry.name}`}
               >
                 Manage
