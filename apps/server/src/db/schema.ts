@@ -23,15 +23,60 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 /** Money is exact: numeric(12,2), returned to JS as a number of at most 2 decimals. */
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' }).notNull();
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  username: text('username').notNull().unique(),
-  email: text('email'),
-  passwordHash: text('password_hash').notNull(),
-  /** Bumped on password reset; tokens carrying an older version are refused. */
-  tokenVersion: integer('token_version').notNull().default(0),
-  createdAt: createdAt(),
-});
+export const USER_ROLES = ['owner', 'cleaner'] as const;
+export const PAY_KINDS = ['hourly', 'per_visit'] as const;
+
+/**
+ * Who signs in: the owner (`admin`) and the cleaners they add (features/team). A cleaner's username is their
+ * e-mail address. Removal keeps the row (their visits, clock records and pay stay) and ends every session.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull().unique(),
+    email: text('email'),
+    passwordHash: text('password_hash').notNull(),
+    /** Bumped on password reset and on removal; tokens carrying an older version are refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    /** What every route checks, deny by default (docs/api.md#who-may-call-what). */
+    role: text('role').notNull().default('owner'),
+    /** A team member's name as the customer and the Agenda read it; null for the owner (the business name). */
+    name: text('name'),
+    phone: text('phone'),
+    /** How a cleaner is paid: hourly × clocked time, or a flat amount per visit. */
+    payKind: text('pay_kind'),
+    payAmount: numeric('pay_amount', { precision: 12, scale: 2, mode: 'number' }),
+    /** When the owner removed them; their sessions end and they can no longer sign in. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('users_role_known', sql.raw(`role in (${USER_ROLES.map((r) => `'${r}'`).join(', ')})`)),
+    check(
+      'users_pay_known',
+      sql.raw(
+        `pay_kind is null or (pay_kind in (${PAY_KINDS.map((k) => `'${k}'`).join(', ')}) and pay_amount >= 0)`,
+      ),
+    ),
+  ],
+);
+
+/** A cleaner's one-time invitation to set their password: single use, valid 7 days, stored as a hash. */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('team_invitations_hash_idx').on(t.tokenHash), index().on(t.userId)],
+);
 
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
@@ -201,6 +246,8 @@ export const oneTimeCleanings = pgTable(
     /** When the customer cancelled it with their personal link (features/customer-link); null: not cancelled. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** The team member who cleans it (features/team); null: unassigned. */
+    cleanerId: integer('cleaner_id').references(() => users.id, { onDelete: 'restrict' }),
     /** Bumped by a trigger on every UPDATE, whoever writes (migration 0024): the If-Match version (docs/api.md). */
     version: integer('version').notNull().default(0),
   },
@@ -216,6 +263,10 @@ export const oneTimeCleanings = pgTable(
     // When a cleaning becomes old (its date, or its creation when undated): the cleanup list and count.
     index('one_time_cleanings_effective_date_idx').on(sql`coalesce(${t.dateTime}, ${t.createdAt})`),
     index('one_time_cleanings_notes_trgm_idx').using('gin', t.notes.op('gin_trgm_ops')),
+    // A team member's day (features/team): their cleanings by date.
+    index('one_time_cleanings_cleaner_idx')
+      .on(t.cleanerId, t.dateTime)
+      .where(sql`${t.cleanerId} is not null`),
   ],
 );
 
@@ -245,6 +296,8 @@ export const recurringPayments = pgTable(
      * Never written by the app.
      */
     inquiryName: text('inquiry_name').notNull().default(''),
+    /** The team member who cleans its visits unless an occurrence says otherwise; null: unassigned. */
+    cleanerId: integer('cleaner_id').references(() => users.id, { onDelete: 'restrict' }),
 
     /** Bumped by a trigger on every UPDATE, whoever writes (migration 0024): the If-Match version (docs/api.md). */
     version: integer('version').notNull().default(0),
@@ -263,6 +316,7 @@ export const recurringPayments = pgTable(
     index('recurring_payments_frequency_trgm_idx').using('gin', t.frequency.op('gin_trgm_ops')),
     index('recurring_payments_notes_trgm_idx').using('gin', t.notes.op('gin_trgm_ops')),
     index('recurring_payments_inquiry_name_trgm_idx').using('gin', t.inquiryName.op('gin_trgm_ops')),
+    index('recurring_payments_cleaner_idx').on(t.cleanerId).where(sql`${t.cleanerId} is not null`),
   ],
 );
 
@@ -329,12 +383,15 @@ export const visitExceptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Bumped by a trigger on every UPDATE, whoever writes (migration 0024): the If-Match version (docs/api.md). */
     version: integer('version').notNull().default(0),
+    /** This occurrence's team member; null: the schedule's. */
+    cleanerId: integer('cleaner_id').references(() => users.id, { onDelete: 'restrict' }),
   },
   (t) => [
     uniqueIndex('visit_exceptions_occurrence_idx').on(t.recurringPaymentId, t.originalStart),
     uniqueIndex('visit_exceptions_paid_idx').on(t.recurringPaidId),
     // Moves into a range are found from the new time.
     index('visit_exceptions_moved_idx').on(t.movedTo).where(sql`${t.movedTo} is not null`),
+    index('visit_exceptions_cleaner_idx').on(t.cleanerId).where(sql`${t.cleanerId} is not null`),
   ],
 );
 
@@ -777,4 +834,97 @@ export const invoiceReminders = pgTable(
 export const invoiceCounters = pgTable('invoice_counters', {
   year: smallint('year').primaryKey(),
   last: integer('last').notNull().default(0),
+});
+
+/**
+ * Checklist items (features/checklists): a package's template (`package_id`) or one home's own (`inquiry_id`).
+ * A visit's checklist is its package's items then its home's; `required` ones block a cleaner's Done.
+ */
+export const checklistItems = pgTable(
+  'checklist_items',
+  {
+    id: serial('id').primaryKey(),
+    packageId: integer('package_id').references(() => packages.id, { onDelete: 'cascade' }),
+    inquiryId: integer('inquiry_id').references(() => inquiries.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    label: text('label').notNull(),
+    required: boolean('required').notNull().default(false),
+  },
+  (t) => [
+    check('checklist_items_one_owner', sql`(${t.packageId} is null) <> (${t.inquiryId} is null)`),
+    index('checklist_items_package_idx').on(t.packageId, t.position),
+    index('checklist_items_inquiry_idx').on(t.inquiryId, t.position),
+  ],
+);
+
+/** A ticked checklist item of one visit (its key, features/visits); the pair is unique, so a tap counts once. */
+export const visitChecklistTicks = pgTable(
+  'visit_checklist_ticks',
+  {
+    visitKey: text('visit_key').notNull(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => checklistItems.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.visitKey, t.itemId] })],
+);
+
+/**
+ * A cleaner's clock on a visit: in, then out. At most one open clock per person (the partial unique index decides
+ * it, whichever server a tap reaches); the idempotency keys make a replayed offline tap count once.
+ */
+export const clockRecords = pgTable(
+  'clock_records',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    visitKey: text('visit_key').notNull(),
+    clockInAt: timestamp('clock_in_at', { withTimezone: true }).notNull(),
+    clockOutAt: timestamp('clock_out_at', { withTimezone: true }),
+    inRecordedOffline: boolean('in_recorded_offline').notNull().default(false),
+    outRecordedOffline: boolean('out_recorded_offline').notNull().default(false),
+    inKey: text('in_key'),
+    outKey: text('out_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('clock_records_out_after_in', sql`${t.clockOutAt} is null or ${t.clockOutAt} >= ${t.clockInAt}`),
+    uniqueIndex('clock_records_one_open_idx').on(t.userId).where(sql`${t.clockOutAt} is null`),
+    uniqueIndex('clock_records_in_key_idx').on(t.userId, t.inKey),
+    uniqueIndex('clock_records_out_key_idx').on(t.userId, t.outKey),
+    index('clock_records_visit_idx').on(t.visitKey),
+    index('clock_records_user_in_idx').on(t.userId, t.clockInAt),
+  ],
+);
+
+/** Before/after photos of a visit: private files (never under /media), kept 90 days unless the owner keeps them. */
+export const visitPhotos = pgTable(
+  'visit_photos',
+  {
+    id: serial('id').primaryKey(),
+    visitKey: text('visit_key').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    keep: boolean('keep').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('visit_photos_kind_known', sql`${t.kind} in ('before', 'after')`),
+    index('visit_photos_visit_idx').on(t.visitKey),
+    index('visit_photos_created_idx').on(t.createdAt),
+  ],
+);
+
+/** "On my way" sent for a visit: the primary key makes it once per visit, whoever taps and however often. */
+export const onMyWay = pgTable('on_my_way', {
+  visitKey: text('visit_key').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  channel: text('channel').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });

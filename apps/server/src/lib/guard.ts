@@ -1,4 +1,3 @@
-import { ADMIN_USERNAME } from '@clean/shared';
 import type { FastifyRequest } from 'fastify';
 import type { users } from '../db/schema';
 import { ForbiddenError, UnauthorizedError } from './errors';
@@ -28,10 +27,13 @@ export async function requireUser(request: FastifyRequest) {
   request.user = user;
 }
 
-/** onRequest guard for every administration route: a valid session of the admin. */
+/** The owner (`admin`): every administration route is theirs alone; a cleaner's session is not. */
+export const isOwner = (user: UserRow | null | undefined) => user?.role === 'owner';
+
+/** onRequest guard for every administration route: a valid session of the owner. */
 export async function requireAdmin(request: FastifyRequest) {
   await requireUser(request);
-  if (request.user?.username !== ADMIN_USERNAME) throw new ForbiddenError();
+  if (!isOwner(request.user)) throw new ForbiddenError();
 }
 
 /** onRequest hook for routes open to all that behave differently for the admin: never refuses. */

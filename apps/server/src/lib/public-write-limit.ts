@@ -1,5 +1,5 @@
-import { ADMIN_USERNAME } from '@clean/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isOwner } from './guard';
 
 export type PublicWriteLimit = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -25,7 +25,7 @@ export function registerPublicWriteLimit(app: FastifyInstance) {
     max: app.config.rateLimits.publicWrite,
     timeWindow: '1 minute',
     groupId: 'public-write',
-    allowList: (request) => request.user?.username === ADMIN_USERNAME,
+    allowList: (request) => isOwner(request.user),
   }) as unknown as PublicWriteLimit;
   app.decorate('publicWriteLimit', limit);
 }

@@ -24,7 +24,7 @@ export const toPublicUser = (row: UserRow): User => ({
   id: row.id,
   username: row.username,
   email: row.email,
-  is_admin: row.username === ADMIN_USERNAME,
+  is_admin: row.role === 'owner',
 });
 
 export function authService(o: AuthServiceOptions) {
@@ -38,7 +38,7 @@ export function authService(o: AuthServiceOptions) {
     async signin(username: string, password: string): Promise<string> {
       const user = await store.byUsername(username);
       const ok = await verify(user?.passwordHash ?? (await decoyHash), password);
-      if (!user || !ok) throw new UnauthorizedError('Invalid username or password.');
+      if (!user || !ok || user.removedAt) throw new UnauthorizedError('Invalid username or password.');
       return tokens.sign({ userId: user.id, version: user.tokenVersion });
     },
 
@@ -47,7 +47,7 @@ export function authService(o: AuthServiceOptions) {
       const claims = await tokens.verify(token);
       if (!claims) return null;
       const user = await store.byId(claims.userId);
-      return user && user.tokenVersion === claims.version ? user : null;
+      return user && user.tokenVersion === claims.version && !user.removedAt ? user : null;
     },
 
     /** E-mails a reset link if the user exists; says nothing about whether they do. */

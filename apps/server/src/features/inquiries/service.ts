@@ -1,5 +1,4 @@
 import {
-  ADMIN_USERNAME,
   adminInquiryInput,
   bookingRequestInput,
   type Inquiry,
@@ -67,7 +66,7 @@ const toValues = (
   zip: b.zip,
 });
 
-const isAdmin = (user: { username: string } | null) => user?.username === ADMIN_USERNAME;
+const isAdmin = (user: { role: string } | null) => user?.role === 'owner';
 
 /** Inquiries: the public booking request, the owner's phone leads, and their administration. */
 export function inquiriesService({ db, config, kickOutbox, now = () => new Date() }: InquiriesDeps) {
@@ -140,7 +139,7 @@ export function inquiriesService({ db, config, kickOutbox, now = () => new Date(
 
   return {
     /** POST /api/inquiries: which schema applies depends on who asks. */
-    create: (user: { username: string } | null, body: unknown) =>
+    create: (user: { role: string } | null, body: unknown) =>
       isAdmin(user) ? createLead(body) : createBooking(body),
 
     list(query: z.output<typeof inquiryQuery>) {

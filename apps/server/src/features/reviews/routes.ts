@@ -1,5 +1,4 @@
 import {
-  ADMIN_USERNAME,
   createdReviewSchema,
   errorsFor,
   idParams,
@@ -11,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { admin, adminDeleteWithMessage, adminList, adminUpdate } from '../../lib/admin-routes';
-import { optionalUser } from '../../lib/guard';
+import { isOwner, optionalUser } from '../../lib/guard';
 import { listHeaders, sendList } from '../../lib/paging';
 import { changesPublicContent } from '../../lib/public-cache';
 import { reviewsService } from './service';
@@ -46,7 +45,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       // One budget with booking requests and the page forms (lib/public-write-limit.ts); the owner's own not counted.
       onRequest: [optionalUser, app.publicWriteLimit],
       // The owner's own review is published at once; a visitor's waits for approval, unseen by the public pages.
-      config: { publicContent: (request: FastifyRequest) => request.user?.username === ADMIN_USERNAME },
+      config: { publicContent: (request: FastifyRequest) => isOwner(request.user) },
       schema: { response: { 201: createdReviewSchema, ...errorsFor(400, 401, 429) }, body: reviewInput },
     },
     async (request, reply) => reply.status(201).send(await reviews.create(request.user, request.body)),

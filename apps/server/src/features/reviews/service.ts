@@ -1,4 +1,4 @@
-import { ADMIN_USERNAME, type Review, type ReviewStatus } from '@clean/shared';
+import type { Review, ReviewStatus } from '@clean/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
@@ -40,11 +40,8 @@ export function reviewsService({ db, config, kickOutbox }: ReviewsDeps) {
      * visitor's review carrying a review request's valid, unused marker is stored verified (decided here, in its
      * transaction; a forged or used marker is no error: the review is stored, unverified).
      */
-    async create(
-      user: { username: string } | null,
-      values: ReviewValues,
-    ): Promise<Review & { message: string }> {
-      if (user?.username === ADMIN_USERNAME) {
+    async create(user: { role: string } | null, values: ReviewValues): Promise<Review & { message: string }> {
+      if (user?.role === 'owner') {
         return { ...(await store.create(values, 'approved')), message: PUBLISHED_MESSAGE };
       }
       const owner = await ownerAddress(db, config);
