@@ -36,6 +36,9 @@ export async function requireAdmin(request: FastifyRequest) {
   if (!isOwner(request.user)) throw new ForbiddenError();
 }
 
+/** onRequest guard of a team member's own routes (`/api/my/…`): the owner or a cleaner, each seeing their own. */
+export const requireTeamMember = requireUser;
+
 /** onRequest hook for routes open to all that behave differently for the admin: never refuses. */
 export async function optionalUser(request: FastifyRequest) {
   const token = bearerToken(request);
