@@ -36,7 +36,7 @@ export async function assignedVisit(
       .from(oneTimeCleanings)
       .where(and(eq(oneTimeCleanings.id, parsed.id), eq(oneTimeCleanings.cleanerId, userId)));
     if (!row?.dateTime) return null;
-    const status = row.cancelledAt ? 'cancelled' : row.doneAt ? 'done' : 'planned';
+    const status: AssignedVisit['status'] = row.cancelledAt ? 'cancelled' : row.doneAt ? 'done' : 'planned';
     const common = { key, kind: 'one_time' as const, inquiryId: row.inquiryId, cleanerId: userId, status };
     return { ...common, start: row.dateTime, end: end(row.dateTime, row.durationMinutes) };
   }
