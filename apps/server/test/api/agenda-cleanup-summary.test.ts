@@ -445,7 +445,7 @@ describe('every hub route requires the admin', () => {
     await cleaning(id, { dateTime: daysAgo(200) });
     const [helper] = await t.db
       .insert(users)
-      .values({ username: 'helper', passwordHash: 'not-a-real-hash' })
+      .values({ username: 'helper', passwordHash: 'not-a-real-hash', role: 'cleaner' })
       .returning();
     const secret = readFileSync(path.join(t.config.dataDir, 'jwt-secret'), 'utf8');
     notAdmin = await sessionTokens(secret, 3600).sign({ userId: helper?.id ?? 0, version: 0 });
