@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contactStatus, inquiries, reviews } from '../../src/db/schema';
 import { createTestApp, type TestApp, useTestApp } from '../support/harness';
 import { expectRefused, NOT_ADMIN } from '../support/refusals';
@@ -105,11 +105,10 @@ describe('closing until a date, with a message', () => {
     expect((await patch({ is_open: false, reopens_at: reopens.toISOString() })).statusCode).toBe(200);
     expect((await status()).is_open).toBe(false);
     expect((await t.anonymous('POST', '/api/inquiries', request)).statusCode).toBe(409);
-    const deadline = Date.now() + 10_000;
-    while (!(await status()).is_open) {
-      expect(Date.now()).toBeLessThan(deadline);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await vi.waitFor(async () => expect((await status()).is_open).toBe(true), {
+      timeout: 10_000,
+      interval: 100,
+    });
     expect(Date.now()).toBeGreaterThanOrEqual(reopens.getTime());
     expect(await status()).toEqual(OPEN);
     expect((await t.anonymous('POST', '/api/inquiries', request)).statusCode).toBe(201);

@@ -3,7 +3,7 @@ import { addDays } from 'date-fns';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import ical, { type VEvent } from 'node-ical';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { customerLinks, mailOutbox, oneTimeCleanings, recurringPayments } from '../../src/db/schema';
 import { CONFIRMATION_SUBJECT } from '../../src/features/notifications/customer';
 import { useTestApp } from '../support/harness';
@@ -37,11 +37,12 @@ const icsEvents = (text: string) =>
 const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address));
 /** Waits until the outbox has sent everything, so "no mail" is a fact, not a race. */
 async function outboxEmpty() {
-  const deadline = Date.now() + 10_000;
-  while ((await t.db.select().from(mailOutbox)).some((m) => !m.sentAt)) {
-    if (Date.now() > deadline) throw new Error('outbox not emptied');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await vi.waitFor(
+    async () => {
+      expect((await t.db.select().from(mailOutbox)).filter((m) => !m.sentAt)).toEqual([]);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 const feedUids = async () => {
   const { url } = (await t.asAdmin('GET', '/api/calendar_feed')).json<{ url: string }>();

@@ -4,7 +4,7 @@ import { DEFAULT_WORKING_HOURS } from '@clean/shared';
 import { eq, like } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import ical, { type VEvent } from 'node-ical';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { customerLinks, inquiries, mailOutbox, pushOutbox, pushSubscriptions } from '../../src/db/schema';
 import { LINK_MISSES } from '../../src/features/customer-link/service';
 import { NOT_OFFERED, SLOT_TAKEN } from '../../src/features/slots/service';
@@ -88,11 +88,10 @@ const compact = (at: Date) => `${at.toISOString().slice(0, 19).replace(/[-:]/g, 
 const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address));
 /** The n-th mail (from 1) to `address`, once it has arrived. */
 async function mailTo(address: string, n = 1) {
-  const deadline = Date.now() + 10_000;
-  while (mailsTo(address).length < n) {
-    if (Date.now() > deadline) throw new Error(`no mail ${n} to ${address}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await vi.waitFor(() => expect(mailsTo(address).length).toBeGreaterThanOrEqual(n), {
+    timeout: 10_000,
+    interval: 50,
+  });
   return mailsTo(address)[n - 1] as (typeof smtp.received)[number];
 }
 async function visitsOn(from: string, to: string): Promise<Visit[]> {
@@ -101,11 +100,12 @@ async function visitsOn(from: string, to: string): Promise<Visit[]> {
   return res.json<Visit[]>();
 }
 async function outboxSent() {
-  const deadline = Date.now() + 10_000;
-  while ((await t.db.select().from(mailOutbox)).some((m) => !m.sentAt)) {
-    if (Date.now() > deadline) throw new Error('outbox not emptied');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await vi.waitFor(
+    async () => {
+      expect((await t.db.select().from(mailOutbox)).filter((m) => !m.sentAt)).toEqual([]);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 const icsOf = async (raw: string) => {
   const mail = await simpleParser(raw);

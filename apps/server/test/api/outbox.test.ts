@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
 import { mailOutbox, smsOutbox } from '../../src/db/schema';
 import { enqueueMails } from '../../src/lib/outbox';
@@ -27,13 +27,8 @@ const t = useTestApp(
   { realMailer: true },
 );
 
-const until = async (check: () => Promise<boolean> | boolean, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+const until = (check: () => Promise<boolean> | boolean, timeout = 10_000) =>
+  vi.waitFor(async () => expect(await check()).toBe(true), { timeout, interval: 50 });
 
 describe('text messages', () => {
   beforeAll(() => {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
 import { mailOutbox, smsOutbox, visitReminders } from '../../src/db/schema';
 import { optOutTokens, type RemindersDeps, runReminders } from '../../src/features/reminders/service';
@@ -100,11 +100,10 @@ describe('reminders 72 h and 2 h before', () => {
     // The texts go out through the Twilio-compatible endpoint, as a customer who chose "text" asked.
     expect(await textsTo(c.phone)).toHaveLength(2);
     t.app.smsOutbox.kick();
-    const deadline = Date.now() + 10_000;
-    while (sms.received.filter((m) => m.to === c.phone).length < 2) {
-      if (Date.now() > deadline) throw new Error('texts not received');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await vi.waitFor(() => expect(sms.received.filter((m) => m.to === c.phone)).toHaveLength(2), {
+      timeout: 10_000,
+      interval: 50,
+    });
     const text = sms.received.find((m) => m.to === c.phone);
     expect(text?.from).toBe('+15550001111');
     expect(text?.body).toContain('reminder: your cleaning Tuesday, March 2, 2027 at 9:00 AM EST');

@@ -1,6 +1,6 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
 import {
   inquiries,
@@ -318,11 +318,10 @@ describe('the mail and the verified review', () => {
     await service().request(doneVisit(c, `o-f${n}`), at('2027-08-03T15:00:00Z'));
     expect(await run(at('2027-08-03T18:00:00Z'))).toBe(1);
     t.app.outbox.kick();
-    const deadline = Date.now() + 10_000;
-    while (!smtp.received.some((m) => m.to.includes(c.email))) {
-      if (Date.now() > deadline) throw new Error('the request mail did not arrive');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await vi.waitFor(() => expect(smtp.received.some((m) => m.to.includes(c.email))).toBe(true), {
+      timeout: 10_000,
+      interval: 50,
+    });
     const received = smtp.received.find((m) => m.to.includes(c.email));
     const mail = await simpleParser(received?.raw ?? '');
     const link = /https:\/\/clean\.example\/reviews\?\S+/.exec(mail.text ?? '')?.[0] as string;

@@ -84,6 +84,12 @@ function expectSeeded(tables: Record<string, string[]>) {
     'visit_exceptions',
     'owner_settings',
     'holds',
+    'team_invitations',
+    'checklist_items',
+    'visit_checklist_ticks',
+    'clock_records',
+    'visit_photos',
+    'on_my_way',
   ]) {
     expect(tables[name]?.length, name).toBeGreaterThan(0);
   }

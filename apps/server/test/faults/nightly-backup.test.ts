@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client';
 import { verifyBackup } from '../../src/features/backups/format';
 import { ADVISORY_KEY, backupsDir, runNightlyBackup } from '../../src/features/backups/nightly';
@@ -104,10 +104,5 @@ describe('nightly backups', () => {
   });
 });
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitFor = (check: () => Promise<boolean>, timeout = 10_000) =>
+  vi.waitFor(async () => expect(await check()).toBe(true), { timeout, interval: 50 });

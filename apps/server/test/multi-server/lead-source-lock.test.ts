@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { oneTimeCleanings } from '../../src/db/schema';
 import { summaryStore } from '../../src/features/summary/store';
 import { records } from '../support/fixtures';
@@ -35,18 +35,19 @@ describe('lead-source buckets under concurrent writes', () => {
     await firstIn;
     const second = t.db.insert(oneTimeCleanings).values({ inquiryId: lead, amount: 20 }).execute();
     // The second waits on the first's lock; without it, each would see only its own cleaning and count the request.
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const [waiting] = (
-        (await t.db.execute(sql`select count(*)::int as n from pg_stat_activity
+    // The second insert waits for the first one's lock.
+    await vi.waitFor(
+      async () => {
+        const [waiting] = (
+          (await t.db.execute(sql`select count(*)::int as n from pg_stat_activity
             where wait_event_type = 'Lock' and datname = current_database()`)) as unknown as {
-          rows: { n: number }[];
-        }
-      ).rows;
-      if ((waiting?.n ?? 0) > 0) break;
-      if (Date.now() > deadline) throw new Error('the second insert never waited for the first');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+            rows: { n: number }[];
+          }
+        ).rows;
+        expect(waiting?.n ?? 0).toBeGreaterThan(0);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     release();
     await Promise.all([first, second]);
     const body = await summaryStore(t.db).leadSources(t.config.timezone, NOW);

@@ -47,6 +47,30 @@ const HOLDS_ROWS = `
       select id, '2027-03-14T07:00:00Z', 120, '2027-03-10T12:00:00Z' from inquiries order by id limit 1;
 `;
 
+/** A cleaner on the team with what their work leaves: an invitation, a checklist, a clock, a photo (migration 0027). */
+const TEAM_ROWS = `
+    insert into users (username, email, password_hash, role, name, phone, pay_kind, pay_amount)
+      values ('zoë@example.com', 'zoë@example.com', 'not-a-hash', 'cleaner', E'Zoë \\\\ O''Neil', '8605550199', 'hourly', 23.75);
+    insert into team_invitations (user_id, token_hash, expires_at, used_at)
+      select id, 'invite-hash', '2026-11-08T06:30:00.654321Z', '2026-11-02T12:00:00Z' from users where role = 'cleaner';
+    update one_time_cleanings set cleaner_id = (select id from users where role = 'cleaner') where notes = 'Christmas Eve';
+    insert into checklist_items (package_id, inquiry_id, position, label, required)
+      select id, null, 0, E'Oven «inside»', true from packages where title = 'Free';
+    insert into checklist_items (package_id, inquiry_id, position, label, required)
+      select null, id, 1, E'Key under the mat\\\\', false from inquiries where name = 'Bob';
+    insert into visit_checklist_ticks (visit_key, item_id, user_id, done_at)
+      select 'o' || c.id, i.id, c.cleaner_id, '2026-12-24T15:30:00.000001Z'
+        from one_time_cleanings c, checklist_items i where c.notes = 'Christmas Eve' and i.required;
+    insert into clock_records (user_id, visit_key, clock_in_at, clock_out_at, in_recorded_offline, in_key, out_key)
+      select cleaner_id, 'o' || id, '2026-12-24T14:58:00.123456Z', '2026-12-24T17:01:00Z', true, 'tap-1', 'tap-2'
+        from one_time_cleanings where notes = 'Christmas Eve';
+    insert into visit_photos (visit_key, user_id, kind, file_name, content_type, keep)
+      select 'o' || id, cleaner_id, 'before', 'visit-o1-before.jpg', 'image/jpeg', true
+        from one_time_cleanings where notes = 'Christmas Eve';
+    insert into on_my_way (visit_key, user_id, channel, sent_at)
+      select 'o' || id, cleaner_id, 'sms', '2026-12-24T14:40:00Z' from one_time_cleanings where notes = 'Christmas Eve';
+`;
+
 /**
  * Awkward but valid data in every table of the schema: quotes, backslashes, line breaks, non-ASCII text, large and
  * tiny amounts, microsecond and DST-edge instants, NULLs; and a deleted row, so the id sequence is ahead of max(id).
@@ -95,6 +119,11 @@ export async function seedAwkwardData(database: Database) {
     sql`select to_regclass('holds') is not null as present`,
   );
   if (held?.present) statements.push(...splitStatements(HOLDS_ROWS));
+  const [team] = await rows<{ present: boolean }>(
+    database.db,
+    sql`select to_regclass('clock_records') is not null as present`,
+  );
+  if (team?.present) statements.push(...splitStatements(TEAM_ROWS));
   // One statement per call: PGlite's parameterised protocol takes one at a time.
   for (const statement of statements) await database.db.execute(sql.raw(statement));
 }
