@@ -37,6 +37,7 @@ async function heapAfterGc(npm: Child, serverPid: number): Promise<number> {
 
 type Row = {
   database: string;
+  variant: string;
   newStartMs: number;
   startMs: number;
   idleMb: number;
@@ -56,13 +57,19 @@ type Row = {
  * `npm run serve` on `scratch`: started twice, the first time on the new folder (migrations, demo content), the
  * second, measured, on the existing one, as a server runs on every start after its first.
  */
-async function measure(database: string, env: Record<string, string>): Promise<Row> {
+async function measure(
+  database: string,
+  variant: Variant,
+  databaseEnv: Record<string, string>,
+): Promise<Row> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'clean-bench-memory-'));
+  const env = { ...databaseEnv, ...VARIANTS[variant] };
   try {
     const first = await serve(scratch, env, async () => ({}));
     return {
       ...(await serve(scratch, env, load)),
       database,
+      variant,
       newStartMs: first.startMs,
     };
   } finally {
@@ -85,8 +92,8 @@ async function serve<T>(
       HOME: process.env.HOME ?? '/tmp',
       // npm and the server both load it; only the server is ever sent SIGUSR2.
       // BENCH_MEMORY_NODE_OPTIONS adds V8 options to compare (the server's and npm's alike).
-      NODE_OPTIONS: `--require=${path.join(import.meta.dirname, 'heap-probe.cjs')} ${process.env.BENCH_MEMORY_NODE_OPTIONS ?? ''}`,
       ...env,
+      NODE_OPTIONS: `--require=${path.join(import.meta.dirname, 'heap-probe.cjs')} ${env.NODE_OPTIONS ?? ''} ${process.env.BENCH_MEMORY_NODE_OPTIONS ?? ''}`,
     },
   });
   const server = () => {
@@ -188,17 +195,35 @@ const commandOf = (pid: number) => {
   }
 };
 
+/**
+ * `plain`: the default runtime with no V8 flags and glibc's defaults. `malloc`: glibc's mmap threshold fixed. `tuned`: what the server once ran with, for the
+ * comparison (docs/performance.md, "Plain runtime"): its V8 flags (preloaded) and glibc's mmap threshold fixed.
+ */
+const VARIANTS = {
+  plain: {},
+  malloc: { MALLOC_MMAP_THRESHOLD_: '131072' },
+  tuned: {
+    NODE_OPTIONS: `--require=${path.join(import.meta.dirname, 'v8-tiers.cjs')}`,
+    MALLOC_MMAP_THRESHOLD_: '131072',
+  },
+} satisfies Record<string, Record<string, string>>;
+type Variant = keyof typeof VARIANTS;
+
 printMachine();
 const databases = (process.env.BENCH_MEMORY_DATABASES ?? 'pglite,postgres').split(',');
+// BENCH_MEMORY_VARIANTS=plain,tuned takes turns between them, BENCH_MEMORY_ROUNDS times (default 1).
+const variants = (process.env.BENCH_MEMORY_VARIANTS ?? 'plain').split(',') as Variant[];
+const rounds = Number(process.env.BENCH_MEMORY_ROUNDS ?? 1);
 const rows: Row[] = [];
-if (databases.includes('pglite')) rows.push(await measure('PGlite', {}));
-if (databases.includes('postgres')) {
-  const postgres = await startPostgres();
-  try {
-    rows.push(await measure('PostgreSQL', { DATABASE_URL: postgres.url }));
-  } finally {
-    postgres.stop();
-  }
+const postgres = databases.includes('postgres') ? await startPostgres() : undefined;
+try {
+  for (let round = 0; round < rounds; round++)
+    for (const variant of variants) {
+      if (databases.includes('pglite')) rows.push(await measure('PGlite', variant, {}));
+      if (postgres) rows.push(await measure('PostgreSQL', variant, { DATABASE_URL: postgres.url }));
+    }
+} finally {
+  postgres?.stop();
 }
 
 const mb = (n: number) => `${Math.round(n)} MB`;
@@ -206,15 +231,15 @@ console.log(
   `\n\`npm run serve\` (npm + shell + compiled server), ${REQUESTS} mixed requests over 10 connections, Node ${process.version}\n`,
 );
 console.log(
-  '| database | start to first 200: new folder, existing | idle RSS (PSS) | RSS (PSS) after | RSS growth | heap after GC: idle, half, all | heap growth | req/s | CPU per request | failed |',
+  '| database | runtime | start to first 200: new folder, existing | idle RSS (PSS) | RSS (PSS) after | RSS growth | heap after GC: idle, half, all | heap growth | req/s | CPU per request | failed |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   console.log(
-    `| ${r.database} | ${(r.newStartMs / 1000).toFixed(1)} s, ${(r.startMs / 1000).toFixed(1)} s | ${mb(r.idleMb)} (${mb(r.idlePss)}) | ${mb(r.afterMb)} (${mb(r.afterPss)}) | ${mb(r.afterMb - r.idleMb)} | ${r.idleHeap.toFixed(1)}, ${r.halfHeap.toFixed(1)}, ${r.afterHeap.toFixed(1)} MB | ${(((r.afterHeap - r.idleHeap) / r.idleHeap) * 100).toFixed(1)} % | ${Math.round(r.perSecond)} | ${r.cpuPerRequestMs.toFixed(2)} ms | ${r.failed} |`,
+    `| ${r.database} | ${r.variant} | ${(r.newStartMs / 1000).toFixed(1)} s, ${(r.startMs / 1000).toFixed(1)} s | ${mb(r.idleMb)} (${mb(r.idlePss)}) | ${mb(r.afterMb)} (${mb(r.afterPss)}) | ${mb(r.afterMb - r.idleMb)} | ${r.idleHeap.toFixed(1)}, ${r.halfHeap.toFixed(1)}, ${r.afterHeap.toFixed(1)} MB | ${(((r.afterHeap - r.idleHeap) / r.idleHeap) * 100).toFixed(1)} % | ${Math.round(r.perSecond)} | ${r.cpuPerRequestMs.toFixed(2)} ms | ${r.failed} |`,
   );
 }
 console.log('\nRSS of the tree each second after the load (MB):');
-for (const r of rows) console.log(`- ${r.database}: ${r.settling.map(Math.round).join(', ')}`);
+for (const r of rows) console.log(`- ${r.database}, ${r.variant}: ${r.settling.map(Math.round).join(', ')}`);
 printLoadAfter();
 process.exit(0);

@@ -1,4 +1,3 @@
-import './lib/v8-tiers';
 import { ConfigError, loadConfig } from './config';
 import { configuredDatabase, openEmbeddedEarly } from './db/client';
 import { ownFilesOnly, StartupError, secureDataDir } from './db/data-dir';
