@@ -10,7 +10,8 @@ import { clockTime } from './days';
 import { PhotoUpload } from './PhotoUpload';
 import { VisitActions } from './VisitActions';
 
-const linkClass = 'inline-flex min-h-11 items-center font-semibold text-brand-800 underline';
+const linkClass =
+  'inline-flex min-h-11 min-w-11 items-center justify-center font-semibold text-brand-800 underline';
 
 /** One visit: when, who, where, what, the home's access notes, the checklist and the cleaner's taps. */
 export function VisitCard({ visit }: { visit: MyVisit }) {
@@ -64,7 +65,7 @@ export function VisitCard({ visit }: { visit: MyVisit }) {
         </div>
       )}
       <Checklist visitKey={visit.key} items={visit.checklist} />
-      <VisitActions visitKey={visit.key} done={done} />
+      {!done && <VisitActions visitKey={visit.key} />}
       <ClockControl visitKey={visit.key} />
       <PhotoUpload visitKey={visit.key} />
     </article>

@@ -1,6 +1,5 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
-import { photoForm } from '../../lib/photo-upload';
 
 // The cleaner's routes (GET /api/my/visits and the actions under /api/my/visits/{key}); the payloads as docs/api.md
 // gives them. Only the signed-in cleaner's own visits are ever answered: another's is a 404 like one that is gone.
@@ -84,11 +83,19 @@ export function useMarkDone() {
 export const useOnMyWay = () =>
   useMutation({ mutationFn: (key: string) => apiFetch(`${visitPath(key)}/on-my-way`, { method: 'POST' }) });
 
-/** POST …/photos: multipart, the picture as part `image`, `kind` beside it. */
+/**
+ * POST …/photos: multipart, the picture as part `image`, `kind` beside it. The form helper is loaded on the first
+ * upload: it shares a module with the photo schemas, and Zod has no place in the day's first load (120 KB budget).
+ */
 export const useUploadVisitPhoto = () =>
   useMutation({
-    mutationFn: ({ key, kind, file }: { key: string; kind: PhotoKind; file: File }) =>
-      apiFetch<VisitPhoto>(`${visitPath(key)}/photos`, { method: 'POST', body: photoForm(file, { kind }) }),
+    mutationFn: async ({ key, kind, file }: { key: string; kind: PhotoKind; file: File }) => {
+      const { photoForm } = await import('../../lib/photo-upload');
+      return apiFetch<VisitPhoto>(`${visitPath(key)}/photos`, {
+        method: 'POST',
+        body: photoForm(file, { kind }),
+      });
+    },
   });
 
 /**

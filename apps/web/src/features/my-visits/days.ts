@@ -14,7 +14,7 @@ export const today = (now: number, timeZone: string) => businessDate(new Date(no
 export const isDay = (value: string | null): value is string =>
   value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && addDays(value, 0) === value;
 
-const weekdayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', day: 'numeric' });
+const weekdayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short' });
 const longFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
   weekday: 'long',
@@ -30,7 +30,7 @@ export function dayLabel(day: string, todayIs: string): string {
     [todayIs]: 'Today',
     [addDays(todayIs, 1)]: 'Tomorrow',
   };
-  return names[day] ?? weekdayFormat.format(asUtc(day));
+  return names[day] ?? `${weekdayFormat.format(asUtc(day))} ${Number(day.slice(8))}`;
 }
 
 /** "Saturday, December 5". */
