@@ -15,6 +15,7 @@ const visit = {
   status: 'planned',
   first_name_last_initial: 'Tom R.',
   address: '12 Elm St, Bristol, CT 06010',
+  map_url: 'https://www.google.com/maps/search/?api=1&query=12%20Elm%20St%2C%20Bristol%2C%20CT%2006010',
   phone_number: '(860) 555-0142',
   package: 'Deep Clean',
   extras: ['Inside oven', 'Fridge'],
@@ -54,7 +55,7 @@ describe('the cleaner’s day at /my-day', () => {
     expect(screen.getByText('Times in Eastern Time.')).toBeTruthy();
     expect(within(article).getByText(/2 h 30 min · Tom R\./)).toBeTruthy();
     const map = within(article).getByRole('link', { name: /Map/ });
-    expect(map.getAttribute('href')).toContain(encodeURIComponent('12 Elm St, Bristol, CT 06010'));
+    expect(map.getAttribute('href')).toBe(visit.map_url);
     expect(within(article).getByRole('link', { name: 'Call (860) 555-0142' }).getAttribute('href')).toBe(
       'tel:(860) 555-0142',
     );
@@ -121,6 +122,26 @@ describe('the cleaner’s day at /my-day', () => {
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'done' });
   });
 
+  it('On my way: says when it went, and that it had gone already on a second tap', async () => {
+    let taps = 0;
+    stubFetch({
+      'GET /api/user': { body: CLEANER },
+      'GET /api/my/visits': { body: [visit] },
+      'POST /api/my/visits/o12/on-my-way': () => {
+        taps += 1;
+        return {
+          body: { key: 'o12', channel: 'sms', sent_at: '2027-03-10T17:00:00.000Z', already_sent: taps > 1 },
+        };
+      },
+    });
+    renderApp('/my-day');
+    const article = await card();
+    fireEvent.click(within(article).getByRole('button', { name: 'On my way' }));
+    expect(await within(article).findByText('Sent at 12:00 PM.')).toBeTruthy();
+    fireEvent.click(within(article).getByRole('button', { name: 'On my way' }));
+    expect(await within(article).findByText('Already sent at 12:00 PM.')).toBeTruthy();
+  });
+
   it('keeps a clock tap made offline, says "recorded offline", and sends it once when back online', async () => {
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const clockIns: RequestInit[] = [];
@@ -130,7 +151,8 @@ describe('the cleaner’s day at /my-day', () => {
       'POST /api/my/visits/o12/clock-in': (init) => {
         clockIns.push(init);
         const { at } = JSON.parse(String(init.body));
-        return { body: { id: 31, key: 'o12', clock_in_at: at, clock_out_at: null, recorded_offline: true } };
+        const record = { id: 31, key: 'o12', clock_in_at: at, clock_out_at: null, recorded_offline: true };
+        return { body: { ...record, in_recorded_offline: true, out_recorded_offline: false } };
       },
     });
     renderApp('/my-day');

@@ -8,11 +8,13 @@ const WORDS = { 'clock-in': 'Clocked in', 'clock-out': 'Clocked out' } as const;
 /** "Clocked in at 9:02 AM", with how it travels: waiting for a connection, recorded offline, or refused. */
 function TapLine({ tap }: { tap: ClockTap }) {
   const { timezone } = useSiteConfig();
-  const at = tap.record?.[tap.action === 'clock-in' ? 'clock_in_at' : 'clock_out_at'] ?? tap.at;
+  const clockIn = tap.action === 'clock-in';
+  const at = (clockIn ? tap.record?.clock_in_at : tap.record?.clock_out_at) ?? tap.at;
   if (tap.state === 'refused') {
     return <li className="text-red-800">{tap.error}</li>;
   }
-  const offline = tap.record?.recorded_offline ?? tap.offline;
+  const offline =
+    (clockIn ? tap.record?.in_recorded_offline : tap.record?.out_recorded_offline) ?? tap.offline;
   return (
     <li>
       {WORDS[tap.action]} at {clockTime(at, timezone)}

@@ -1,9 +1,12 @@
 import { errorMessage } from '../../lib/api';
+import { useSiteConfig } from '../../lib/site-config';
 import { Button } from '../../lib/ui/Button';
 import { useMarkDone, useOnMyWay } from './api';
+import { clockTime } from './days';
 
 /** On my way (one message to the customer) and Done, each with the server's answer beside it; a visit not yet done. */
 export function VisitActions({ visitKey }: { visitKey: string }) {
+  const { timezone } = useSiteConfig();
   const onMyWay = useOnMyWay();
   const markDone = useMarkDone();
   return (
@@ -17,7 +20,13 @@ export function VisitActions({ visitKey }: { visitKey: string }) {
         </Button>
       </div>
       <div aria-live="polite" className="text-sm text-stone-700">
-        {onMyWay.isSuccess && <p>Sent: the customer knows you are on the way.</p>}
+        {onMyWay.data && (
+          <p>
+            {onMyWay.data.already_sent ? 'Already sent' : 'Sent'} at{' '}
+            {clockTime(onMyWay.data.sent_at, timezone)}
+            {onMyWay.data.channel === 'none' && ' (the customer takes no messages: only the owner sees it)'}.
+          </p>
+        )}
       </div>
       {onMyWay.isError && (
         <p role="alert" className="text-sm text-red-800">

@@ -1,4 +1,3 @@
-import { mapLink } from '@clean/shared';
 import { useId } from 'react';
 import { formatMinutes } from '../../lib/duration';
 import { useSiteConfig } from '../../lib/site-config';
@@ -39,9 +38,11 @@ export function VisitCard({ visit }: { visit: MyVisit }) {
         {visit.address && (
           <p>
             {visit.address}{' '}
-            <ExternalLink href={mapLink(visit.address)} className={linkClass}>
-              Map
-            </ExternalLink>
+            {visit.map_url && (
+              <ExternalLink href={visit.map_url} className={linkClass}>
+                Map
+              </ExternalLink>
+            )}
           </p>
         )}
         {visit.phone_number && (

@@ -3,6 +3,7 @@ import { apiFetch } from '../../lib/api';
 
 // The cleaner's routes (GET /api/my/visits and the actions under /api/my/visits/{key}); the payloads as docs/api.md
 // gives them. Only the signed-in cleaner's own visits are ever answered: another's is a 404 like one that is gone.
+// The types mirror the routes' shared schemas (packages/shared/src/my-visits, clock, on-my-way, visit-photos).
 
 export type ChecklistItem = { id: number; label: string; required: boolean; done: boolean };
 
@@ -14,6 +15,7 @@ export type MyVisit = {
   status: string;
   first_name_last_initial: string;
   address: string | null;
+  map_url: string | null;
   phone_number: string | null;
   package: string | null;
   extras: string[];
@@ -24,9 +26,18 @@ export type MyVisit = {
 export type ClockAction = 'clock-in' | 'clock-out';
 export type ClockRecord = {
   id: number;
-  clock_in_at: string | null;
+  key: string;
+  clock_in_at: string;
   clock_out_at: string | null;
-  recorded_offline: boolean;
+  in_recorded_offline: boolean;
+  out_recorded_offline: boolean;
+};
+/** A second tap, by anyone, sends nothing and answers the first one's record with `already_sent`. */
+export type OnMyWay = {
+  key: string;
+  channel: 'sms' | 'email' | 'none';
+  sent_at: string;
+  already_sent: boolean;
 };
 export type PhotoKind = 'before' | 'after';
 export type VisitPhoto = { id: number; kind: PhotoKind; url: string };
@@ -81,7 +92,9 @@ export function useMarkDone() {
 
 /** POST …/on-my-way: one message to the customer, once per visit (the server decides). */
 export const useOnMyWay = () =>
-  useMutation({ mutationFn: (key: string) => apiFetch(`${visitPath(key)}/on-my-way`, { method: 'POST' }) });
+  useMutation({
+    mutationFn: (key: string) => apiFetch<OnMyWay>(`${visitPath(key)}/on-my-way`, { method: 'POST' }),
+  });
 
 /**
  * POST …/photos: multipart, the picture as part `image`, `kind` beside it. The form helper is loaded on the first

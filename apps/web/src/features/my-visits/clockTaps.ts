@@ -109,12 +109,20 @@ function subscribe(listener: () => void) {
 /** Every kept tap, oldest first. */
 export const useClockTaps = () => useSyncExternalStore(subscribe, () => taps);
 
-/** While the day shows: waiting taps go out now and whenever the connection comes back. */
+/**
+ * While the day shows: waiting taps go out now, whenever the connection comes back, and when the page is looked at
+ * again (a phone can report a connection that carries nothing, and never say "online" afterwards).
+ */
 export function useClockReplay() {
   useEffect(() => {
     const replay = () => void replayClockTaps();
+    const onShow = () => document.visibilityState === 'visible' && replay();
     replay();
     window.addEventListener('online', replay);
-    return () => window.removeEventListener('online', replay);
+    document.addEventListener('visibilitychange', onShow);
+    return () => {
+      window.removeEventListener('online', replay);
+      document.removeEventListener('visibilitychange', onShow);
+    };
   }, []);
 }
