@@ -29,15 +29,15 @@ function TapLine({ tap }: { tap: ClockTap }) {
 }
 
 /** Clock in, then out: the button names the next tap; each tap is kept until the server has it (clockTaps.ts). */
-export function ClockControl({ visitKey }: { visitKey: string }) {
-  const taps = useClockTaps().filter((t) => t.visit === visitKey);
+export function ClockControl({ visitKey, user }: { visitKey: string; user: number }) {
+  const taps = useClockTaps().filter((t) => t.visit === visitKey && t.user === user);
   const last = taps.filter((t) => t.state !== 'refused').at(-1);
   const next = last?.action === 'clock-in' ? 'clock-out' : 'clock-in';
   return (
     <div>
       <Button
         variant={next === 'clock-in' ? 'primary' : 'secondary'}
-        onClick={() => void tapClock(visitKey, next)}
+        onClick={() => void tapClock(user, visitKey, next)}
       >
         {next === 'clock-in' ? 'Clock in' : 'Clock out'}
       </Button>

@@ -4,6 +4,7 @@ import { useSiteConfig } from '../../lib/site-config';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
 import { InlineLoading } from '../../lib/ui/Loading';
+import { useSession } from '../auth/session';
 import { useMyVisits } from './api';
 import { useClockReplay } from './clockTaps';
 import { DayPicker } from './DayPicker';
@@ -21,7 +22,8 @@ export function MyVisitsDay({ now = Date.now }: { now?: () => number }) {
   const requested = params.get('day');
   const day = isDay(requested) ? requested : todayIs;
   const visits = useMyVisits(day);
-  useClockReplay();
+  const user = useSession().user?.id;
+  useClockReplay(user);
 
   return (
     <div className="space-y-4">
@@ -48,9 +50,7 @@ export function MyVisitsDay({ now = Date.now }: { now?: () => number }) {
       ) : (
         <ol className="space-y-4">
           {visits.data.map((visit) => (
-            <li key={visit.key}>
-              <VisitCard visit={visit} />
-            </li>
+            <li key={visit.key}>{user !== undefined && <VisitCard visit={visit} user={user} />}</li>
           ))}
         </ol>
       )}

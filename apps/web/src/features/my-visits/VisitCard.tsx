@@ -12,8 +12,8 @@ import { VisitActions } from './VisitActions';
 const linkClass =
   'inline-flex min-h-11 min-w-11 items-center justify-center font-semibold text-brand-800 underline';
 
-/** One visit: when, who, where, what, the home's access notes, the checklist and the cleaner's taps. */
-export function VisitCard({ visit }: { visit: MyVisit }) {
+/** One visit: when, who, where, what, the home's access notes, the checklist and the taps of `user` (the cleaner). */
+export function VisitCard({ visit, user }: { visit: MyVisit; user: number }) {
   const { timezone } = useSiteConfig();
   const headingId = useId();
   const minutes = Math.round((Date.parse(visit.end) - Date.parse(visit.start)) / 60_000);
@@ -67,7 +67,7 @@ export function VisitCard({ visit }: { visit: MyVisit }) {
       )}
       <Checklist visitKey={visit.key} items={visit.checklist} />
       {!done && <VisitActions visitKey={visit.key} />}
-      <ClockControl visitKey={visit.key} />
+      <ClockControl visitKey={visit.key} user={user} />
       <PhotoUpload visitKey={visit.key} />
     </article>
   );

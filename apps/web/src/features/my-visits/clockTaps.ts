@@ -10,6 +10,8 @@ import { type ClockAction, type ClockRecord, sendClockTap } from './api';
 export type ClockTap = {
   /** Also the request's Idempotency-Key. */
   id: string;
+  /** Whose tap: only their session sends it (another cleaner may sign in on the same phone before it goes). */
+  user: number;
   visit: string;
   action: ClockAction;
   /** When the cleaner tapped (ISO). */
@@ -74,10 +76,11 @@ async function send(tap: ClockTap): Promise<void> {
   }
 }
 
-/** Records a tap now (`now` is the tap's time) and sends it at once when the phone is online. */
-export function tapClock(visit: string, action: ClockAction, now = Date.now()): Promise<void> {
+/** Records `user`'s tap now (`now` is the tap's time) and sends it at once when the phone is online. */
+export function tapClock(user: number, visit: string, action: ClockAction, now = Date.now()): Promise<void> {
   const tap: ClockTap = {
     id: newId(),
+    user,
     visit,
     action,
     at: new Date(now).toISOString(),
@@ -90,11 +93,11 @@ export function tapClock(visit: string, action: ClockAction, now = Date.now()): 
 
 let replaying: Promise<void> | null = null;
 
-/** Sends the waiting taps, oldest first (a clock-in before its clock-out); one replay at a time. */
-export function replayClockTaps(): Promise<void> {
+/** Sends `user`'s waiting taps, oldest first (a clock-in before its clock-out); one replay at a time. */
+export function replayClockTaps(user: number): Promise<void> {
   if (!navigator.onLine) return Promise.resolve();
   replaying ??= (async () => {
-    for (const tap of taps.filter((t) => t.state === 'waiting')) await send(tap);
+    for (const tap of taps.filter((t) => t.state === 'waiting' && t.user === user)) await send(tap);
   })().finally(() => {
     replaying = null;
   });
@@ -113,9 +116,10 @@ export const useClockTaps = () => useSyncExternalStore(subscribe, () => taps);
  * While the day shows: waiting taps go out now, whenever the connection comes back, and when the page is looked at
  * again (a phone can report a connection that carries nothing, and never say "online" afterwards).
  */
-export function useClockReplay() {
+export function useClockReplay(user: number | undefined) {
   useEffect(() => {
-    const replay = () => void replayClockTaps();
+    if (user === undefined) return;
+    const replay = () => void replayClockTaps(user);
     const onShow = () => document.visibilityState === 'visible' && replay();
     replay();
     window.addEventListener('online', replay);
@@ -124,5 +128,5 @@ export function useClockReplay() {
       window.removeEventListener('online', replay);
       document.removeEventListener('visibilitychange', onShow);
     };
-  }, []);
+  }, [user]);
 }
