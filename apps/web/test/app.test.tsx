@@ -60,11 +60,17 @@ describe('app shell', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Welcome Back, Admin!');
   });
 
-  it('sends a signed-in non-admin from /contact-center to /signin', async () => {
+  it('tells a signed-in cleaner the hub is the owner’s, with a link to their day', async () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'user-token');
     stubFetch({ 'GET /api/user': { body: { ...ADMIN_USER, username: 'helper', is_admin: false } } });
     const router = renderApp('/contact-center');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    const link = await screen.findByRole('link', { name: 'Open your day' });
+    expect(link.getAttribute('href')).toBe('/my-day');
+    expect(screen.getByRole('status').textContent).toContain('The Contact Center is the owner’s.');
+    expect(router.state.location.pathname).toBe('/contact-center');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'My day' }).getAttribute('href')).toBe('/my-day');
+    expect(within(nav).queryByRole('link', { name: 'Admin' })).toBeNull();
   });
 
   it('shows a friendly 404 for unknown paths and sets the page title', async () => {

@@ -82,4 +82,22 @@ describe('/signin', () => {
     });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/contact-center'));
   });
+
+  it('takes a cleaner (is_admin false) to their day instead of the hub', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubFetch({
+      'POST /signin': { body: { token: 'jwt-ana' } },
+      'GET /api/user': {
+        body: { id: 7, username: 'ana@example.com', email: 'ana@example.com', is_admin: false },
+      },
+    });
+    renderSignIn();
+    submit('ana@example.com', 'right-password');
+    await screen.findByText('Taking you to your day…');
+    expect(screen.getByRole('link', { name: 'Go now' }).getAttribute('href')).toBe('/my-day');
+    await act(async () => {
+      vi.advanceTimersByTime(5100);
+    });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/my-day'));
+  });
 });

@@ -7,7 +7,8 @@ import { NetworkFirst } from 'workbox-strategies';
 import { FETCHED_AT_HEADER, OWNER_CACHE_PREFIX } from '../src/lib/hubCache';
 
 /**
- * The hub's service worker (scope /contact-center, so no public page is ever under it). Built by vite-plugin-pwa
+ * The hub's service worker (scope /contact-center, so no public page is ever under it; the cleaner's day registers
+ * it again under /my-day, a registration with its own precache). Built by vite-plugin-pwa
  * (injectManifest): `self.__WB_MANIFEST` becomes the hashed files of the build.
  * - The hub's shell (its HTML and every JS/CSS chunk) is precached, so /contact-center opens offline.
  * - The owner's reads (GET /api/… with the session's token, JSON, 200) go network first; the last answer of each
@@ -30,9 +31,12 @@ cleanupOutdatedCaches();
 // Only the exact URLs of the build: no `/` → index.html or clean-URL guessing.
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 
-// The hub page itself: always the server's fresh HTML online (a deploy shows at once); offline, the precached one.
+/** The pages this worker opens offline: the owner's hub and the cleaner's day. */
+const OFFLINE_PAGES = new Set(['/contact-center', '/my-day']);
+
+// The page itself: always the server's fresh HTML online (a deploy shows at once); offline, the precached one.
 registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && url.pathname === '/contact-center',
+  ({ request, url }) => request.mode === 'navigate' && OFFLINE_PAGES.has(url.pathname),
   async ({ request }) => {
     try {
       return await fetch(request);

@@ -44,7 +44,7 @@ function ExternalIcon() {
 
 export function NavBar() {
   const { businessName, social } = useSiteConfig();
-  const { isAuthenticated, logout } = useSession();
+  const { isAuthenticated, isAdmin, logout } = useSession();
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
@@ -137,8 +137,12 @@ export function NavBar() {
             {isAuthenticated && (
               <>
                 <li>
-                  <NavLink to="/contact-center" onClick={close} className={navItemClass}>
-                    Admin
+                  <NavLink
+                    to={isAdmin ? '/contact-center' : '/my-day'}
+                    onClick={close}
+                    className={navItemClass}
+                  >
+                    {isAdmin ? 'Admin' : 'My day'}
                   </NavLink>
                 </li>
                 <li>

@@ -2,6 +2,7 @@ import { PAGE_ROUTES, type PageRoute } from '@clean/shared';
 import { lazy, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAdmin } from '../features/auth/RequireAdmin';
+import { RequireMember } from '../features/auth/RequireMember';
 import { publicPageChunks } from './page-chunks';
 import { RootLayout } from './RootLayout';
 
@@ -23,6 +24,8 @@ const ResetPasswordPage = lazy(() =>
 );
 // The owner's hub (at /contact-center): composed here in app/ from the features' sections.
 const HubPage = lazy(() => import('./hub/HubPage').then((m) => ({ default: m.HubPage })));
+// A cleaner's day (at /my-day): composed in app/ like the hub, its own small chunk.
+const MyDayPage = lazy(() => import('./my-day/MyDayPage').then((m) => ({ default: m.MyDayPage })));
 const NotFoundPage = lazy(() =>
   import('../features/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -41,6 +44,11 @@ const pages: Record<PageRoute, ReactElement> = {
     <RequireAdmin>
       <HubPage />
     </RequireAdmin>
+  ),
+  '/my-day': (
+    <RequireMember>
+      <MyDayPage />
+    </RequireMember>
   ),
 };
 

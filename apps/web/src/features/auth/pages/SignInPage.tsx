@@ -13,10 +13,14 @@ import { randomCelebration } from '../celebrations';
 import { useSession } from '../session';
 import { AuthCard, AuthForm, AuthLink, AuthPrompt, AuthSubmit, UsernameField } from './AuthCard';
 
+const HUB = { to: '/contact-center', name: 'the Contact Center' };
+
 export function SignInPage() {
   const signIn = useSignIn();
   usePageMeta('Sign In', 'Sign in to manage bookings, packages, gallery photos and reviews.');
-  const { login } = useSession();
+  const { login, user } = useSession();
+  // A cleaner's first page is their day; the owner's is the hub (which a cleaner is refused anyway).
+  const home = user?.is_admin === false ? { to: '/my-day', name: 'your day' } : HUB;
   const navigate = useNavigate();
   const { feedback, attempt } = useFeedback();
   const [celebration, setCelebration] = useState<string | null>(null);
@@ -27,9 +31,9 @@ export function SignInPage() {
 
   useEffect(() => {
     if (!celebration) return;
-    const timer = window.setTimeout(() => navigate('/contact-center'), DELAYS.signinCelebrationMs);
+    const timer = window.setTimeout(() => navigate(home.to), DELAYS.signinCelebrationMs);
     return () => window.clearTimeout(timer);
-  }, [celebration, navigate]);
+  }, [celebration, navigate, home.to]);
 
   const onSubmit = handleSubmit((values) =>
     attempt(
@@ -51,9 +55,9 @@ export function SignInPage() {
         <div className="mt-6 space-y-4">
           <Alert tone="success">
             <p className="text-base font-semibold">{celebration}</p>
-            <p className="mt-1">Taking you to the Contact Center…</p>
+            <p className="mt-1">Taking you to {home.name}…</p>
           </Alert>
-          <AuthLink to="/contact-center" className="text-sm">
+          <AuthLink to={home.to} className="text-sm">
             Go now
           </AuthLink>
         </div>
