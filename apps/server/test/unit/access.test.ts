@@ -4,11 +4,13 @@ import { anyone, byLink, refuseUndeclaredRoutes, registerAs } from '../../src/li
 import { requireAdmin, requireTeamMember, requireUser } from '../../src/lib/guard';
 
 /** A bare app with the deny-by-default check and one plugin's routes: whether it starts, and why not. */
-async function starts(routes: (app: FastifyInstance) => Promise<void> | void): Promise<string> {
+async function starts(routes: (app: FastifyInstance) => unknown): Promise<string> {
   const app = Fastify();
   refuseUndeclaredRoutes(app);
   try {
-    await app.register(async (scope) => routes(scope));
+    await app.register(async (scope) => {
+      await routes(scope);
+    });
     await app.ready();
     return 'started';
   } catch (err) {
