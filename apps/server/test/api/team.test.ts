@@ -146,6 +146,39 @@ describe('adding a cleaner and their invitation', () => {
   });
 });
 
+describe('two requests at once: the database decides', () => {
+  it('one invitation posted twice at once sets the password once (200 and 409)', async () => {
+    now = new Date('2026-12-05T15:00:00Z');
+    const email = 'twice@example.com';
+    expect((await t.asAdmin('POST', '/api/team', { ...ana, email })).statusCode).toBe(201);
+    const token = await invitationTo(email);
+    const answers = await Promise.all(
+      ['first-password-1', 'second-password-2'].map((password) =>
+        t.anonymous('POST', '/api/team/invitations/accept', { token, password }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const won = answers[0]?.statusCode === 200 ? 'first-password-1' : 'second-password-2';
+    const lost = won === 'first-password-1' ? 'second-password-2' : 'first-password-1';
+    expect((await signin(email, won)).statusCode).toBe(200);
+    expect((await signin(email, lost)).statusCode).toBe(401);
+  });
+
+  it('one address added twice at once makes one cleaner (201 and 409) and one invitation', async () => {
+    const email = 'race@example.com';
+    const answers = await Promise.all(
+      [email, email.toUpperCase()].map((address) =>
+        t.asAdmin('POST', '/api/team', { ...ana, email: address }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect((await teamRows()).filter((u) => u.username === email)).toHaveLength(1);
+    await invitationTo(email);
+    const queued = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(queued).toHaveLength(1);
+  });
+});
+
 describe('the /join page, without script', () => {
   it('shows the form, takes its post, and says to sign in at /signin; the link then no longer works', async () => {
     now = new Date('2026-12-03T15:00:00Z');

@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { InvitationAccept, TeamMember, teamMemberChange, teamMemberCreate } from '@clean/shared';
+import {
+  INVITATION_DAYS,
+  type InvitationAccept,
+  type TeamMember,
+  type teamMemberChange,
+  type teamMemberCreate,
+} from '@clean/shared';
 import { hash } from '@node-rs/argon2';
 import type { z } from 'zod';
 import type { Config } from '../../config';
@@ -10,8 +16,6 @@ import { enqueueMails } from '../../lib/outbox';
 import { siteStore } from '../site/store';
 import { type MemberRow, teamStore } from './store';
 
-/** How long an invitation link works (docs/product.md#the-team). */
-export const INVITATION_DAYS = 7;
 export const JOIN_PATH = '/join';
 
 export const NO_MEMBER = 'There is no team member with that id.';
@@ -73,6 +77,15 @@ export function teamService(o: TeamServiceOptions) {
     const row = await store.byId(id);
     if (!row) throw new NotFoundError(NO_MEMBER);
     return toTeamMember(row);
+  }
+
+  /** Why an invitation's token does not open the form (null: it does). */
+  async function invitationProblem(token: string): Promise<InvitationProblem | null> {
+    const row = await store.invitation(hashToken(token));
+    if (!row) return { status: 404, message: INVITATION_UNKNOWN };
+    if (row.usedAt) return { status: 409, message: INVITATION_USED };
+    if (row.removedAt || row.expiresAt <= o.now()) return { status: 410, message: INVITATION_ENDED };
+    return null;
   }
 
   return {
@@ -137,20 +150,13 @@ export function teamService(o: TeamServiceOptions) {
       if (row.role === 'owner') throw new ValidationError('The owner cannot be removed from the team.');
     },
 
-    /** Why an invitation's token does not open the form (null: it does). */
-    async invitationProblem(token: string): Promise<InvitationProblem | null> {
-      const row = await store.invitation(hashToken(token));
-      if (!row) return { status: 404, message: INVITATION_UNKNOWN };
-      if (row.usedAt) return { status: 409, message: INVITATION_USED };
-      if (row.removedAt || row.expiresAt <= o.now()) return { status: 410, message: INVITATION_ENDED };
-      return null;
-    },
+    invitationProblem,
 
     /** Sets the member's password with their invitation, once; a used, expired or unknown one changes nothing. */
     async accept(input: InvitationAccept): Promise<void> {
       const passwordHash = await hash(input.password);
       if (await store.accept(hashToken(input.token), passwordHash, o.now())) return;
-      const problem = await this.invitationProblem(input.token);
+      const problem = await invitationProblem(input.token);
       if (problem?.status === 410) throw new GoneError(problem.message);
       if (problem?.status === 409) throw new ConflictError(problem.message);
       throw new NotFoundError(problem?.message ?? INVITATION_UNKNOWN);

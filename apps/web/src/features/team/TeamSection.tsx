@@ -1,4 +1,4 @@
-import type { TeamMember } from '@clean/shared';
+import { INVITATION_DAYS, type TeamMember } from '@clean/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { failureMessage } from '../../lib/failure';
@@ -39,8 +39,8 @@ export function TeamSection() {
       </HubSection>
       <HubSection title="Add a cleaner">
         <p className="text-sm text-stone-700">
-          They get an e-mail with a link to choose their password (valid 7 days, once), then sign in at
-          /signin with their e-mail address and see only their own visits.
+          They get an e-mail with a link to choose their password (valid {INVITATION_DAYS} days, once), then
+          sign in at /signin with their e-mail address and see only their own visits.
         </p>
         <AddCleanerForm />
       </HubSection>
