@@ -27,7 +27,7 @@ import { seoRoutes } from './seo/routes';
 import { siteRoutes } from './site/routes';
 import { slotsRoutes } from './slots/routes';
 import { summaryRoutes } from './summary/routes';
-import { joinPageRoutes } from './team/join-page';
+import { joinRoutes } from './team/join-routes';
 import { teamRoutes } from './team/routes';
 import { visitsRoutes } from './visits/routes';
 
@@ -63,5 +63,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(reviewRequestsRoutes);
   await app.register(demoContentRoutes);
   await app.register(teamRoutes, { rateLimitMax: app.config.rateLimits.auth });
-  await app.register(joinPageRoutes);
+  await app.register(joinRoutes);
 }

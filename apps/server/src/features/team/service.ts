@@ -14,7 +14,7 @@ import { pgErrorCode } from '../../lib/db-errors';
 import { ConflictError, GoneError, NotFoundError, ValidationError } from '../../lib/errors';
 import { enqueueMails } from '../../lib/outbox';
 import { siteStore } from '../site/store';
-import { type MemberRow, teamStore } from './store';
+import { type MemberRow, type Tx, teamStore } from './store';
 
 export const JOIN_PATH = '/join';
 
@@ -54,7 +54,7 @@ export function teamService(o: TeamServiceOptions) {
   const site = siteStore(o.db, o.config.site);
 
   /** The invitation mail, queued in the transaction that creates the link: both commit or neither. */
-  async function invite(tx: Parameters<Parameters<Db['transaction']>[0]>[0], who: Invitee, business: string) {
+  async function invite(tx: Tx, who: Invitee, business: string) {
     const token = randomBytes(32).toString('base64url');
     const now = o.now();
     const expires = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
