@@ -109,7 +109,10 @@ export function teamService(o: TeamServiceOptions) {
           return id;
         })
         .catch((err) => {
-          if (pgErrorCode(err) === '23505') throw new ConflictError(`${input.email} is already on the team.`);
+          if (pgErrorCode(err) === '23505')
+            throw new ConflictError(
+              `${input.email} is already on the team (or was, and was removed: their record stays).`,
+            );
           throw err;
         });
       o.kick();
