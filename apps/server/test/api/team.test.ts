@@ -164,6 +164,22 @@ describe('two requests at once: the database decides', () => {
     expect((await signin(email, lost)).statusCode).toBe(401);
   });
 
+  it('a new invitation and the old one accepted at once: one or the other happens, never both', async () => {
+    now = new Date('2026-12-05T16:00:00Z');
+    const email = 'crossing@example.com';
+    const { id } = (await t.asAdmin('POST', '/api/team', { ...ana, email })).json();
+    const token = await invitationTo(email);
+    const [resend, accept] = await Promise.all([
+      t.asAdmin('PATCH', `/api/team/${id}`, { resend_invitation: true }),
+      t.anonymous('POST', '/api/team/invitations/accept', { token, password: PASSWORD }),
+    ]);
+    // Accepted first: nothing to resend (409). Resent first: the old link has ended (410).
+    expect([
+      [409, 200],
+      [200, 410],
+    ]).toContainEqual([resend.statusCode, accept.statusCode]);
+  });
+
   it('one address added twice at once makes one cleaner (201 and 409) and one invitation', async () => {
     const email = 'race@example.com';
     const answers = await Promise.all(

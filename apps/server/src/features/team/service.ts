@@ -22,6 +22,7 @@ export const NO_MEMBER = 'There is no team member with that id.';
 export const INVITATION_USED =
   'This invitation has already been used. Sign in at /signin with your e-mail address.';
 export const INVITATION_ENDED = 'This invitation has expired. Ask the owner to send you a new one.';
+const ACCEPTED = 'This team member has already set their password; they can reset it at /forgot-password.';
 export const INVITATION_UNKNOWN = 'This invitation link does not work. Ask the owner to send you a new one.';
 
 export type TeamServiceOptions = {
@@ -119,25 +120,21 @@ export function teamService(o: TeamServiceOptions) {
       return member(id);
     },
 
+    /** Changes a member still on the team, under their row lock (what it checks cannot change meanwhile). */
     async change(id: number, input: z.output<typeof teamMemberChange>): Promise<TeamMember> {
-      const current = await store.byId(id);
-      if (!current) throw new NotFoundError(NO_MEMBER);
-      if (current.removedAt)
-        throw new ConflictError('This team member was removed; their record only stays.');
-      refuseForOwner(current, input);
-      if (input.resend_invitation && current.accepted)
-        throw new ConflictError(
-          'This team member has already set their password; they can reset it at /forgot-password.',
-        );
       const business = (await site.current()).businessName;
       await o.db.transaction(async (tx) => {
-        const values = {
+        const current = await store.lock(tx, id);
+        if (!current) throw new NotFoundError(NO_MEMBER);
+        if (current.removedAt)
+          throw new ConflictError('This team member was removed; their record only stays.');
+        refuseForOwner(current, input);
+        if (input.resend_invitation && current.accepted) throw new ConflictError(ACCEPTED);
+        await store.update(tx, id, {
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.phone !== undefined ? { phone: input.phone } : {}),
           ...(input.pay ? { payKind: input.pay.kind, payAmount: input.pay.amount } : {}),
-        };
-        if (!(await store.update(tx, id, values)))
-          throw new ConflictError('This team member was removed meanwhile; nothing was changed.');
+        });
         if (input.resend_invitation && current.email)
           await invite(tx, { id, email: current.email, name: input.name ?? current.name ?? '' }, business);
       });

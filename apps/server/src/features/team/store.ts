@@ -78,12 +78,17 @@ export const teamStore = (db: Db) => ({
     return row.id;
   },
 
-  /** Changes a member who is still on the team; false when there is none such (removed, or no such id). */
-  async update(tx: Tx, id: number, values: Partial<typeof users.$inferInsert>): Promise<boolean> {
-    if (Object.keys(values).length === 0)
-      return (await tx.select({ id: users.id }).from(users).where(active(id))).length > 0;
-    const rows = await tx.update(users).set(values).where(active(id)).returning({ id: users.id });
-    return rows.length > 0;
+  /**
+   * The member's row, locked until the transaction ends: a change and an invitation's acceptance of one member take
+   * it first, so one waits for the other and then reads what it did (whether the password is set).
+   */
+  async lock(tx: Tx, id: number): Promise<MemberRow | undefined> {
+    const [row] = await tx.select(memberColumns).from(users).where(eq(users.id, id)).for('update');
+    return row;
+  },
+
+  async update(tx: Tx, id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
+    if (Object.keys(values).length > 0) await tx.update(users).set(values).where(eq(users.id, id));
   },
 
   /**
@@ -131,12 +136,19 @@ export const teamStore = (db: Db) => ({
   },
 
   /**
-   * Uses an open invitation and sets the member's password, in one transaction: the UPDATE … WHERE unused and
-   * unexpired decides which of two simultaneous posts wins. False when the invitation is not open (the caller
-   * reads why); then nothing changed.
+   * Uses an open invitation and sets the member's password, in one transaction under the member's row lock (taken
+   * first, as a change takes it): the UPDATE … WHERE unused and unexpired decides which of two simultaneous posts
+   * wins. False when the invitation is not open (the caller reads why); then nothing changed.
    */
   async accept(tokenHash: string, passwordHash: string, now: Date): Promise<boolean> {
     return db.transaction(async (tx) => {
+      const [invitation] = await tx
+        .select({ userId: teamInvitations.userId })
+        .from(teamInvitations)
+        .where(eq(teamInvitations.tokenHash, tokenHash));
+      if (!invitation) return false;
+      const member = await this.lock(tx, invitation.userId);
+      if (!member || member.removedAt) return false;
       const [used] = await tx
         .update(teamInvitations)
         .set({ usedAt: now })
@@ -145,7 +157,6 @@ export const teamStore = (db: Db) => ({
             eq(teamInvitations.tokenHash, tokenHash),
             isNull(teamInvitations.usedAt),
             gt(teamInvitations.expiresAt, now),
-            sql`exists (select 1 from users u where u.id = team_invitations.user_id and u.removed_at is null)`,
           ),
         )
         .returning({ userId: teamInvitations.userId });
