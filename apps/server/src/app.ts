@@ -13,6 +13,7 @@ import { type AuthService, authService } from './features/auth/service';
 import { registerPages } from './features/pages/routes';
 import { generateVapidKeys, webPushSender } from './features/push/sender';
 import { siteStore } from './features/site/store';
+import { anyone, refuseUndeclaredRoutes } from './lib/access';
 import { COMPRESSION, compressWhole } from './lib/compression';
 import { contentTopic, recordContentChange } from './lib/content-changes';
 import { acceptEmptyJsonBody } from './lib/empty-json-body';
@@ -211,10 +212,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerPublicWriteLimit(app);
   fastPath.enable({ cache: publicCache, securityHeaders, isClosing, log: app.log, nextRequestId });
 
+  // Deny by default: from here on a route that does not say who may call it stops the start (lib/access.ts).
+  refuseUndeclaredRoutes(app);
   await registerOpenApi(app);
   await registerFeatures(app);
   const health = { 200: healthSchema, 500: errorResponse, 503: healthSchema };
-  app.get('/api/health', { schema: { response: health } }, async (_request, reply) => {
+  app.get('/api/health', { schema: { response: health }, config: anyone }, async (_request, reply) => {
     if (app.draining) {
       return reply
         .status(503)

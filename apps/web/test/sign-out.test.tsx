@@ -12,7 +12,7 @@ describe('admin hub and Sign Out', () => {
   // longer than any wait for a render should: done here, under the hook's limit, the test then waits for the page.
   beforeAll(() => import('../src/app/hub/HubPage'));
 
-  it('shows the hub with its six tabs to the admin, plus Admin and Sign Out in the nav', async () => {
+  it('shows the hub with its seven tabs to the admin, plus Admin and Sign Out in the nav', async () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'admin-token');
     stubFetch({ 'GET /api/user': { body: ADMIN_USER } });
     const router = renderApp('/contact-center');
@@ -27,6 +27,7 @@ describe('admin hub and Sign Out', () => {
       'Invoices',
       'Pricing',
       'Site',
+      'Team',
     ]);
     expect(screen.getByRole('tab', { name: 'Agenda' }).getAttribute('aria-selected')).toBe('true');
 

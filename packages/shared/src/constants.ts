@@ -88,6 +88,9 @@ export const TOKEN_STORAGE_KEY = 'token';
 export const ADMIN_USERNAME = 'admin';
 export const DISPLAY_TIMEZONE = 'America/New_York';
 
+/** How long a team member's invitation link works, once (docs/product.md#the-team). */
+export const INVITATION_DAYS = 7;
+
 /** Password rule enforced by the server on reset. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;

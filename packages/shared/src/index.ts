@@ -38,4 +38,5 @@ export * from './site/defaults';
 export * from './site/page-params';
 export * from './site/routes';
 export * from './summary/schemas';
+export * from './team/schemas';
 export * from './visits/schemas';

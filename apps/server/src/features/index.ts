@@ -27,6 +27,8 @@ import { seoRoutes } from './seo/routes';
 import { siteRoutes } from './site/routes';
 import { slotsRoutes } from './slots/routes';
 import { summaryRoutes } from './summary/routes';
+import { joinRoutes } from './team/join-routes';
+import { teamRoutes } from './team/routes';
 import { visitsRoutes } from './visits/routes';
 
 /** Every feature's routes, in one place. */
@@ -60,4 +62,6 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(remindersRoutes);
   await app.register(reviewRequestsRoutes);
   await app.register(demoContentRoutes);
+  await app.register(teamRoutes, { rateLimitMax: app.config.rateLimits.auth });
+  await app.register(joinRoutes);
 }

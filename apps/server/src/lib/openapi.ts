@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { anyone, registerAs } from './access';
 import { optionalUser, requireAdmin, requireUser } from './guard';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -141,10 +142,12 @@ export async function registerOpenApi(app: FastifyInstance) {
       return { schema: { ...schema, tags: [tagOf(url)], ...(security ? { security } : {}) }, url };
     },
   });
-  await app.register(swaggerUi, {
-    routePrefix: DOCS_PREFIX,
-    // No call to validator.swagger.io: nothing leaves for another host.
-    uiConfig: { validatorUrl: null, deepLinking: true },
-  });
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+  await registerAs(app, 'anyone', (scope) =>
+    scope.register(swaggerUi, {
+      routePrefix: DOCS_PREFIX,
+      // No call to validator.swagger.io: nothing leaves for another host.
+      uiConfig: { validatorUrl: null, deepLinking: true },
+    }),
+  );
+  app.get(OPENAPI_PATH, { schema: { hide: true }, config: anyone }, async () => app.swagger());
 }

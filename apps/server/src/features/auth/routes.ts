@@ -8,6 +8,7 @@ import {
   userSchema,
 } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { anyone, byLink } from '../../lib/access';
 import { bearerToken, currentUser, requireUser } from '../../lib/guard';
 import { toPublicUser } from './service';
 
@@ -21,7 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = async
     '/signin',
     {
       schema: { response: { 200: tokenResponse, ...errorsFor(400, 401, 429) }, body: signinSchema },
-      config: limited,
+      config: { ...limited, ...anyone },
     },
     async (request) => {
       const token = await app.auth.signin(request.body.username, request.body.password);
@@ -39,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = async
     '/forgot_password',
     {
       schema: { response: { 200: messageResponse, ...errorsFor(400, 429) }, body: forgotPasswordSchema },
-      config: limited,
+      config: { ...limited, ...anyone },
     },
     async (request) => {
       await app.auth.forgotPassword(request.body.username);
@@ -51,7 +52,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = async
     '/reset-password',
     {
       schema: { response: { 200: messageResponse, ...errorsFor(400, 401, 429) }, body: resetPasswordSchema },
-      config: limited,
+      // The reset link's token, sent as the bearer token.
+      config: { ...limited, ...byLink },
     },
     async (request) => {
       await app.auth.resetPassword(bearerToken(request), request.body.new_password);

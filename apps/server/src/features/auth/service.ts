@@ -27,6 +27,9 @@ export const toPublicUser = (row: UserRow): User => ({
   is_admin: row.role === 'owner',
 });
 
+/** A team member's username is their e-mail address, kept lower-cased (features/team): typed in any case. */
+const accountName = (username: string) => (username.includes('@') ? username.toLowerCase() : username);
+
 export function authService(o: AuthServiceOptions) {
   const store = authStore(o.db);
   const tokens = sessionTokens(o.jwtSecret, o.tokenTtlSeconds);
@@ -36,7 +39,7 @@ export function authService(o: AuthServiceOptions) {
   return {
     /** Returns a session token; UnauthorizedError when the username or password is wrong. */
     async signin(username: string, password: string): Promise<string> {
-      const user = await store.byUsername(username);
+      const user = await store.byUsername(accountName(username));
       const ok = await verify(user?.passwordHash ?? (await decoyHash), password);
       if (!user || !ok || user.removedAt) throw new UnauthorizedError('Invalid username or password.');
       return tokens.sign({ userId: user.id, version: user.tokenVersion });
@@ -52,7 +55,7 @@ export function authService(o: AuthServiceOptions) {
 
     /** E-mails a reset link if the user exists; says nothing about whether they do. */
     async forgotPassword(username: string): Promise<void> {
-      const user = await store.byUsername(username);
+      const user = await store.byUsername(accountName(username));
       if (!user?.email) {
         o.log.info({ username }, 'password reset asked for an unknown user or one without e-mail');
         return;

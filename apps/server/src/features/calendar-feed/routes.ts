@@ -1,6 +1,7 @@
 import { calendarFeedSchema, calendarResponse, errorsFor } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { byLink } from '../../lib/access';
 import { requireAdmin } from '../../lib/guard';
 import { calendarFeedService } from './service';
 import { calendarFeedStore } from './store';
@@ -29,6 +30,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/calendar/:file',
     {
+      config: byLink,
       schema: {
         response: { 200: calendarResponse, ...errorsFor(400, 404) },
         params: z.object({ file: z.string().max(100) }),

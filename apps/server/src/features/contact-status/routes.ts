@@ -1,5 +1,6 @@
 import { ADMIN_ERRORS, contactStatusInput, contactStatusSchema, errorsFor } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { anyone } from '../../lib/access';
 import { requireAdmin } from '../../lib/guard';
 import { changesPublicContent } from '../../lib/public-cache';
 import { contactStatusService } from './service';
@@ -16,7 +17,7 @@ export const contactStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   // no copy (no-store). Closed until a date, the cached answer (and any page built from it) expires then.
   app.get(
     '/api/contact-status',
-    { schema: { response: { 200: contactStatusSchema, ...errorsFor() } } },
+    { config: anyone, schema: { response: { 200: contactStatusSchema, ...errorsFor() } } },
     (request, reply) => app.publicCache.json(request, reply, () => contactStatus.cacheEntry(), 'no-store'),
   );
 

@@ -8,6 +8,7 @@ import {
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { byLink } from '../../lib/access';
 import { DomainError, NotFoundError, statusOf, ValidationError } from '../../lib/errors';
 import { refuseCrossSite } from '../../lib/same-origin';
 import { invoicesServiceFor } from '../invoices/service';
@@ -118,7 +119,7 @@ export const customerLinkPageRoutes: FastifyPluginAsync<{ pages: PageRenderer }>
     return page(reply, status, { problem: problemFor(status, message) });
   });
 
-  app.get(`${LINK_PATH}/:token`, { schema: { hide: true } }, async (request, reply) => {
+  app.get(`${LINK_PATH}/:token`, { schema: { hide: true }, config: byLink }, async (request, reply) => {
     const { token } = tokenParams.parse(request.params);
     const inquiryId = await links.open(token, request.ip);
     const query = customerLinkQuery.safeParse(request.query).data ?? {};
@@ -126,18 +127,24 @@ export const customerLinkPageRoutes: FastifyPluginAsync<{ pages: PageRenderer }>
   });
 
   // The customer's own invoices only: the number must be one of this link's inquiry (an expired link opens none).
-  app.get(`${LINK_PATH}/:token/invoices/:file`, { schema: { hide: true } }, async (request, reply) => {
-    const { token, file } = invoiceFileParams.parse(request.params);
-    const inquiryId = await links.open(token, request.ip);
-    const { body } = await invoices.customerPdf(inquiryId, invoiceNumberOf(file));
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="${file}"`)
-      .send(body);
-  });
+  app.get(
+    `${LINK_PATH}/:token/invoices/:file`,
+    { schema: { hide: true }, config: byLink },
+    async (request, reply) => {
+      const { token, file } = invoiceFileParams.parse(request.params);
+      const inquiryId = await links.open(token, request.ip);
+      const { body } = await invoices.customerPdf(inquiryId, invoiceNumberOf(file));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${file}"`)
+        .send(body);
+    },
+  );
 
-  app.post(`${LINK_PATH}/:token/visits/:key/:action`, { schema: { hide: true } }, (request, reply) =>
-    answerChange(request, reply),
+  app.post(
+    `${LINK_PATH}/:token/visits/:key/:action`,
+    { schema: { hide: true }, config: byLink },
+    (request, reply) => answerChange(request, reply),
   );
 
   /** A change's form post: asks first (skip, cancel), or makes it and goes back to the page, or says why not. */

@@ -7,6 +7,7 @@ import {
 } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { anyone } from '../../lib/access';
 import { admin, adminDeleteWithMessage } from '../../lib/admin-routes';
 import { NotFoundError } from '../../lib/errors';
 import { listHeaders, paging } from '../../lib/paging';
@@ -31,6 +32,7 @@ export const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/gallery',
     {
+      config: anyone,
       schema: {
         response: { 200: z.array(galleryPhotoSchema), ...errorsFor(400) },
         querystring: galleryQuery,

@@ -2,6 +2,7 @@ import { errorsFor, mediaParams, uploadedPhotoSchema } from '@clean/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { anyone } from '../../lib/access';
 import { admin } from '../../lib/admin-routes';
 import { NotFoundError } from '../../lib/errors';
 import { mediaStore } from './store';
@@ -50,6 +51,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/media/:file',
     {
+      config: anyone,
       schema: {
         params: mediaParams,
         response: { 200: imageResponse, 304: notModifiedResponse, ...errorsFor(400, 404) },

@@ -1,6 +1,7 @@
 import { errorsFor, packageInput, packageSchema } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { anyone } from '../../lib/access';
 import { adminCreate, adminDeleteWithMessage, adminUpdate } from '../../lib/admin-routes';
 import { NotFoundError } from '../../lib/errors';
 import { changesPublicContent } from '../../lib/public-cache';
@@ -14,7 +15,7 @@ export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/packages',
-    { schema: { response: { 200: z.array(packageSchema), ...errorsFor() } } },
+    { config: anyone, schema: { response: { 200: z.array(packageSchema), ...errorsFor() } } },
     (request, reply) =>
       app.publicCache.json(request, reply, async () => ({ value: { body: await store.list() } })),
   );

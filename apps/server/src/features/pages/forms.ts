@@ -10,6 +10,7 @@ import {
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import { anyone } from '../../lib/access';
 import { ConflictError, DomainError, statusOf } from '../../lib/errors';
 import { inquiriesServiceFor } from '../inquiries/service';
 import { packagesStore } from '../packages/store';
@@ -151,7 +152,7 @@ export const pageFormRoutes: FastifyPluginAsync<{ pages: PageRenderer }> = async
 
   app.post(
     '/contact',
-    { onRequest: app.publicWriteLimit, schema: { hide: true } },
+    { onRequest: app.publicWriteLimit, schema: { hide: true }, config: anyone },
     async (request, reply) => {
       const values = postedValues(request.body);
       const input = bookingBody(request.body, await packages.list());
@@ -175,7 +176,7 @@ export const pageFormRoutes: FastifyPluginAsync<{ pages: PageRenderer }> = async
 
   app.post(
     '/reviews',
-    { onRequest: app.publicWriteLimit, schema: { hide: true } },
+    { onRequest: app.publicWriteLimit, schema: { hide: true }, config: anyone },
     async (request, reply) => {
       const values = fieldsOf(request.body);
       const checked = reviewInput.safeParse({

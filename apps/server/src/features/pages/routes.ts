@@ -2,6 +2,7 @@ import path from 'node:path';
 import { PAGE_ROUTES } from '@clean/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { anyone, registerAs } from '../../lib/access';
 import { customerLinkPageRoutes } from '../customer-link/page-routes';
 import { pageFormRoutes } from './forms';
 import { pageRenderer } from './render';
@@ -15,27 +16,30 @@ import { pageRenderer } from './render';
 export async function registerPages(app: FastifyInstance, webDist: string) {
   const pages = await pageRenderer(app, webDist);
   if (pages.built) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      setHeaders(res, file) {
-        const immutable = file.includes(`${path.sep}assets${path.sep}`);
-        // The hub's service worker names the build's files: a stale copy would keep an old build on the phone.
-        const revalidate = file.endsWith('.html') || path.basename(file) === 'hub-sw.js';
-        res.header(
-          'cache-control',
-          immutable
-            ? 'public, max-age=31536000, immutable'
-            : revalidate
-              ? 'no-cache'
-              : 'public, max-age=3600',
-        );
-      },
-    });
+    await registerAs(app, 'anyone', (scope) =>
+      scope.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        index: false,
+        setHeaders(res, file) {
+          const immutable = file.includes(`${path.sep}assets${path.sep}`);
+          // The hub's service worker names the build's files: a stale copy would keep an old build on the phone.
+          const revalidate = file.endsWith('.html') || path.basename(file) === 'hub-sw.js';
+          res.header(
+            'cache-control',
+            immutable
+              ? 'public, max-age=31536000, immutable'
+              : revalidate
+                ? 'no-cache'
+                : 'public, max-age=3600',
+          );
+        },
+      }),
+    );
   }
 
-  for (const route of PAGE_ROUTES) app.get(route, (request, reply) => pages.sendPage(route, request, reply));
+  for (const route of PAGE_ROUTES)
+    app.get(route, { config: anyone }, (request, reply) => pages.sendPage(route, request, reply));
 
   await app.register(pageFormRoutes, { pages });
   await app.register(customerLinkPageRoutes, { pages });

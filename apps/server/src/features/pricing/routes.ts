@@ -7,6 +7,7 @@ import {
   taxedQuoteSchema,
 } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { anyone } from '../../lib/access';
 import { admin } from '../../lib/admin-routes';
 import { changesPublicContent } from '../../lib/public-cache';
 import { pricingService } from './service';
@@ -21,6 +22,7 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/pricing',
     {
+      config: anyone,
       schema: {
         description:
           'The price table and the tax (from the billing settings). Before the owner sets a table it has no packages: nothing can be priced online.',
@@ -49,6 +51,7 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/quote',
     {
+      config: anyone,
       schema: {
         description:
           'The estimate for these choices (extras: one parameter per key), its tax and the total. An unknown package or extra is a 400.',

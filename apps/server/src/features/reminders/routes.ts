@@ -2,6 +2,7 @@ import type { SiteConfig } from '@clean/shared';
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { byLink } from '../../lib/access';
 import { resolveJwtSecret } from '../../lib/secrets';
 import { html, plainPage } from './plain-page';
 import { optOutTokens, REMINDER_OFF_PATH, turnRemindersOff } from './service';
@@ -27,12 +28,12 @@ export const remindersRoutes: FastifyPluginAsync = async (app) => {
     );
   const tokenOf = (query: unknown) => tokenQuery.safeParse(query).data?.token ?? '';
 
-  app.get(REMINDER_OFF_PATH, { schema: { hide: true } }, async (request, reply) => {
+  app.get(REMINDER_OFF_PATH, { schema: { hide: true }, config: byLink }, async (request, reply) => {
     const token = tokenOf(request.query);
     if (tokens.inquiryOf(token) === undefined) return notFound(reply);
     return page(reply, 200, () => askPage(token));
   });
-  app.post(REMINDER_OFF_PATH, { schema: { hide: true } }, async (request, reply) => {
+  app.post(REMINDER_OFF_PATH, { schema: { hide: true }, config: byLink }, async (request, reply) => {
     if (!(await turnRemindersOff(app.database.db, tokens, tokenOf(request.query)))) return notFound(reply);
     return page(reply, 200, donePage);
   });

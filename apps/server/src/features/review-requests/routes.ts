@@ -2,6 +2,7 @@ import type { SiteConfig } from '@clean/shared';
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { byLink } from '../../lib/access';
 import { html, plainPage } from '../reminders/plain-page';
 import { REVIEW_OFF_PATH, reviewRequestTokensOf, turnReviewRequestsOff } from './service';
 
@@ -21,12 +22,12 @@ export const reviewRequestsRoutes: FastifyPluginAsync = async (app) => {
     page(reply, 404, (facts) => `<h1>This link does not work</h1><p>Questions: ${html(facts.phone)}.</p>`);
   const tokenOf = (query: unknown) => tokenQuery.safeParse(query).data?.token ?? '';
 
-  app.get(REVIEW_OFF_PATH, { schema: { hide: true } }, async (request, reply) => {
+  app.get(REVIEW_OFF_PATH, { schema: { hide: true }, config: byLink }, async (request, reply) => {
     const token = tokenOf(request.query);
     if (tokens.optOut.idOf(token) === undefined) return notFound(reply);
     return page(reply, 200, () => askPage(token));
   });
-  app.post(REVIEW_OFF_PATH, { schema: { hide: true } }, async (request, reply) => {
+  app.post(REVIEW_OFF_PATH, { schema: { hide: true }, config: byLink }, async (request, reply) => {
     if (!(await turnReviewRequestsOff(app.database.db, tokens, tokenOf(request.query))))
       return notFound(reply);
     return page(reply, 200, donePage);

@@ -9,6 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { anyone } from '../../lib/access';
 import { admin, adminDeleteWithMessage, adminList, adminUpdate } from '../../lib/admin-routes';
 import { isOwner, optionalUser } from '../../lib/guard';
 import { listHeaders, sendList } from '../../lib/paging';
@@ -31,7 +32,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/reviews',
-    { schema: { response: { 200: z.array(reviewSchema), ...errorsFor(400) }, querystring: pageQuery } },
+    {
+      config: anyone,
+      schema: { response: { 200: z.array(reviewSchema), ...errorsFor(400) }, querystring: pageQuery },
+    },
     (request, reply) =>
       app.publicCache.json(request, reply, async () => {
         const { items, total } = await reviews.list('approved', request.query);

@@ -1,5 +1,6 @@
 import { errorsFor, PRIVATE_ROUTES, PUBLIC_ROUTES, textBody } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { anyone } from '../../lib/access';
 import { lastChanges } from './rating';
 
 const escapeXml = (text: string) =>
@@ -34,13 +35,16 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/robots.txt',
-    { schema: { response: { 200: textBody('text/plain', 'robots.txt'), ...errorsFor() } } },
+    { config: anyone, schema: { response: { 200: textBody('text/plain', 'robots.txt'), ...errorsFor() } } },
     async (_request, reply) =>
       reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
   );
   app.get(
     '/sitemap.xml',
-    { schema: { response: { 200: textBody('application/xml', 'The public pages'), ...errorsFor() } } },
+    {
+      config: anyone,
+      schema: { response: { 200: textBody('application/xml', 'The public pages'), ...errorsFor() } },
+    },
     async (_request, reply) => {
       const body = await app.publicCache.get('sitemap', async () => ({
         value: sitemap(await lastChanges(app.database.db)),

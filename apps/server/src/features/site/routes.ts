@@ -1,5 +1,6 @@
 import { errorsFor, siteConfigSchema, siteSettingsInput } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { anyone } from '../../lib/access';
 import { admin } from '../../lib/admin-routes';
 import { changesPublicContent } from '../../lib/public-cache';
 import { siteStore } from './store';
@@ -12,7 +13,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   // server, so a visitor never sees yesterday's phone number.
   app.get(
     '/api/site-config',
-    { schema: { response: { 200: siteConfigSchema, ...errorsFor() } } },
+    { config: anyone, schema: { response: { 200: siteConfigSchema, ...errorsFor() } } },
     (request, reply) =>
       app.publicCache.json(request, reply, async () => ({ value: { body: await store.current() } })),
   );

@@ -1,5 +1,6 @@
 import { errorsFor, slotListSchema, slotsQuery } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { anyone } from '../../lib/access';
 import { slotsService } from './service';
 
 /** GET /api/slots (public): the open start times a booking request may ask for. */
@@ -9,6 +10,7 @@ export const slotsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/slots',
     {
+      config: anyone,
       schema: {
         querystring: slotsQuery,
         description:

@@ -6,6 +6,7 @@ import { DemoContentBanner } from '../../features/demo-content/DemoContentBanner
 import { useNewInquiries } from '../../features/inquiries/api';
 import { InvoicesSection } from '../../features/invoices/InvoicesSection';
 import { PricingSection } from '../../features/pricing/PricingSection';
+import { TeamSection } from '../../features/team/TeamSection';
 import { installHubFetch } from '../../lib/offline';
 import { cx } from '../../lib/ui/cx';
 import { Page } from '../../lib/ui/Page';
@@ -28,6 +29,7 @@ const TABS = [
   { key: 'invoices', label: 'Invoices' },
   { key: 'pricing', label: 'Pricing' },
   { key: 'site', label: 'Site' },
+  { key: 'team', label: 'Team' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -48,8 +50,8 @@ const isTab = (value: string | null): value is TabKey => TABS.some((t) => t.key 
 
 /**
  * The owner's hub (docs/product.md#the-owners-hub): tabs Agenda (default), Manage, Create Cleaning, Invoices, Pricing (the
- * booking form's price table) and Site (the business facts, booking rules and working hours). The open tab is kept in
- * the address (?tab=) so a reload stays put. The calendar is only mounted while its tab shows (it measures
+ * booking form's price table), Site (the business facts, booking rules and working hours) and Team (the cleaners).
+ * The open tab is kept in the address (?tab=) so a reload stays put. The calendar is only mounted while its tab shows (it measures
  * itself); Manage and Create keep their state once visited.
  */
 export function HubPage() {
@@ -169,6 +171,7 @@ export function HubPage() {
                 {tab.key === 'invoices' && <InvoicesSection />}
                 {tab.key === 'pricing' && <PricingSection />}
                 {tab.key === 'site' && <SiteTab />}
+                {tab.key === 'team' && <TeamSection />}
               </>
             )}
           </div>
