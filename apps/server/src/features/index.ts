@@ -5,6 +5,7 @@ import { billingRoutes } from './billing/routes';
 import { calendarFeedRoutes } from './calendar-feed/routes';
 import { cleaningsRoutes } from './cleanings/routes';
 import { cleanupRoutes } from './cleanup/routes';
+import { clockRoutes } from './clock/routes';
 import { contactStatusRoutes } from './contact-status/routes';
 import { customerLinkAdminRoutes } from './customer-link/routes';
 import { demoContentRoutes } from './demo-content/routes';
@@ -60,4 +61,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(remindersRoutes);
   await app.register(reviewRequestsRoutes);
   await app.register(demoContentRoutes);
+  await app.register(clockRoutes);
 }
