@@ -16,6 +16,7 @@ import { inquiriesRoutes } from './inquiries/routes';
 import { invoiceReportRoutes } from './invoices/report-routes';
 import { invoicesRoutes } from './invoices/routes';
 import { mediaRoutes } from './media/routes';
+import { onMyWayRoutes } from './on-my-way/routes';
 import { outboxRoutes } from './outbox/routes';
 import { packagesRoutes } from './packages/routes';
 import { pricingRoutes } from './pricing/routes';
@@ -62,4 +63,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(reviewRequestsRoutes);
   await app.register(demoContentRoutes);
   await app.register(clockRoutes);
+  await app.register(onMyWayRoutes);
 }
