@@ -29,6 +29,7 @@ import { seoRoutes } from './seo/routes';
 import { siteRoutes } from './site/routes';
 import { slotsRoutes } from './slots/routes';
 import { summaryRoutes } from './summary/routes';
+import { visitPhotosRoutes } from './visit-photos/routes';
 import { visitsRoutes } from './visits/routes';
 
 /** Every feature's routes, in one place. */
@@ -64,4 +65,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(demoContentRoutes);
   await app.register(clockRoutes);
   await app.register(onMyWayRoutes);
+  await app.register(visitPhotosRoutes);
 }
