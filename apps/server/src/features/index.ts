@@ -19,6 +19,7 @@ import { mediaRoutes } from './media/routes';
 import { onMyWayRoutes } from './on-my-way/routes';
 import { outboxRoutes } from './outbox/routes';
 import { packagesRoutes } from './packages/routes';
+import { payRoutes } from './pay/routes';
 import { pricingRoutes } from './pricing/routes';
 import { pushRoutes } from './push/routes';
 import { recurringRoutes } from './recurring/routes';
@@ -66,4 +67,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(clockRoutes);
   await app.register(onMyWayRoutes);
   await app.register(visitPhotosRoutes);
+  await app.register(payRoutes);
 }

@@ -1,0 +1,94 @@
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { clockRecords, oneTimeCleanings, recurringPayments, users, visitExceptions } from '../../db/schema';
+
+/** What a pay report reads: the person's pay terms, whom each visit is assigned to, clocked time and tips. */
+export function payStore(db: Db) {
+  return {
+    async person(userId: number) {
+      const [row] = await db
+        .select({ payKind: users.payKind, payAmount: users.payAmount })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    /** The cleaner of each one-time cleaning, each schedule (its default) and each occurrence that has its own. */
+    async assignments(cleaningIds: number[], scheduleIds: number[]) {
+      const [cleanings, schedules, own] = await Promise.all([
+        cleaningIds.length
+          ? db
+              .select({ id: oneTimeCleanings.id, cleanerId: oneTimeCleanings.cleanerId })
+              .from(oneTimeCleanings)
+              .where(inArray(oneTimeCleanings.id, cleaningIds))
+          : [],
+        scheduleIds.length
+          ? db
+              .select({ id: recurringPayments.id, cleanerId: recurringPayments.cleanerId })
+              .from(recurringPayments)
+              .where(inArray(recurringPayments.id, scheduleIds))
+          : [],
+        scheduleIds.length
+          ? db
+              .select({
+                scheduleId: visitExceptions.recurringPaymentId,
+                originalStart: visitExceptions.originalStart,
+                cleanerId: visitExceptions.cleanerId,
+              })
+              .from(visitExceptions)
+              .where(
+                and(
+                  inArray(visitExceptions.recurringPaymentId, scheduleIds),
+                  isNotNull(visitExceptions.cleanerId),
+                ),
+              )
+          : [],
+      ]);
+      return { cleanings, schedules, own };
+    },
+
+    /** Closed clock time of this person per visit, in whole seconds, summed by the database. */
+    async clockedSeconds(userId: number, keys: string[]): Promise<Map<string, number>> {
+      if (keys.length === 0) return new Map();
+      const rows = await db
+        .select({
+          key: clockRecords.visitKey,
+          seconds: sql<string>`sum(extract(epoch from ${clockRecords.clockOutAt} - ${clockRecords.clockInAt}))::bigint::text`,
+        })
+        .from(clockRecords)
+        .where(
+          and(
+            eq(clockRecords.userId, userId),
+            inArray(clockRecords.visitKey, keys),
+            isNotNull(clockRecords.clockOutAt),
+          ),
+        )
+        .groupBy(clockRecords.visitKey);
+      return new Map(rows.map((r) => [r.key, Number(r.seconds)]));
+    },
+
+    /**
+     * Tips per visit in cents, summed by the database: the tips of the payments of each invoice billing the visit.
+     * An invoice that bills several visits (a schedule's month) gives its tips to its first visit's line, so a tip
+     * counts once.
+     */
+    async tipCents(keys: string[]): Promise<Map<string, number>> {
+      if (keys.length === 0) return new Map();
+      const listed = sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      );
+      const result = await db.execute<{ key: string; cents: string }>(sql`
+        select l.visit_key as key, (sum(p.tip) * 100)::bigint::text as cents
+        from invoice_lines l
+        join invoice_payments p on p.invoice_id = l.invoice_id
+        where l.visit_key in (${listed})
+          and l.position = (
+            select min(f.position) from invoice_lines f where f.invoice_id = l.invoice_id and f.visit_key is not null
+          )
+        group by l.visit_key
+      `);
+      return new Map(result.rows.map((r) => [r.key, Number(r.cents)]));
+    },
+  };
+}
