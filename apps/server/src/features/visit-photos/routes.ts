@@ -7,10 +7,11 @@ import {
   visitPhotoPatch,
   visitPhotoSchema,
 } from '@clean/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { admin } from '../../lib/admin-routes';
-import { currentUser, isOwner } from '../../lib/guard';
+import { currentUser } from '../../lib/guard';
 import { member } from '../../lib/member-routes';
 import { acceptPhotoUploads, photoUploads } from '../media/upload';
 import { visitPhotosService } from './service';
@@ -59,18 +60,8 @@ export const visitPhotosRoutes: FastifyPluginAsyncZod = async (app) => {
       { 200: privateImage },
       404,
     ),
-    async (request, reply) => {
-      const user = currentUser(request);
-      const photo = await photos.file(
-        { id: user.id, isOwner: isOwner(user) },
-        request.params.key,
-        request.params.id,
-      );
-      return reply
-        .header('content-type', photo.contentType)
-        .header('cache-control', 'no-store')
-        .send(photo.bytes);
-    },
+    async (request, reply) =>
+      sendPrivate(reply, await photos.file(currentUser(request), request.params.key, request.params.id)),
   );
 
   app.get(
@@ -96,3 +87,7 @@ export const visitPhotosRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => photos.setKeep(request.params.key, request.params.id, request.body.keep),
   );
 };
+
+/** A private photo: never stored by a browser or a proxy (docs/api.md#visit-photos). */
+const sendPrivate = (reply: FastifyReply, photo: { contentType: string; bytes: Buffer }) =>
+  reply.header('content-type', photo.contentType).header('cache-control', 'no-store').send(photo.bytes);

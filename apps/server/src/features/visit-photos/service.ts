@@ -1,6 +1,7 @@
 import type { VisitPhoto, VisitPhotoItem } from '@clean/shared';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
+import { isOwner } from '../../lib/guard';
 import type { ProcessedPhoto } from '../media/process';
 import { assignedVisit } from '../visits/assignee';
 import { visitPhotoFiles } from './files';
@@ -59,8 +60,8 @@ export function visitPhotosService({ db, timezone, dataDir }: VisitPhotosDeps) {
     },
 
     /** The photo's bytes for the owner, or for the cleaner the visit is assigned to. */
-    async file(user: { id: number; isOwner: boolean }, key: string, id: number) {
-      if (!user.isOwner) await mine(key, user.id);
+    async file(user: NonNullable<Parameters<typeof isOwner>[0]>, key: string, id: number) {
+      if (!isOwner(user)) await mine(key, user.id);
       const row = await store.one(key, id);
       const bytes = row && (await files.read(row.fileName));
       if (!row || !bytes) throw new NotFoundError(NO_PHOTO);
