@@ -4,7 +4,7 @@ import { clockRecords } from '../../db/schema';
 
 export type ClockRow = typeof clockRecords.$inferSelect;
 
-/** Clock records (docs/architecture.md#clock-in-and-out): the indexes decide, every write is one statement. */
+/** Clock records (docs/api.md#clock-in-and-out): the indexes decide, every write is one statement. */
 export function clockStore(db: Db) {
   return {
     /** The record a tap with this key made (in or out), if any. */

@@ -1,6 +1,14 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { clockRecords, oneTimeCleanings, recurringPayments, users, visitExceptions } from '../../db/schema';
+import {
+  clockRecords,
+  invoiceLines,
+  invoicePayments,
+  oneTimeCleanings,
+  recurringPayments,
+  users,
+  visitExceptions,
+} from '../../db/schema';
 
 /** What a pay report reads: the person's pay terms, whom each visit is assigned to, clocked time and tips. */
 export function payStore(db: Db) {
@@ -74,21 +82,22 @@ export function payStore(db: Db) {
      */
     async tipCents(keys: string[]): Promise<Map<string, number>> {
       if (keys.length === 0) return new Map();
-      const listed = sql.join(
-        keys.map((k) => sql`${k}`),
-        sql`, `,
-      );
-      const result = await db.execute<{ key: string; cents: string }>(sql`
-        select l.visit_key as key, (sum(p.tip) * 100)::bigint::text as cents
-        from invoice_lines l
-        join invoice_payments p on p.invoice_id = l.invoice_id
-        where l.visit_key in (${listed})
-          and l.position = (
-            select min(f.position) from invoice_lines f where f.invoice_id = l.invoice_id and f.visit_key is not null
-          )
-        group by l.visit_key
-      `);
-      return new Map(result.rows.map((r) => [r.key, Number(r.cents)]));
+      const rows = await db
+        .select({
+          key: invoiceLines.visitKey,
+          cents: sql<string>`(sum(${invoicePayments.tip}) * 100)::bigint::text`,
+        })
+        .from(invoiceLines)
+        .innerJoin(invoicePayments, eq(invoicePayments.invoiceId, invoiceLines.invoiceId))
+        .where(
+          and(
+            inArray(invoiceLines.visitKey, keys),
+            sql`${invoiceLines.position} = (select min(f.position) from invoice_lines f
+              where f.invoice_id = ${invoiceLines.invoiceId} and f.visit_key is not null)`,
+          ),
+        )
+        .groupBy(invoiceLines.visitKey);
+      return new Map(rows.map((r) => [r.key ?? '', Number(r.cents)]));
     },
   };
 }

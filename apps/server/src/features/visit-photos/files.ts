@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /**
  * Where a visit's private photos live: `visit-photos/` in DATA_DIR, 0700, each file 0600 under a random name
- * (docs/operations.md#files), never under a path the server serves as it is.
+ * (docs/operations.md#visit-photos-on-disk), never under a path the server serves as it is.
  */
 export function visitPhotoFiles(dataDir: string) {
   const folder = path.join(dataDir, 'visit-photos');

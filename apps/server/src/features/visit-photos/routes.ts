@@ -14,7 +14,7 @@ import { admin } from '../../lib/admin-routes';
 import { currentUser } from '../../lib/guard';
 import { member } from '../../lib/member-routes';
 import { acceptPhotoUploads, photoUploads } from '../media/upload';
-import { visitPhotosService } from './service';
+import { type KeepPhoto, visitPhotosService } from './service';
 
 const privateImage = {
   description: 'The photo (JPEG), never cached (Cache-Control: no-store).',
@@ -44,8 +44,7 @@ export const visitPhotosRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...upload, handlerTimeout: config.uploads.timeoutMs },
     async (request, reply) => {
       const user = currentUser(request);
-      const receive = (keep: Parameters<typeof uploads.receivePrivate>[2]) =>
-        uploads.receivePrivate(request, visitPhotoFields, keep);
+      const receive = (keep: KeepPhoto) => uploads.receivePrivate(request, visitPhotoFields, keep);
       return reply.status(201).send(await photos.upload(user.id, request.params.key, receive));
     },
   );

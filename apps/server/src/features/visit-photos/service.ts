@@ -9,10 +9,12 @@ import { type VisitPhotoRow, visitPhotosStore } from './store';
 
 export type VisitPhotosDeps = { db: Db; timezone: string; dataDir: string };
 
-/** Hands a processed upload and its kind to `keep` (the media feature's private upload). */
-type Receive = (
-  keep: (processed: ProcessedPhoto, fields: { kind: 'before' | 'after' }) => Promise<VisitPhoto>,
+/** Keeps a processed upload of the given kind (the media feature's private upload calls it). */
+export type KeepPhoto = (
+  processed: ProcessedPhoto,
+  fields: { kind: 'before' | 'after' },
 ) => Promise<VisitPhoto>;
+type Receive = (keep: KeepPhoto) => Promise<VisitPhoto>;
 
 const NO_PHOTO = 'There is no such photo.';
 const urlOf = (row: VisitPhotoRow) => `/api/visits/${encodeURIComponent(row.visitKey)}/photos/${row.id}`;

@@ -23,7 +23,7 @@ const overran = (v: Pick<PayVisit, 'planned_minutes' | 'clocked_minutes'>) =>
   v.clocked_minutes > v.planned_minutes + OVERRUN_MINUTES;
 
 /**
- * The Team page's pay summary of one team member for a month (docs/product.md#pay): pay, tips, planned against
+ * The Team page's pay summary of one team member for a month (docs/api.md#pay): pay, tips, planned against
  * clocked time, and each visit, the overruns marked; the month's CSV.
  */
 export function PayReport({
