@@ -70,17 +70,30 @@ describe('clock in and out', () => {
     expect(await rows()).toHaveLength(1);
   });
 
-  it('keeps one open clock a person: two clock-ins at once, one 409', async () => {
+  it('keeps one open clock a person: two clock-ins at once, one 409 (five rounds)', async () => {
     now = new Date('2026-12-03T14:00:00Z');
-    const { ana, first, second, rows } = await setUp();
-    const answers = await Promise.all([
-      ana.as('POST', `/api/my/visits/${first}/clock-in`, {}, tap('a')),
-      ana.as('POST', `/api/my/visits/${second}/clock-in`, {}, tap('b')),
-    ]);
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const refused = answers.find((r) => r.statusCode === 409);
-    expect(refused?.json().error).toMatch(/clocked in at another visit|already clocked in/);
-    expect(await rows()).toHaveLength(1);
+    for (let round = 0; round < 5; round++) {
+      const { ana, first, second, rows } = await setUp();
+      const answers = await Promise.all([
+        ana.as('POST', `/api/my/visits/${first}/clock-in`, {}, tap('a')),
+        ana.as('POST', `/api/my/visits/${second}/clock-in`, {}, tap('b')),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const refused = answers.find((r) => r.statusCode === 409);
+      expect(refused?.json().error).toMatch(/clocked in at another visit/);
+      expect(await rows()).toHaveLength(1);
+    }
+  });
+
+  it('refuses a clock-in on a cancelled visit', async () => {
+    now = new Date('2026-12-03T14:00:00Z');
+    const { ana, rows } = await setUp();
+    const r = records(t);
+    const home = await r.inquiry('Tom Reilly');
+    const cancelled = `o${await r.cleaning(home, { dateTime: now, cleanerId: ana.id, cancelledAt: now })}`;
+    await expectRefused(rows, { status: 409, error: /cancelled/ }, () =>
+      ana.as('POST', `/api/my/visits/${cancelled}/clock-in`, {}, tap('c')),
+    );
   });
 
   it('refuses bad taps and another’s visit, changing nothing', async () => {

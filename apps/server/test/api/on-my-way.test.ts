@@ -81,7 +81,15 @@ describe('on my way', () => {
     await expectRefused(rows, { status: 404 }, () => ben.as('POST', `/api/my/visits/${key}/on-my-way`));
     await expectRefused(rows, { status: 401 }, () => t.anonymous('POST', `/api/my/visits/${key}/on-my-way`));
     await expectRefused(rows, { status: 403 }, () => ben.as('GET', `/api/visits/${key}/on-my-way`));
+    const r = records(t);
+    const ana = await addCleaner(t, { name: 'Ana' });
+    const home = await r.inquiry('Tom Reilly', { email: 'tom4@example.com' });
+    const cancelled = `o${await r.cleaning(home, { dateTime: new Date('2026-12-04T14:00:00Z'), cleanerId: ana.id, cancelledAt: new Date() })}`;
+    await expectRefused(rows, { status: 409, error: /cancelled/ }, () =>
+      ana.as('POST', `/api/my/visits/${cancelled}/on-my-way`),
+    );
     expect(await mailsTo('maria4@example.com')).toHaveLength(0);
+    expect(await mailsTo('tom4@example.com')).toHaveLength(0);
     const unsent = await t.asAdmin('GET', `/api/visits/${key}/on-my-way`);
     expect(unsent.json()).toEqual({ key, sent_at: null, channel: null, user_id: null });
   });

@@ -50,14 +50,19 @@ export function clockService({ db, timezone, now }: ClockDeps) {
   }
 
   async function mine(visitKey: string, userId: number) {
-    if (!(await assignedVisit(db, timezone, visitKey, userId))) throw new NotFoundError(NO_SUCH_VISIT);
+    const visit = await assignedVisit(db, timezone, visitKey, userId);
+    if (!visit) throw new NotFoundError(NO_SUCH_VISIT);
+    // A replayed tap still finds its record: only a new clock-in is refused on a visit that will not happen.
+    return visit;
   }
 
   return {
     async clockIn(userId: number, visitKey: string, tap: ClockTap, tapKey: string): Promise<ClockRecord> {
-      await mine(visitKey, userId);
+      const visit = await mine(visitKey, userId);
       const replay = await replayOf(userId, 'in', visitKey, tapKey);
       if (replay) return replay;
+      if (visit.status === 'cancelled' || visit.status === 'skipped')
+        throw new ConflictError(`This visit is ${visit.status}: there is nothing to clock in to.`);
       const { at, offline } = tapTime(tap);
       const opened = await store.open(userId, visitKey, at, offline, tapKey);
       if (opened) return clockAnswer(opened);

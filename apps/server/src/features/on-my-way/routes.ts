@@ -24,10 +24,12 @@ export const onMyWayRoutes: FastifyPluginAsyncZod = async (app) => {
         params: visitKeyParams,
         description:
           'Tells the customer you are on the way (a text when they take texts, else an e-mail; nothing when they ' +
-          'turned reminders off), once per visit: a later tap sends nothing and answers `already_sent: true`.',
+          'turned reminders off), once per visit: a later tap sends nothing and answers `already_sent: true`. ' +
+          'A visit done, skipped or cancelled is a 409.',
       },
       { 200: onMyWaySchema },
       404,
+      409,
     ),
     async (request) => onMyWay.send(currentUser(request).id, request.params.key),
   );

@@ -1,7 +1,7 @@
 import type { OnMyWay, OnMyWayStatus } from '@clean/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { NotFoundError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
 import { enqueueMails } from '../../lib/outbox';
 import { e164, enqueueSms } from '../../lib/sms';
 import { siteStore } from '../site/store';
@@ -38,6 +38,8 @@ export function onMyWayService({ db, config, now, kick }: OnMyWayDeps) {
       if (!visit) throw new NotFoundError('There is no such visit of yours.');
       const earlier = await store.of(key);
       if (earlier) return answer(earlier, true);
+      if (visit.status !== 'planned')
+        throw new ConflictError(`This visit is ${visit.status}: the customer is not told.`);
       // Read before the transaction: on the embedded database a read outside one waits for it to end.
       const [customer, name, facts] = await Promise.all([
         store.customer(visit.inquiryId),
