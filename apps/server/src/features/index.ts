@@ -5,6 +5,7 @@ import { billingRoutes } from './billing/routes';
 import { calendarFeedRoutes } from './calendar-feed/routes';
 import { cleaningsRoutes } from './cleanings/routes';
 import { cleanupRoutes } from './cleanup/routes';
+import { clockRoutes } from './clock/routes';
 import { contactStatusRoutes } from './contact-status/routes';
 import { customerLinkAdminRoutes } from './customer-link/routes';
 import { demoContentRoutes } from './demo-content/routes';
@@ -15,8 +16,10 @@ import { inquiriesRoutes } from './inquiries/routes';
 import { invoiceReportRoutes } from './invoices/report-routes';
 import { invoicesRoutes } from './invoices/routes';
 import { mediaRoutes } from './media/routes';
+import { onMyWayRoutes } from './on-my-way/routes';
 import { outboxRoutes } from './outbox/routes';
 import { packagesRoutes } from './packages/routes';
+import { payRoutes } from './pay/routes';
 import { pricingRoutes } from './pricing/routes';
 import { pushRoutes } from './push/routes';
 import { recurringRoutes } from './recurring/routes';
@@ -29,6 +32,7 @@ import { slotsRoutes } from './slots/routes';
 import { summaryRoutes } from './summary/routes';
 import { joinRoutes } from './team/join-routes';
 import { teamRoutes } from './team/routes';
+import { visitPhotosRoutes } from './visit-photos/routes';
 import { visitsRoutes } from './visits/routes';
 
 /** Every feature's routes, in one place. */
@@ -64,4 +68,8 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(demoContentRoutes);
   await app.register(teamRoutes, { rateLimitMax: app.config.rateLimits.auth });
   await app.register(joinRoutes);
+  await app.register(clockRoutes);
+  await app.register(onMyWayRoutes);
+  await app.register(visitPhotosRoutes);
+  await app.register(payRoutes);
 }

@@ -72,7 +72,7 @@ export function sendCsv(
   reply: FastifyReply,
   filename: string,
   header: string[],
-  rows: AsyncIterable<Cell[]>,
+  rows: AsyncIterable<Cell[]> | Iterable<Cell[]>,
   timeZone: string,
 ) {
   const source = Readable.from(

@@ -13,6 +13,7 @@ import { EXPORT_TIMEOUT_MS, sendCsv } from '../../lib/csv';
 import { requireAdmin } from '../../lib/guard';
 import { sendList } from '../../lib/paging';
 import { mediaStore } from '../media/store';
+import { visitPhotosService } from '../visit-photos/service';
 import { cleanupService, OLD_RECORDS_HEADER } from './service';
 import { cleanupJobsStore, cleanupStore } from './store';
 
@@ -25,6 +26,12 @@ export const cleanupRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
     waitMs: app.config.cleanupWaitMs,
     removeOrphanPhotos: (uploadedBefore) => mediaStore(app.database.db).removeOrphans(uploadedBefore),
+    removeOldVisitPhotos: (takenBefore) =>
+      visitPhotosService({
+        db: app.database.db,
+        timezone: app.config.timezone,
+        dataDir: app.config.dataDir,
+      }).removeOld(takenBefore),
   });
 
   // `?page=1&limit=1` gives just the count (X-Total-Count) for the Manage tab's heading colour and banner.

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CleanupJob, CleanupResult, PageQuery } from '@clean/shared';
+import { type CleanupJob, type CleanupResult, type PageQuery, VISIT_PHOTO_DAYS } from '@clean/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Cell, cellText } from '../../lib/csv';
 import { isForeignKeyViolation } from '../../lib/db-errors';
@@ -16,10 +16,13 @@ export type CleanupDeps = {
   waitMs: number;
   /** Deletes the encodings of uploaded photos nothing links to any more (features/media); answers how many. */
   removeOrphanPhotos: (uploadedBefore: Date) => Promise<number>;
+  /** Deletes visits' private photos taken before the date that the owner did not keep (features/visit-photos). */
+  removeOldVisitPhotos: (takenBefore: Date) => Promise<number>;
 };
 
 /** An uploaded photo no record links to yet may be one the owner is about to save into a form: left a day. */
 const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
+const VISIT_PHOTO_MS = VISIT_PHOTO_DAYS * 24 * 60 * 60 * 1000;
 
 const CHANGED = 'Records changed while cleaning up. Please try again.';
 const FAILED = 'Failed to delete records.';
@@ -33,7 +36,15 @@ const resultOf = (deleted: number): CleanupResult =>
 export const OLD_RECORDS_HEADER = ['type', 'id', 'name', 'date', 'dates_related'];
 
 /** Old records (older than 90 days): what they are, a copy to keep, and their deletion. */
-export function cleanupService({ store, jobs, timezone, log, waitMs, removeOrphanPhotos }: CleanupDeps) {
+export function cleanupService({
+  store,
+  jobs,
+  timezone,
+  log,
+  waitMs,
+  removeOrphanPhotos,
+  removeOldVisitPhotos,
+}: CleanupDeps) {
   /** Runs a job to its end (each batch its own short transaction, so bookings never wait on it); its failure, if any. */
   async function run(id: number): Promise<{ failure?: unknown }> {
     let deleted = 0;
@@ -46,6 +57,10 @@ export function cleanupService({ store, jobs, timezone, log, waitMs, removeOrpha
       await removeOrphanPhotos(new Date(Date.now() - ORPHAN_GRACE_MS)).then(
         (count) => count > 0 && log.info({ encodings: count }, 'cleanup: deleted unused photos'),
         (err) => log.error({ err }, 'cleanup: could not delete unused photos'),
+      );
+      await removeOldVisitPhotos(new Date(Date.now() - VISIT_PHOTO_MS)).then(
+        (count) => count > 0 && log.info({ photos: count }, 'cleanup: deleted old visit photos'),
+        (err) => log.error({ err }, 'cleanup: could not delete old visit photos'),
       );
       await jobs.finish(id, deleted, null);
       return {};

@@ -43,7 +43,12 @@ const TYPES_SAID = 'The photo must be a JPEG, PNG, WebP or AVIF image.';
  * in AVIF, WebP and JPEG. Nothing of the file's metadata is kept: sharp writes none unless asked
  * (`keepMetadata`/`withMetadata`), so the GPS position a phone stores goes with the rest (tests read it back).
  */
-export async function processPhoto(file: Buffer, maxPixels: number): Promise<ProcessedPhoto> {
+export async function processPhoto(
+  file: Buffer,
+  maxPixels: number,
+  /** Only these encodings (a private photo needs its JPEGs alone); every one when absent. */
+  types?: readonly string[],
+): Promise<ProcessedPhoto> {
   const type = await fileTypeFromBuffer(file);
   if (!type || !(PHOTO_TYPES as readonly string[]).includes(type.mime)) {
     throw new UnsupportedMediaTypeError(TYPES_SAID);
@@ -84,7 +89,7 @@ export async function processPhoto(file: Buffer, maxPixels: number): Promise<Pro
 
   const variants: Variant[] = [];
   for (const width of widths) {
-    for (const { type: contentType, encode } of ENCODINGS) {
+    for (const { type: contentType, encode } of ENCODINGS.filter((e) => !types || types.includes(e.type))) {
       let image = sharp(data, raw).resize({ width });
       // JPEG has no transparency: a PNG's transparent parts become white, not black.
       if (contentType === 'image/jpeg') image = image.flatten({ background: '#ffffff' });

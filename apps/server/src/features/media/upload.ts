@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../lib/errors';
+import type { ProcessedPhoto } from './process';
 import { mediaStore } from './store';
 
 /** Lets the routes of the calling plugin take multipart/form-data (one photo, a few short fields). */
@@ -37,6 +38,47 @@ const MULTIPART_ERRORS: Record<string, (limits: Config['uploads']) => Error> = {
 export function photoUploads(db: Db, limits: Config['uploads']) {
   const store = mediaStore(db);
   const turn = pLimit(limits.concurrency);
+
+  /** Reads the fields and the photo (part `image`), checks the fields (a 400 before any work), then processes it. */
+  function receivePhoto<S extends z.ZodType, T>(
+    request: FastifyRequest,
+    fields: S,
+    types: readonly string[] | undefined,
+    handle: (processed: ProcessedPhoto, fields: z.output<S>) => Promise<T>,
+  ): Promise<T> {
+    if (!request.isMultipart()) {
+      return Promise.reject(
+        new UnsupportedMediaTypeError('Send the photo as multipart/form-data, in a field named image.'),
+      );
+    }
+    return turn(async () => {
+      const values: Record<string, string> = {};
+      let file: Buffer | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== PHOTO_FIELD) {
+              throw new ValidationError(`Send the photo in a field named ${PHOTO_FIELD}.`);
+            }
+            file = await part.toBuffer();
+          } else {
+            values[part.fieldname] = String(part.value);
+          }
+        }
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        const mapped = code ? MULTIPART_ERRORS[code] : undefined;
+        throw mapped ? mapped(limits) : err;
+      }
+      const checked = fields.safeParse(values);
+      if (!checked.success) throw new ValidationError(checked.error.issues[0]?.message ?? 'Invalid form.');
+      if (!file || file.length === 0) throw new ValidationError('Choose a photo to upload.');
+      const { processPhoto } = await processor();
+      const processed = await processPhoto(file, limits.maxPixels, types);
+      return handle(processed, checked.data);
+    });
+  }
+
   return {
     /**
      * Reads a multipart request's fields and its photo (part `image`), checks the fields with `fields` (a 400
@@ -46,41 +88,25 @@ export function photoUploads(db: Db, limits: Config['uploads']) {
       request: FastifyRequest,
       fields: S,
     ): Promise<{ fields: z.output<S>; photo: UploadedPhoto }> {
-      if (!request.isMultipart()) {
-        return Promise.reject(
-          new UnsupportedMediaTypeError('Send the photo as multipart/form-data, in a field named image.'),
-        );
-      }
-      return turn(async () => {
-        const values: Record<string, string> = {};
-        let file: Buffer | undefined;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              if (part.fieldname !== PHOTO_FIELD) {
-                throw new ValidationError(`Send the photo in a field named ${PHOTO_FIELD}.`);
-              }
-              file = await part.toBuffer();
-            } else {
-              values[part.fieldname] = String(part.value);
-            }
-          }
-        } catch (err) {
-          const code = (err as { code?: string }).code;
-          const mapped = code ? MULTIPART_ERRORS[code] : undefined;
-          throw mapped ? mapped(limits) : err;
-        }
-        const checked = fields.safeParse(values);
-        if (!checked.success) throw new ValidationError(checked.error.issues[0]?.message ?? 'Invalid form.');
-        if (!file || file.length === 0) throw new ValidationError('Choose a photo to upload.');
-        const { processPhoto } = await processor();
-        const processed = await processPhoto(file, limits.maxPixels);
+      return receivePhoto(request, fields, undefined, async (processed, checked) => {
         await store.save(processed);
         const url = `/media/${processed.original}.jpg`;
         const image = (await store.imagesFor([url])).get(url);
         if (!image) throw new Error('the stored photo was not found');
-        return { fields: checked.data, photo: { image_url: url, image } };
+        return { fields: checked, photo: { image_url: url, image } };
       });
+    },
+
+    /**
+     * The same reading and checks, the photo processed to JPEG only and handed to `keep` rather than stored as a
+     * public photo (a visit's private photos, features/visit-photos).
+     */
+    receivePrivate<S extends z.ZodType, T>(
+      request: FastifyRequest,
+      fields: S,
+      keep: (processed: ProcessedPhoto, fields: z.output<S>) => Promise<T>,
+    ): Promise<T> {
+      return receivePhoto(request, fields, ['image/jpeg'], keep);
     },
   };
 }
