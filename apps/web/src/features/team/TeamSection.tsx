@@ -10,6 +10,7 @@ import { type SaveStatusState, useSaveStatus } from '../../lib/useSaveStatus';
 import { AddCleanerForm } from './AddCleanerForm';
 import { teamQueryOptions, useChangeMember, useRemoveMember } from './api';
 import { MemberButton, MemberCard, MemberEditForm, memberName } from './MemberCard';
+import { PayReport } from './PayReport';
 
 /**
  * The hub's Team tab (docs/product.md#the-team): the owner and their cleaners, each editable, a new invitation for
@@ -102,7 +103,9 @@ function TeamMemberItem({
           </>
         )
       }
-    />
+    >
+      {member.role === 'cleaner' && <PayReport member={{ id: member.id, name: memberName(member) }} />}
+    </MemberCard>
   );
 }
 
