@@ -1,9 +1,10 @@
+import type { ClockRecord, OnMyWay, VisitPhoto } from '@clean/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 
 // The cleaner's routes (GET /api/my/visits and the actions under /api/my/visits/{key}); the payloads as docs/api.md
 // gives them. Only the signed-in cleaner's own visits are ever answered: another's is a 404 like one that is gone.
-// The types mirror the routes' shared schemas (packages/shared/src/my-visits, clock, on-my-way, visit-photos).
+// The payload types come from the routes' shared schemas (types only: no Zod in this page's first load).
 
 export type ChecklistItem = { id: number; label: string; required: boolean; done: boolean };
 
@@ -24,23 +25,7 @@ export type MyVisit = {
 };
 
 export type ClockAction = 'clock-in' | 'clock-out';
-export type ClockRecord = {
-  id: number;
-  key: string;
-  clock_in_at: string;
-  clock_out_at: string | null;
-  in_recorded_offline: boolean;
-  out_recorded_offline: boolean;
-};
-/** A second tap, by anyone, sends nothing and answers the first one's record with `already_sent`. */
-export type OnMyWay = {
-  key: string;
-  channel: 'sms' | 'email' | 'none';
-  sent_at: string;
-  already_sent: boolean;
-};
-export type PhotoKind = 'before' | 'after';
-export type VisitPhoto = { id: number; kind: PhotoKind; url: string };
+export type PhotoKind = VisitPhoto['kind'];
 
 const visitPath = (key: string) => `/api/my/visits/${encodeURIComponent(key)}`;
 

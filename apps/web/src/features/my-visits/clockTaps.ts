@@ -1,6 +1,7 @@
+import type { ClockRecord } from '@clean/shared';
 import { useEffect, useSyncExternalStore } from 'react';
 import { ApiError } from '../../lib/api';
-import { type ClockAction, type ClockRecord, sendClockTap } from './api';
+import { type ClockAction, sendClockTap } from './api';
 
 /**
  * The cleaner's clock taps, kept on the phone (localStorage) until the server has them: a tap made without a
