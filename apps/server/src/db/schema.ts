@@ -901,7 +901,10 @@ export const clockRecords = pgTable(
   ],
 );
 
-/** Before/after photos of a visit: private files (never under /media), kept 90 days unless the owner keeps them. */
+/**
+ * Before/after photos of a visit: private (never under /media, never in photo_variants), their JPEG in the row so
+ * backups and every server have them; kept 90 days unless the owner keeps them.
+ */
 export const visitPhotos = pgTable(
   'visit_photos',
   {
@@ -909,8 +912,8 @@ export const visitPhotos = pgTable(
     visitKey: text('visit_key').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind').notNull(),
-    fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
     keep: boolean('keep').notNull().default(false),
     createdAt: createdAt(),
   },

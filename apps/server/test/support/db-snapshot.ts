@@ -64,8 +64,8 @@ const TEAM_ROWS = `
     insert into clock_records (user_id, visit_key, clock_in_at, clock_out_at, in_recorded_offline, in_key, out_key)
       select cleaner_id, 'o' || id, '2026-12-24T14:58:00.123456Z', '2026-12-24T17:01:00Z', true, 'tap-1', 'tap-2'
         from one_time_cleanings where notes = 'Christmas Eve';
-    insert into visit_photos (visit_key, user_id, kind, file_name, content_type, keep)
-      select 'o' || id, cleaner_id, 'before', 'visit-o1-before.jpg', 'image/jpeg', true
+    insert into visit_photos (visit_key, user_id, kind, content_type, bytes, keep)
+      select 'o' || id, cleaner_id, 'before', 'image/jpeg', '\\xffd8ff00e000', true
         from one_time_cleanings where notes = 'Christmas Eve';
     insert into on_my_way (visit_key, user_id, channel, sent_at)
       select 'o' || id, cleaner_id, 'sms', '2026-12-24T14:40:00Z' from one_time_cleanings where notes = 'Christmas Eve';

@@ -51,8 +51,8 @@ CREATE TABLE "visit_photos" (
 	"visit_key" text NOT NULL,
 	"user_id" integer,
 	"kind" text NOT NULL,
-	"file_name" text NOT NULL,
 	"content_type" text NOT NULL,
+	"bytes" "bytea" NOT NULL,
 	"keep" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "visit_photos_kind_known" CHECK ("visit_photos"."kind" in ('before', 'after'))

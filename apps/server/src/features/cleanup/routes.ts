@@ -27,11 +27,7 @@ export const cleanupRoutes: FastifyPluginAsyncZod = async (app) => {
     waitMs: app.config.cleanupWaitMs,
     removeOrphanPhotos: (uploadedBefore) => mediaStore(app.database.db).removeOrphans(uploadedBefore),
     removeOldVisitPhotos: (takenBefore) =>
-      visitPhotosService({
-        db: app.database.db,
-        timezone: app.config.timezone,
-        dataDir: app.config.dataDir,
-      }).removeOld(takenBefore),
+      visitPhotosService({ db: app.database.db, timezone: app.config.timezone }).removeOld(takenBefore),
   });
 
   // `?page=1&limit=1` gives just the count (X-Total-Count) for the Manage tab's heading colour and banner.

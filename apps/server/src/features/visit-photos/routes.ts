@@ -24,11 +24,7 @@ const privateImage = {
 /** A visit's private before/after photos: the cleaner's upload, the owner's list and keep, and the private address. */
 export const visitPhotosRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
-  const photos = visitPhotosService({
-    db: app.database.db,
-    timezone: config.timezone,
-    dataDir: config.dataDir,
-  });
+  const photos = visitPhotosService({ db: app.database.db, timezone: config.timezone });
   const uploads = photoUploads(app.database.db, config.uploads);
   await acceptPhotoUploads(app, config.uploads);
 

@@ -4,10 +4,9 @@ import { NotFoundError } from '../../lib/errors';
 import { isOwner } from '../../lib/guard';
 import type { ProcessedPhoto } from '../media/process';
 import { assignedVisit } from '../visits/assignee';
-import { visitPhotoFiles } from './files';
 import { type VisitPhotoRow, visitPhotosStore } from './store';
 
-export type VisitPhotosDeps = { db: Db; timezone: string; dataDir: string };
+export type VisitPhotosDeps = { db: Db; timezone: string };
 
 /** Keeps a processed upload of the given kind (the media feature's private upload calls it). */
 export type KeepPhoto = (
@@ -31,12 +30,11 @@ const item = (row: VisitPhotoRow): VisitPhotoItem => ({
 });
 
 /**
- * A visit's before/after photos (docs/api.md#visit-photos): private files, seen by the owner and the visit's
+ * A visit's before/after photos (docs/api.md#visit-photos): private, seen by the owner and the visit's
  * cleaner only; another's visit is a 404 like no visit. Kept VISIT_PHOTO_DAYS unless the owner keeps them.
  */
-export function visitPhotosService({ db, timezone, dataDir }: VisitPhotosDeps) {
+export function visitPhotosService({ db, timezone }: VisitPhotosDeps) {
   const store = visitPhotosStore(db);
-  const files = visitPhotoFiles(dataDir);
 
   async function mine(key: string, userId: number) {
     if (!(await assignedVisit(db, timezone, key, userId)))
@@ -44,20 +42,16 @@ export function visitPhotosService({ db, timezone, dataDir }: VisitPhotosDeps) {
   }
 
   return {
-    /** Checks the visit is theirs before the photo is read, then keeps its largest JPEG as a private file. */
+    /** Checks the visit is theirs before the photo is read, then keeps its largest JPEG in its row. */
     async upload(userId: number, key: string, receive: Receive): Promise<VisitPhoto> {
       await mine(key, userId);
       return receive(async (processed, { kind }) => {
         const largest = processed.variants.filter((v) => v.contentType === 'image/jpeg').at(-1);
         if (!largest) throw new Error('no JPEG was made');
-        const fileName = await files.write(largest.bytes);
-        const row = await store
-          .add({ visitKey: key, userId, kind, fileName, contentType: largest.contentType })
-          .catch(async (err) => {
-            await files.remove(fileName);
-            throw err;
-          });
-        return answer(row);
+        const bytes = largest.bytes;
+        return answer(
+          await store.add({ visitKey: key, userId, kind, bytes, contentType: largest.contentType }),
+        );
       });
     },
 
@@ -65,9 +59,8 @@ export function visitPhotosService({ db, timezone, dataDir }: VisitPhotosDeps) {
     async file(user: NonNullable<Parameters<typeof isOwner>[0]>, key: string, id: number) {
       if (!isOwner(user)) await mine(key, user.id);
       const row = await store.one(key, id);
-      const bytes = row && (await files.read(row.fileName));
-      if (!row || !bytes) throw new NotFoundError(NO_PHOTO);
-      return { contentType: row.contentType, bytes };
+      if (!row) throw new NotFoundError(NO_PHOTO);
+      return { contentType: row.contentType, bytes: Buffer.from(row.bytes) };
     },
 
     list: async (key: string) => (await store.list(key)).map(item),
@@ -78,11 +71,7 @@ export function visitPhotosService({ db, timezone, dataDir }: VisitPhotosDeps) {
       return item(row);
     },
 
-    /** The cleanup's part: photos taken before `before` and not kept go, rows first, then their files. */
-    async removeOld(before: Date): Promise<number> {
-      const names = await store.deleteOld(before);
-      for (const name of names) await files.remove(name);
-      return names.length;
-    },
+    /** The cleanup's part: photos taken before `before` and not kept go. */
+    removeOld: (before: Date): Promise<number> => store.deleteOld(before),
   };
 }
