@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { oneTimeCleanings, users, visitExceptions } from '../../src/db/schema';
+import { collectDigest, digestMail } from '../../src/features/digest/content';
 import { records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 import { expectRefused } from '../support/refusals';
@@ -170,5 +171,39 @@ describe('assigning a visit to a team member', () => {
       const assigned = [await cleanerOf(a), await cleanerOf(b)].filter((c) => c === gil.id);
       expect(assigned).toHaveLength(1);
     }
+  });
+});
+
+describe('who cleans, in the digest and the calendar feed', () => {
+  it('the digest’s line of a visit and the feed’s event name its cleaner', async () => {
+    const hana = await addCleaner(t, { name: 'Hana Kim' });
+    const r = records(t);
+    const home = await r.inquiry('Ivy Digest', { town: 'Bristol' });
+    // Two days ahead of the real clock: the feed lists recurring visits of a window around today.
+    const day = Math.floor(Date.now() / 86_400_000) * 86_400_000 + 2 * 86_400_000;
+    const at = new Date(day + 15 * 3_600_000);
+    const id = await r.cleaning(home, { dateTime: at, cleanerId: hana.id });
+    const weekly = new Date(day + 19 * 3_600_000);
+    const schedule = await r.schedule(home, {
+      firstVisitAt: weekly,
+      frequency: 'Weekly',
+      cleanerId: hana.id,
+    });
+    // 18:00 or 19:00 in New York the day before: "tomorrow" is that day there.
+    const content = await collectDigest(t.db, t.config.timezone, new Date(day - 3_600_000));
+    const mail = digestMail(content, 'owner@bristol.test', t.config);
+    const lines = mail?.text.split('\n').filter((l) => /^ {2}\d.*Ivy Digest/.test(l)) ?? [];
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line).toMatch(/— Hana Kim cleans$/);
+
+    const url = (await t.asAdmin('GET', '/api/calendar_feed')).json<{ url: string }>().url;
+    const feed = (await t.anonymous('GET', new URL(url).pathname)).body.replace(/\r\n[ \t]/g, '');
+    const described = feed.split('BEGIN:VEVENT').filter((e) => e.includes('Ivy Digest'));
+    expect(described.find((e) => e.includes(`one-time-${id}@`))).toMatch(/Cleaner: Hana Kim/);
+    expect(
+      described.find((e) =>
+        e.includes(`visit-r${schedule}-${weekly.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z@`),
+      ),
+    ).toMatch(/Cleaner: Hana Kim/);
   });
 });

@@ -752,7 +752,7 @@ export function visitsService({
   /** The recurring visits starting in [from, to) alone (the calendar feed lists one-time cleanings its own way). */
   async function recurringBetween(from: Date, to: Date, hours: WorkingHours): Promise<Visit[]> {
     const loaded = await withExceptions(await store.schedulesWithVisitsBetween(from, to), from, to);
-    return recurringIn(loaded, from, to, hours);
+    return named(recurringIn(loaded, from, to, hours));
   }
 
   return {
