@@ -78,6 +78,8 @@ const oneTimeVisit = (item: AgendaOneTime, at: string): Visit => ({
   recurring_paid_id: null,
   requested_frequency: null,
   hold_lapses_at: null,
+  cleaner_id: null,
+  cleaner_name: null,
   // Not read from the visits: its Mark paid goes without If-Match.
   version: '',
 });

@@ -1,0 +1,125 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ChecklistEditor } from '../src/features/checklists/ChecklistEditor';
+import { atMarch10, renderAgenda, visit } from './support/agenda';
+import { stubFetch } from './utils';
+
+const SLOW = { timeout: 5000 };
+const empty = { one_time_cleanings: [], recurring_paid_records: [] };
+const visits = [
+  visit({
+    key: 'r9-20270316T130000Z',
+    start: '2027-03-16T13:00:00.000Z',
+    end: '2027-03-16T15:00:00.000Z',
+    cleaner_id: 2,
+    cleaner_name: 'Ana Lima',
+  }),
+  visit({
+    key: 'r9-20270317T130000Z',
+    start: '2027-03-17T13:00:00.000Z',
+    end: '2027-03-17T15:00:00.000Z',
+    inquiry_name: 'Priya Shah',
+    cleaner_id: 3,
+    cleaner_name: 'Ben Moss',
+  }),
+  visit({
+    key: 'r9-20270318T130000Z',
+    start: '2027-03-18T13:00:00.000Z',
+    end: '2027-03-18T15:00:00.000Z',
+    inquiry_name: 'Sam Nobody',
+  }),
+];
+
+describe('the Agenda by person', () => {
+  it('names who cleans each visit, in their colour, and filters by person', async () => {
+    atMarch10();
+    stubFetch({ 'GET /api/cleaning_dates_summary': { body: empty }, 'GET /api/visits': { body: visits } });
+    renderAgenda();
+    const ana = await screen.findByRole('button', { name: 'Visit: Tom Reilly · Ana Lima' }, SLOW);
+    expect(ana.closest('.rbc-event')?.getAttribute('style')).toMatch(/inset 6px 0 0/);
+    expect(screen.getByRole('button', { name: 'Visit: Priya Shah · Ben Moss' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Visit: Sam Nobody' })).toBeTruthy();
+
+    const filter = screen.getByRole('combobox', { name: 'Whose visits' });
+    const ben = screen.getByRole('option', { name: 'Ben Moss' }) as HTMLOptionElement;
+    fireEvent.change(filter, { target: { value: ben.value } });
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Tom Reilly/ })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Visit: Priya Shah · Ben Moss' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Visit: Sam Nobody' })).toBeNull();
+
+    fireEvent.change(filter, { target: { value: 'none' } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Visit: Sam Nobody' })).toBeTruthy());
+    expect(screen.queryByRole('button', { name: /Ben Moss/ })).toBeNull();
+  });
+});
+
+describe('a checklist editor', () => {
+  it('edits, adds, removes and saves the whole list, then says Saved', async () => {
+    let sent: unknown;
+    stubFetch({
+      'GET /api/packages/3/checklist': {
+        body: {
+          items: [
+            { id: 7, label: 'Kitchen', required: true },
+            { id: 8, label: 'Windows', required: false },
+          ],
+        },
+      },
+      'PUT /api/packages/3/checklist': (init) => {
+        sent = JSON.parse(String(init.body));
+        return {
+          body: {
+            items: [
+              { id: 7, label: 'Kitchen', required: false },
+              { id: 9, label: 'Oven', required: true },
+            ],
+          },
+        };
+      },
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <ChecklistEditor owner={{ kind: 'packages', id: 3 }} title="Deep Clean" />
+      </QueryClientProvider>,
+    );
+    expect(((await screen.findByLabelText('Item 1', {}, SLOW)) as HTMLInputElement).value).toBe('Kitchen');
+    fireEvent.click(screen.getAllByRole('checkbox', { name: 'Required' })[0] as HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove item 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add an item' }));
+    fireEvent.change(screen.getByLabelText('Item 2'), { target: { value: 'Oven' } });
+    fireEvent.click(screen.getAllByRole('checkbox', { name: 'Required' })[1] as HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Save the checklist' }));
+    expect(await screen.findByText('Saved.', {}, SLOW)).toBeTruthy();
+    expect(sent).toEqual({
+      items: [
+        { label: 'Kitchen', required: false },
+        { label: 'Oven', required: true },
+      ],
+    });
+  });
+
+  it('refuses a list with a label twice before sending it', async () => {
+    let puts = 0;
+    stubFetch({
+      'GET /api/inquiries/5/checklist': { body: { items: [{ id: 1, label: 'Cat', required: false }] } },
+      'PUT /api/inquiries/5/checklist': () => {
+        puts++;
+        return { body: { items: [] } };
+      },
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <ChecklistEditor owner={{ kind: 'inquiries', id: 5 }} title="This home’s items" />
+      </QueryClientProvider>,
+    );
+    await screen.findByLabelText('Item 1', {}, SLOW);
+    fireEvent.click(screen.getByRole('button', { name: 'Add an item' }));
+    fireEvent.change(screen.getByLabelText('Item 2'), { target: { value: 'cat' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the checklist' }));
+    expect(await screen.findByText('Each label may appear once.')).toBeTruthy();
+    expect(puts).toBe(0);
+  });
+});
