@@ -54,6 +54,48 @@ describe('the Agenda by person', () => {
   });
 });
 
+describe('giving a visit to someone', () => {
+  it('sends cleaner_id; a 409 names the other visit and "Give it anyway" sends allow_overlap', async () => {
+    atMarch10();
+    const bodies: unknown[] = [];
+    stubFetch({
+      'GET /api/cleaning_dates_summary': { body: empty },
+      'GET /api/visits': { body: visits },
+      'GET /api/team': {
+        body: [
+          { id: 3, name: 'Ben Moss' },
+          { id: 4, name: 'Cy Park' },
+        ],
+      },
+      'PATCH /api/visits/r9-20270318T130000Z': (init) => {
+        const body = JSON.parse(String(init.body));
+        bodies.push(body);
+        return body.allow_overlap
+          ? { body: { ...visits[2], cleaner_id: 4, cleaner_name: 'Cy Park' } }
+          : {
+              status: 409,
+              body: {
+                error:
+                  'Cy Park has another visit then. Overlaps Tom Reilly (Thu, Mar 18, 2027, 9:00 AM–11:00 AM). Send allow_overlap: true to give it to them anyway.',
+              },
+            };
+      },
+    });
+    renderAgenda();
+    fireEvent.click(await screen.findByRole('button', { name: 'Visit: Sam Nobody' }, SLOW));
+    const who = await screen.findByRole('combobox', { name: 'Who cleans' });
+    await screen.findByRole('option', { name: 'Cy Park' }, SLOW);
+    fireEvent.change(who, { target: { value: '4' } });
+    expect(
+      await screen.findByText(/Cy Park has another visit then\. Overlaps Tom Reilly/, {}, SLOW),
+    ).toBeTruthy();
+    expect(screen.queryByText(/allow_overlap/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Give it anyway' }));
+    await waitFor(() => expect((who as HTMLSelectElement).value).toBe('4'), SLOW);
+    expect(bodies).toEqual([{ cleaner_id: 4 }, { cleaner_id: 4, allow_overlap: true }]);
+  });
+});
+
 describe('a checklist editor', () => {
   it('edits, adds, removes and saves the whole list, then says Saved', async () => {
     let sent: unknown;

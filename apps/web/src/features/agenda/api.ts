@@ -146,3 +146,13 @@ export const useAnswerRequest = () =>
     'inquiries',
     'summary',
   );
+
+/** A team member the owner can give a visit to (GET /api/team: its items' id and name). */
+export type TeamMember = { id: number; name: string };
+
+/** GET /api/team (the owner's team, features/team): who a visit can be given to. */
+export const teamQueryOptions = queryOptions({
+  queryKey: [...hubKeys.all, 'team'] as const,
+  queryFn: ({ signal }) => apiFetch<TeamMember[]>('/api/team', { signal }),
+});
+export const useTeam = () => useQuery(teamQueryOptions);
