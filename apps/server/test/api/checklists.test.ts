@@ -186,3 +186,52 @@ describe('a visit’s checklist, ticked by its cleaner, and their Done', () => {
     expect(next[0]).toMatchObject({ status: 'planned', checklist: [{ label: 'Plants', done: false }] });
   });
 });
+
+describe('at the same moment', () => {
+  it('two saves of one list: one after the other, never a mix of both', async () => {
+    const { pkg } = await homeWithPackage('Race Save');
+    const url = `/api/packages/${pkg}/checklist`;
+    for (let round = 0; round < 5; round++) {
+      const a = [
+        { label: `A${round} one`, required: true },
+        { label: `A${round} two`, required: false },
+      ];
+      const b = [{ label: `B${round} one`, required: false }];
+      const answers = await Promise.all([put(url, a), put(url, b)]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+      const labels = (await itemsOf(url)).map((i) => i.label);
+      expect([a.map((i) => i.label), b.map((i) => i.label)]).toContainEqual(labels);
+    }
+  });
+
+  it('an untick racing a Done: one waits for the other, never a done visit with a required item open', async () => {
+    const eve = await addCleaner(t, { name: 'Eve Race' });
+    const { home } = await homeWithPackage('Race Done');
+    await put(`/api/inquiries/${home}/checklist`, [{ label: 'Alarm on', required: true }]);
+    const [alarm] = (await t.asAdmin('GET', `/api/inquiries/${home}/checklist`)).json<{ items: Item[] }>()
+      .items;
+    for (let round = 0; round < 5; round++) {
+      const id = await records(t).cleaning(home, {
+        dateTime: new Date(Date.UTC(2027, 5, 1 + round, 14)),
+        cleanerId: eve.id,
+      });
+      const key = `o${id}`;
+      const tick = `/api/my/visits/${key}/checklist/${alarm?.id}`;
+      await eve.as('PATCH', tick, { done: true });
+      const [untick, done] = await Promise.all([
+        eve.as('PATCH', tick, { done: false }),
+        eve.as('PATCH', `/api/my/visits/${key}`, { status: 'done' }),
+      ]);
+      const day = `2027-06-0${1 + round}`;
+      const [visit] = (await eve.as('GET', `/api/my/visits?from=${day}&to=${day}`)).json<
+        Array<{ status: string; checklist: Item[] }>
+      >();
+      // One after the other under the visit's row lock: Done then the untick refused, or the untick then Done.
+      expect([untick.statusCode, done.statusCode].sort()).toEqual([200, 409]);
+      if (done.statusCode === 200) {
+        expect(untick.json().error).toBe('This visit is done, so its required items stay ticked.');
+        expect(visit).toMatchObject({ status: 'done', checklist: [{ done: true }] });
+      } else expect(visit).toMatchObject({ status: 'planned', checklist: [{ done: false }] });
+    }
+  });
+});

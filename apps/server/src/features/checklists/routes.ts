@@ -52,10 +52,12 @@ export const checklistsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: checklistTick,
         description:
           'The assigned cleaner ticks ({done:true}) or unticks an item of their visit’s checklist; sent twice, it ' +
-          'counts once. Another’s visit, no such visit or an item not on its checklist: 404.',
+          'counts once. Another’s visit, no such visit or an item not on its checklist: 404. A required item of a ' +
+          'visit already done cannot be unticked (409).',
       },
       { 200: visitChecklistItemSchema },
       404,
+      409,
     ),
     async (request) => {
       const { key, item_id } = request.params;

@@ -9,6 +9,7 @@ export const NO_SUCH_OWNER = {
   inquiryId: 'There is no inquiry with that id.',
 };
 export const NO_SUCH_VISIT = 'No visit of yours with that key.';
+export const DONE_STAYS_TICKED = 'This visit is done, so its required items stay ticked.';
 export const NO_SUCH_ITEM = 'No item with that id on this visit’s checklist.';
 
 const missing = (owner: ChecklistOwner) =>
@@ -51,6 +52,8 @@ export function checklistsService(db: Db, timezone: string) {
         const list = (await inTx.ofVisits([{ key, inquiryId: visit.inquiryId }])).get(key) ?? [];
         const item = list.find((i) => i.id === itemId);
         if (!item) throw new NotFoundError(NO_SUCH_ITEM);
+        // Done was decided on the ticks it saw: a required item stays ticked after it.
+        if (!done && item.required && visit.status === 'done') throw new ConflictError(DONE_STAYS_TICKED);
         await inTx.tick(key, itemId, userId, done);
         return { ...item, done };
       });
