@@ -1,7 +1,10 @@
+import { DEFAULT_WORKING_HOURS } from '@clean/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { oneTimeCleanings, users, visitExceptions } from '../../src/db/schema';
+import { customerLinkService } from '../../src/features/customer-link/service';
 import { collectDigest, digestMail } from '../../src/features/digest/content';
+import { SLOT_TAKEN } from '../../src/features/slots/service';
 import { records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 import { expectRefused } from '../support/refusals';
@@ -205,5 +208,37 @@ describe('who cleans, in the digest and the calendar feed', () => {
         e.includes(`visit-r${schedule}-${weekly.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z@`),
       ),
     ).toMatch(/Cleaner: Hana Kim/);
+  });
+});
+
+describe('the customer’s own move', () => {
+  it('is refused onto a time its cleaner has another visit, though the business allows three at once', async () => {
+    const ivy = await addCleaner(t, { name: 'Ivy Long' });
+    expect(
+      (await t.asAdmin('PUT', '/api/working_hours', { ...DEFAULT_WORKING_HOURS, max_overlap: 3 })).statusCode,
+    ).toBe(200);
+    try {
+      const r = records(t);
+      // Monday 2027-03-15 1:00 PM New York: Ivy cleans there.
+      const time = '2027-03-15T17:00:00.000Z';
+      await r.cleaning(await r.inquiry('Jo Busy'), { dateTime: new Date(time), cleanerId: ivy.id });
+      const kim = await r.inquiry('Kim Mover');
+      const hers = await r.cleaning(kim, { dateTime: new Date('2027-03-17T15:00:00Z'), cleanerId: ivy.id });
+      const free = await r.cleaning(kim, { dateTime: new Date('2027-03-18T15:00:00Z') });
+      const links = customerLinkService({
+        db: t.db,
+        config: t.config,
+        now: () => new Date('2027-03-01T17:00:00Z'),
+      });
+      await expect(links.reschedule(kim, `o${hers}`, time)).rejects.toThrow(SLOT_TAKEN);
+      const [row] = await t.db.select().from(oneTimeCleanings).where(eq(oneTimeCleanings.id, hers));
+      expect(row?.dateTime?.toISOString()).toBe('2027-03-17T15:00:00.000Z');
+      // Nobody cleans the other: the time is open to it.
+      await links.reschedule(kim, `o${free}`, time);
+      const [moved] = await t.db.select().from(oneTimeCleanings).where(eq(oneTimeCleanings.id, free));
+      expect(moved?.dateTime?.toISOString()).toBe(time);
+    } finally {
+      await t.asAdmin('PUT', '/api/working_hours', DEFAULT_WORKING_HOURS);
+    }
   });
 });

@@ -578,6 +578,28 @@ export function visitsService({
     await claimCleaner(on, { cleanerId, newlyNamed: true }, starts, minutes, exclude, allowOverlap);
   }
 
+  /**
+   * A move by someone else than the owner (the customer's link), inside its transaction after the booking lock: the
+   * visit's cleaner (if any) must not have another visit at `start`. Throws the 409 with the other visit named:
+   * the caller words it for its reader.
+   */
+  async function claimCleanerAt(on: Db, key: string, start: Date, minutes: number) {
+    const parsed = parseKey(key);
+    if (!parsed || parsed.kind === 'request') return;
+    const inTx = visitsStore(on);
+    let cleanerId: number | null | undefined;
+    if (parsed.kind === 'one_time') cleanerId = (await inTx.cleaning(parsed.id))?.cleanerId;
+    else {
+      const [schedule, exception] = await Promise.all([
+        inTx.schedule(parsed.scheduleId),
+        inTx.exception(parsed.scheduleId, parsed.originalStart),
+      ]);
+      cleanerId = exception?.cleanerId ?? schedule?.cleanerId;
+    }
+    if (cleanerId == null) return;
+    await claimCleaner(on, { cleanerId, newlyNamed: false }, [start], minutes, (k) => k === key, false);
+  }
+
   async function lockBookings(on: Db) {
     if (!holds) throw new Error('assigning a visit needs the holds (the booking lock)');
     await holds.lock(on);
@@ -760,6 +782,7 @@ export function visitsService({
     visitsOfInquiry,
     visitsOfCleaner,
     claimSchedule,
+    claimCleanerAt,
     rangeOf,
     recurringBetween,
     conflictsOf,
