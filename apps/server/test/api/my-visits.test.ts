@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema';
 import { records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 import { addCleaner } from '../support/team';
@@ -95,6 +97,18 @@ describe('GET /api/my/visits', () => {
     expect(await notes()).toBe('Gate code 4321');
     now = new Date('2027-09-10T16:00:00Z'); // the visit has ended
     expect(await notes()).toBeNull();
+  });
+
+  it('the owner is a team member too: their own visits, and nobody else’s', async () => {
+    const [owner] = await t.db.select().from(users).where(eq(users.username, 'admin'));
+    const r = records(t);
+    const home = await r.inquiry('Olga Own');
+    const theirs = await r.cleaning(home, {
+      dateTime: new Date('2027-10-05T14:00:00Z'),
+      cleanerId: owner?.id,
+    });
+    await r.cleaning(home, { dateTime: new Date('2027-10-05T18:00:00Z') });
+    expect((await mine(t.asAdmin, '2027-10-05')).map((v) => v.key)).toEqual([`o${theirs}`]);
   });
 
   it('bounded like /api/visits; anonymous 401; bad dates 400', async () => {
