@@ -1,7 +1,9 @@
+import type { RecurringPayment } from '@clean/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ChecklistEditor } from '../src/features/checklists/ChecklistEditor';
+import { RecurringSchedulerSection } from '../src/features/recurring/RecurringSchedulerSection';
 import { atMarch10, renderAgenda, visit } from './support/agenda';
 import { stubFetch } from './utils';
 
@@ -163,5 +165,68 @@ describe('a checklist editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save the checklist' }));
     expect(await screen.findByText('Each label may appear once.')).toBeTruthy();
     expect(puts).toBe(0);
+  });
+});
+
+describe('a schedule’s default cleaner', () => {
+  const tom: RecurringPayment = {
+    id: 5,
+    inquiry_id: 4,
+    inquiry_name: 'Tom Reilly',
+    amount: 120,
+    frequency: 'Weekly',
+    notes: null,
+    first_visit_at: '2027-03-02T14:00:00.000Z',
+    duration_minutes: 90,
+    visits_note: null,
+    cleaner_id: 4,
+    version: '3',
+  };
+
+  it('keeps its cleaner unsent until changed, then sends it with allow_overlap as ticked', async () => {
+    const bodies: unknown[] = [];
+    stubFetch({
+      'GET /api/recurring_payments': { body: [tom], headers: { 'X-Total-Count': '1' } },
+      'GET /api/recurring_payments/overdue': { body: [] },
+      'GET /api/visits/conflicts': { body: [] },
+      'GET /api/team': {
+        body: [
+          { id: 3, name: 'Ben Moss' },
+          { id: 4, name: 'Cy Park' },
+        ],
+      },
+      'PATCH /api/recurring_payments/5': (init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return { body: { ...tom, conflicts: [] } };
+      },
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <RecurringSchedulerSection />
+      </QueryClientProvider>,
+    );
+    const card = await screen.findByRole('article', { name: /Tom Reilly/ }, SLOW);
+    fireEvent.click(within(card).getByRole('button', { name: /Edit/ }));
+    const form = () => screen.getByRole('form', { name: /Edit recurring payment schedule for Tom Reilly/ });
+    const who = within(form()).getByLabelText('Who cleans its visits') as HTMLSelectElement;
+    await within(form()).findByRole('option', { name: 'Ben Moss' }, SLOW);
+    expect(who.value).toBe('4');
+    fireEvent.click(within(form()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toHaveLength(1), SLOW);
+    expect(bodies[0]).not.toHaveProperty('cleaner_id');
+
+    fireEvent.click(
+      within(await screen.findByRole('article', { name: /Tom Reilly/ }, SLOW)).getByRole('button', {
+        name: /Edit/,
+      }),
+    );
+    fireEvent.change(within(form()).getByLabelText('Who cleans its visits'), { target: { value: '3' } });
+    fireEvent.click(
+      within(form()).getByRole('checkbox', { name: 'Even if a visit overlaps another of theirs' }),
+    );
+    fireEvent.click(within(form()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toHaveLength(2), SLOW);
+    expect(bodies[1]).toMatchObject({ cleaner_id: 3, allow_overlap: true });
   });
 });

@@ -1,11 +1,10 @@
 import type { Visit } from '@clean/shared';
 import { useId, useState } from 'react';
-import { ApiError, readStoredToken } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { failureMessage } from '../../lib/failure';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
-import { useCurrentUser } from '../auth/api';
-import { usePatchVisit, useTeam } from './api';
+import { usePatchVisit, useTeamChoices } from './api';
 
 /** The server's 409 ends with how an API client assigns anyway; the panel offers a button for that instead. */
 const withoutApiHint = (message: string) => message.replace(/\s*Send allow_overlap: true[^.]*\.\s*$/, '');
@@ -16,16 +15,10 @@ const withoutApiHint = (message: string) => message.replace(/\s*Send allow_overl
  */
 export function AssignCleaner({ visit, onChange }: { visit: Visit; onChange: (visit: Visit) => void }) {
   const id = useId();
-  const { data: user } = useCurrentUser(readStoredToken());
-  const team = useTeam();
+  const people = useTeamChoices({ id: visit.cleaner_id, name: visit.cleaner_name });
   const patch = usePatchVisit();
   const [conflict, setConflict] = useState<{ cleaner: number | null; message: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const people = new Map<number, string>();
-  if (user) people.set(user.id, 'Me');
-  for (const member of team.data ?? []) if (member.id !== user?.id) people.set(member.id, member.name);
-  if (visit.cleaner_id !== null && !people.has(visit.cleaner_id))
-    people.set(visit.cleaner_id, visit.cleaner_name ?? `#${visit.cleaner_id}`);
 
   function assign(cleaner: number | null, allowOverlap = false) {
     setConflict(null);
@@ -63,9 +56,9 @@ export function AssignCleaner({ visit, onChange }: { visit: Visit; onChange: (vi
         className="block min-h-11 w-full rounded-xl border border-stone-300 bg-white px-3 py-2 text-base"
       >
         <option value="">Nobody yet</option>
-        {[...people].map(([personId, name]) => (
-          <option key={personId} value={personId}>
-            {name}
+        {people.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
           </option>
         ))}
       </select>
