@@ -45,7 +45,7 @@ describe('assigning a visit to a team member', () => {
       dateTime: new Date('2027-03-09T14:00:00Z'),
     });
     const res = await assign(`o${id}`, { cleaner_id: owner?.id });
-    expect(res.json()).toMatchObject({ cleaner_id: owner?.id, cleaner_name: 'admin' });
+    expect(res.json()).toMatchObject({ cleaner_id: owner?.id, cleaner_name: 'Owner' });
   });
 
   it('an unknown or removed team member is a 400 that changes nothing', async () => {

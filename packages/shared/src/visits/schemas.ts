@@ -78,7 +78,7 @@ export const visitSchema = z.object({
    * one-time cleaning's own; an occurrence's own, else its schedule's default.
    */
   cleaner_id: z.number().int().nullable(),
-  /** That team member's name as the Agenda shows it (the owner's username when they have no name). */
+  /** That team member's name as the Agenda shows it ("Owner" for the owner without one). */
   cleaner_name: z.string().nullable(),
   /**
    * Changes with every write to the visit (If-Match): a one-time cleaning's version; an occurrence's changes with

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { calendarFeed, oneTimeCleanings, recurringPaidDates, users } from '../../db/schema';
 import { agendaStore } from '../agenda/store';
 import { visitsService } from '../visits/service';
-import { visitsStore } from '../visits/store';
+import { memberName, visitsStore } from '../visits/store';
 
 const ROW_ID = 1;
 /** 32 random bytes, URL-safe: unguessable, and the only thing protecting the feed. */
@@ -99,7 +99,7 @@ export const calendarFeedStore = (db: Db) => ({
     const lengths = new Map(special.map((r) => [r.id, r.minutes ?? undefined]));
     // Who cleans the cleanings from `since` on (the cleaner index: only assigned ones are read).
     const assigned = await db
-      .select({ id: oneTimeCleanings.id, name: sql<string>`coalesce(${users.name}, ${users.username})` })
+      .select({ id: oneTimeCleanings.id, name: memberName })
       .from(oneTimeCleanings)
       .innerJoin(users, eq(users.id, oneTimeCleanings.cleanerId))
       .where(sql`${oneTimeCleanings.cleanerId} is not null and ${oneTimeCleanings.dateTime} >= ${since}`);

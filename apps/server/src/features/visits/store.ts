@@ -178,6 +178,9 @@ type CleaningChanges = Partial<{
   cleanerId: number | null;
 }>;
 
+/** A team member's name as the Agenda, the digest and the feed show it: the owner without one is "Owner". */
+export const memberName = sql<string>`coalesce(${users.name}, case when ${users.role} = 'owner' then 'Owner' else ${users.username} end)`;
+
 /** Whose visits a read is about: one customer's (their link's page) or one team member's (their day). */
 export type VisitsOf = { inquiryId?: number; cleanerId?: number };
 
@@ -429,11 +432,11 @@ export const visitsStore = (db: Db) => ({
     return rows.length > 0;
   },
 
-  /** The names the Agenda shows for these team members (the owner's username when they have no name). */
+  /** The names the Agenda shows for these team members (memberName). */
   async teamNames(ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
     const rows = await db
-      .select({ id: users.id, name: sql<string>`coalesce(${users.name}, ${users.username})` })
+      .select({ id: users.id, name: memberName })
       .from(users)
       .where(inArray(users.id, ids));
     return new Map(rows.map((r) => [r.id, r.name]));
@@ -445,7 +448,7 @@ export const visitsStore = (db: Db) => ({
    */
   async lockMember(id: number): Promise<{ id: number; name: string } | undefined> {
     const [row] = await db
-      .select({ id: users.id, name: sql<string>`coalesce(${users.name}, ${users.username})` })
+      .select({ id: users.id, name: memberName })
       .from(users)
       .where(and(eq(users.id, id), isNull(users.removedAt)))
       .for('share');
