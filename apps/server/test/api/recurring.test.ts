@@ -42,6 +42,7 @@ describe('recurring payment schedules', () => {
       first_visit_at: null,
       duration_minutes: null,
       visits_note: 'No visits on the calendar: this schedule has no first visit.',
+      cleaner_id: null,
       version: '0',
       conflicts: [],
     });
@@ -92,6 +93,7 @@ describe('recurring payment schedules', () => {
         first_visit_at: null,
         duration_minutes: null,
         visits_note: 'No visits on the calendar: this schedule has no first visit.',
+        cleaner_id: null,
         version: '0',
       },
     ]);

@@ -27,6 +27,8 @@ export function visit(change: Partial<Visit> & { key: string; start: string; end
     recurring_paid_id: null,
     requested_frequency: null,
     hold_lapses_at: null,
+    cleaner_id: null,
+    cleaner_name: null,
     version: '0.0',
     ...change,
   };

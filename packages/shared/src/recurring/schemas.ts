@@ -27,6 +27,14 @@ export const recurringPaymentInput = z.object({
 export type RecurringPaymentInput = z.input<typeof recurringPaymentInput>;
 export const recurringPaymentPatch = recurringPaymentInput
   .omit({ notify_customer: true })
+  .extend({
+    /**
+     * Who cleans its visits by default (a team member's id; an occurrence may have its own), or null: nobody.
+     * Refused (409) when one of its next visits overlaps another of that person's, unless allow_overlap.
+     */
+    cleaner_id: id('cleaner_id').nullable(),
+    allow_overlap: z.boolean({ error: 'allow_overlap must be true or false.' }),
+  })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change.');
 
@@ -48,6 +56,8 @@ export const recurringPaymentSchema = z.object({
   duration_minutes: z.number().int().nullable().optional(),
   /** Why the schedule puts no visits on the calendar (no first visit, frequency not recognised); null when it does. */
   visits_note: z.string().nullable().optional(),
+  /** Who cleans its visits by default (null: nobody). */
+  cleaner_id: z.number().int().nullable().optional(),
   version: versionField,
   /** On create and edit: visits its first occurrences overlap, or hours they fall outside (never refused for it). */
   conflicts: z.array(visitConflictSchema).optional(),

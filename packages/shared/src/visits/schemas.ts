@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateInput, dateTimeInput } from '../common/date-time-input';
 import { durationMinutes } from '../common/duration';
+import { id } from '../common/fields';
 import { isoInstant } from '../common/responses';
 import { versionField } from '../common/versions';
 import { QUOTE_FREQUENCIES } from '../pricing/schemas';
@@ -73,6 +74,13 @@ export const visitSchema = z.object({
   /** A request only: when its hold lapses unless confirmed (bookingRules.holdDays after it was sent). */
   hold_lapses_at: isoInstant.nullable(),
   /**
+   * The team member who cleans it (users.id; the owner's own id included), null when nobody is assigned: a
+   * one-time cleaning's own; an occurrence's own, else its schedule's default.
+   */
+  cleaner_id: z.number().int().nullable(),
+  /** That team member's name as the Agenda shows it ("Owner" for the owner without one). */
+  cleaner_name: z.string().nullable(),
+  /**
    * Changes with every write to the visit (If-Match): a one-time cleaning's version; an occurrence's changes with
    * its schedule and its own exception; a request's is constant (its only change, confirm or decline, ends it).
    */
@@ -82,7 +90,7 @@ export type Visit = z.infer<typeof visitSchema>;
 export const visitListSchema = z.array(visitSchema);
 
 /**
- * PATCH /api/visits/{key} (admin): exactly one change — done and paid, skipped, or moved to `start`
+ * PATCH /api/visits/{key} (admin): done and paid, skipped, or moved to `start`, and/or assigned (`cleaner_id`)
  * (a date-time in the business time zone, as every other). `allow_overlap: true` moves it even onto
  * another visit or outside the working hours. Done or paid before the visit's start takes `confirm_early: true`.
  * A request (`h…`) takes `{ status: "confirmed" }` (it becomes the
@@ -103,10 +111,17 @@ export const visitPatch = z
     confirm_early: z.boolean({ error: 'confirm_early must be true or false.' }).optional(),
     /** A move mails the customer the new time and calendar entry unless this is false (docs/api.md). */
     notify_customer: z.boolean({ error: 'notify_customer must be true or false.' }).optional(),
+    /**
+     * Who cleans it (a team member's id), or null: nobody (an occurrence: its schedule's default again). Refused
+     * (409) when that person has another visit overlapping it, unless allow_overlap.
+     */
+    cleaner_id: id('cleaner_id').nullable().optional(),
   })
-  .refine((v) => v.status !== undefined || v.start !== undefined || v.paid !== undefined, {
-    message: 'Send a status, a paid flag or a new start.',
-  });
+  .refine(
+    (v) =>
+      v.status !== undefined || v.start !== undefined || v.paid !== undefined || v.cleaner_id !== undefined,
+    { message: 'Send a status, a paid flag, a new start or a cleaner_id.' },
+  );
 export type VisitPatch = z.input<typeof visitPatch>;
 
 /** A visit that overlaps another, or falls outside the working hours. */

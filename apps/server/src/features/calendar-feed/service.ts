@@ -79,9 +79,11 @@ export function calendarFeedService({ store, publicUrl, timezone, businessName, 
           summary: icsPlain(`${event.kind}: ${event.name}`),
           location: nullOr(addressOrTown(event.address, region), icsPlain),
           description: icsPlain(
-            [`Phone: ${formatPhone(event.phone)}`, ...(event.notes ? [`Notes: ${event.notes}`] : [])].join(
-              '\n',
-            ),
+            [
+              `Phone: ${formatPhone(event.phone)}`,
+              ...(event.cleaner ? [`Cleaner: ${event.cleaner}`] : []),
+              ...(event.notes ? [`Notes: ${event.notes}`] : []),
+            ].join('\n'),
           ),
         });
       }

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { AddressParts } from '@clean/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { calendarFeed, oneTimeCleanings, recurringPaidDates } from '../../db/schema';
+import { calendarFeed, oneTimeCleanings, recurringPaidDates, users } from '../../db/schema';
 import { agendaStore } from '../agenda/store';
 import { visitsService } from '../visits/service';
-import { visitsStore } from '../visits/store';
+import { memberName, visitsStore } from '../visits/store';
 
 const ROW_ID = 1;
 /** 32 random bytes, URL-safe: unguessable, and the only thing protecting the feed. */
@@ -30,6 +30,8 @@ export type FeedEvent = {
   notes: string | null;
   /** The home, for the event's LOCATION. */
   address: AddressParts;
+  /** Who cleans it (the team member's name); null or missing: nobody assigned. */
+  cleaner?: string | null;
 };
 
 export const calendarFeedStore = (db: Db) => ({
@@ -95,6 +97,13 @@ export const calendarFeedStore = (db: Db) => ({
         sql`${oneTimeCleanings.dateTime} >= ${since} and (${oneTimeCleanings.durationMinutes} is not null or ${oneTimeCleanings.cancelledAt} is not null)`,
       );
     const lengths = new Map(special.map((r) => [r.id, r.minutes ?? undefined]));
+    // Who cleans the cleanings from `since` on (the cleaner index: only assigned ones are read).
+    const assigned = await db
+      .select({ id: oneTimeCleanings.id, name: memberName })
+      .from(oneTimeCleanings)
+      .innerJoin(users, eq(users.id, oneTimeCleanings.cleanerId))
+      .where(sql`${oneTimeCleanings.cleanerId} is not null and ${oneTimeCleanings.dateTime} >= ${since}`);
+    const cleaners = new Map(assigned.map((r) => [r.id, r.name]));
     // A cancelled visit leaves the owner's calendar, as a skipped one does.
     const cancelled = new Set(special.flatMap((r) => (r.cancelled ? [r.id] : [])));
     const events: FeedEvent[] = agenda.one_time_cleanings
@@ -108,6 +117,7 @@ export const calendarFeedStore = (db: Db) => ({
         phone: c.phone_number,
         notes: c.notes,
         address: c,
+        cleaner: cleaners.get(c.cleaning_id),
       }));
     // Recurring visits of a bounded window (a schedule runs for years), each occurrence its own event named by
     // its key, so a move changes that event and a skip removes it.
@@ -125,6 +135,7 @@ export const calendarFeedStore = (db: Db) => ({
         phone: v.phone_number,
         notes: v.notes,
         address: v,
+        cleaner: v.cleaner_name,
       });
     }
     for (const record of agenda.recurring_paid_records) {

@@ -22,7 +22,7 @@ import { missLimiter } from '../../lib/miss-limit';
 import { customerInvoices } from '../invoices/store';
 import { visitTimeText } from '../notifications/visit-ics';
 import { siteStore } from '../site/store';
-import { slotsService } from '../slots/service';
+import { SLOT_TAKEN, slotsService } from '../slots/service';
 import { parseKey } from '../visits/rule';
 import { visitsService } from '../visits/service';
 import {
@@ -368,6 +368,10 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
       await db.transaction(async (tx) => {
         const txDb = tx as unknown as Db;
         await slots.claimMove(txDb, { start, minutes: found.minutes, excludeKey: key, rules });
+        // Its cleaner's other visits too; the customer is told the time is taken, not whose visit it meets.
+        await visits.claimCleanerAt(txDb, key, start, found.minutes).catch((err: unknown) => {
+          throw err instanceof ConflictError ? new ConflictError(SLOT_TAKEN) : err;
+        });
         const store = customerLinksStore(txDb);
         if (parsed?.kind === 'recurring') {
           const row = await lockOccurrence(tx, parsed.scheduleId, parsed.originalStart);

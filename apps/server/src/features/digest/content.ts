@@ -34,6 +34,8 @@ export type Visit = {
   zip: string | null;
   amount: number;
   phone: string | null;
+  /** Who cleans it (features/visits); null: nobody assigned, or a paid date typed by hand. */
+  cleaner?: string | null;
 };
 
 export type DigestContent = {
@@ -101,6 +103,7 @@ export async function collectDigest(db: Db, timeZone: string, now: Date): Promis
       zip: v.zip,
       amount: v.amount,
       phone: v.phone_number,
+      cleaner: v.cleaner_name,
     })),
     ...recurring.map((v) => ({ ...v, kind: 'recurring' as const })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime() || a.name.localeCompare(b.name));
@@ -152,6 +155,8 @@ export function digestMail(content: DigestContent, to: string, config: Config): 
   const home = (v: Visit) => where(addressOrTown(v, config.site.address.region));
   // Names as the schemas now keep them, one line each, rows stored before they did included (notifications/mails.ts).
   const name = singleLine;
+  // Who cleans it, once the owner has a team (a visit nobody was given says nothing: the owner's own, as before).
+  const cleans = (v: Visit) => (v.cleaner ? ` — ${singleLine(v.cleaner)} cleans` : '');
 
   const lines: string[] = [
     `Tomorrow, ${day}: ${visits.length ? plural(visits.length, 'visit') : 'no visits'}.`,
@@ -159,7 +164,7 @@ export function digestMail(content: DigestContent, to: string, config: Config): 
   for (const v of visits) {
     const kind = v.kind === 'one-time' ? 'one-time' : 'recurring';
     lines.push(
-      `  ${time.format(v.at)}  ${name(v.name)}${home(v)} — ${formatMoney(v.amount)} (${kind}) — ${phone(v.phone)}`,
+      `  ${time.format(v.at)}  ${name(v.name)}${home(v)} — ${formatMoney(v.amount)} (${kind}) — ${phone(v.phone)}${cleans(v)}`,
     );
   }
   if (waiting.length) {

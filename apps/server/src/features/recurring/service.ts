@@ -47,6 +47,13 @@ export type RecurringDeps = {
   booking: Booking;
   /** The schedules' store on that transaction. */
   schedulesOn: (db: Db) => SchedulesStore;
+  /** Runs `run` in one transaction. */
+  transaction: <T>(run: (on: Db) => Promise<T>) => Promise<T>;
+  /**
+   * Inside a transaction, before the schedule's default cleaner is set: the booking lock, the member, and the
+   * assignment rule over its next visits (features/visits; throws the 400 or 409).
+   */
+  claimSchedule: (on: Db, scheduleId: number, cleanerId: number, allowOverlap: boolean) => Promise<void>;
 };
 
 const found = <T>(value: T | undefined, message: string): T => {
@@ -64,6 +71,8 @@ export function recurringService({
   conflictsOf,
   booking,
   schedulesOn,
+  transaction,
+  claimSchedule,
 }: RecurringDeps) {
   const instants = (values: string[]) => values.map((v) => instantIn(v, timezone, 'dates_related'));
   const firstVisit = (value: string | null | undefined) =>
@@ -132,23 +141,28 @@ export function recurringService({
       version?: string,
     ): Promise<RecurringPayment> {
       const inquiryId = b.inquiry_id;
+      const cleanerId = b.cleaner_id;
+      const changes = {
+        inquiryId,
+        amount: b.amount,
+        frequency: b.frequency,
+        notes: b.notes,
+        firstVisitAt: firstVisit(b.first_visit_at),
+        durationMinutes: b.duration_minutes,
+        cleanerId,
+      };
+      // Giving its visits to someone is decided under the booking lock, as every assignment is.
+      const update = () =>
+        cleanerId == null
+          ? schedules.update(id, changes, version, SCHEDULE_STALE)
+          : transaction(async (on) => {
+              await claimSchedule(on, id, cleanerId, b.allow_overlap === true);
+              return schedulesOn(on).update(id, changes, version, SCHEDULE_STALE);
+            });
       const updated = await referencing(
         inquiryId === undefined ? undefined : () => inquiryExists(inquiryId),
         NO_SUCH_INQUIRY,
-        () =>
-          schedules.update(
-            id,
-            {
-              inquiryId,
-              amount: b.amount,
-              frequency: b.frequency,
-              notes: b.notes,
-              firstVisitAt: firstVisit(b.first_visit_at),
-              durationMinutes: b.duration_minutes,
-            },
-            version,
-            SCHEDULE_STALE,
-          ),
+        update,
       );
       return withConflicts(found(updated ? await schedules.get(id) : undefined, SCHEDULE_NOT_FOUND));
     },

@@ -21,6 +21,8 @@ export type ScheduleValues = {
   /** The first visit and each visit's length (null: the owner's default): features/visits reads them. */
   firstVisitAt?: Date | null;
   durationMinutes?: number | null;
+  /** Who cleans its visits by default (features/visits decides it under the booking lock). */
+  cleanerId?: number | null;
 };
 export type ScheduleFilters = { inquiry_name?: string; frequency?: string; notes?: string };
 
@@ -33,6 +35,7 @@ const scheduleColumns = {
   notes: recurringPayments.notes,
   firstVisitAt: recurringPayments.firstVisitAt,
   durationMinutes: recurringPayments.durationMinutes,
+  cleanerId: recurringPayments.cleanerId,
   version: recurringPayments.version,
 };
 
@@ -45,6 +48,7 @@ const toSchedule = (row: {
   notes: string | null;
   firstVisitAt: Date | null;
   durationMinutes: number | null;
+  cleanerId: number | null;
   version: number;
 }): RecurringPayment => {
   const rule = ruleOf(row.firstVisitAt, row.frequency);
@@ -58,6 +62,7 @@ const toSchedule = (row: {
     first_visit_at: row.firstVisitAt ? row.firstVisitAt.toISOString() : null,
     duration_minutes: row.durationMinutes,
     visits_note: 'note' in rule ? rule.note : null,
+    cleaner_id: row.cleanerId,
     version: String(row.version),
   };
 };

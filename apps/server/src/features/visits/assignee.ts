@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { oneTimeCleanings, recurringPayments, visitExceptions } from '../../db/schema';
 import { isOccurrence, parseKey, ruleOf } from './rule';
-import { visitsStore } from './store';
+import { lockOccurrence, type Tx, visitsStore } from './store';
 
 /** A visit as its team member's own routes need it: which it is, whose home, when, and who cleans it. */
 export type AssignedVisit = {
@@ -69,4 +69,34 @@ export async function assignedVisit(
     cleanerId: userId,
     status: row.exception?.status ?? 'planned',
   };
+}
+
+/**
+ * The same, read after locking the visit's row in transaction `on` (a one-time cleaning's, or the occurrence's
+ * exception row, made if missing): a team member's change of their visit then waits for, or holds off, the owner's
+ * change of it and their own Done.
+ */
+export async function lockAssignedVisit(
+  on: Db,
+  timezone: string,
+  key: string,
+  userId: number,
+): Promise<AssignedVisit | null> {
+  const parsed = parseKey(key);
+  if (!parsed || parsed.kind === 'request') return null;
+  if (parsed.kind === 'one_time')
+    await on
+      .select({ id: oneTimeCleanings.id })
+      .from(oneTimeCleanings)
+      .where(eq(oneTimeCleanings.id, parsed.id))
+      .for('update');
+  else {
+    const [schedule] = await on
+      .select({ id: recurringPayments.id })
+      .from(recurringPayments)
+      .where(eq(recurringPayments.id, parsed.scheduleId));
+    if (!schedule) return null;
+    await lockOccurrence(on as unknown as Tx, parsed.scheduleId, parsed.originalStart);
+  }
+  return assignedVisit(on, timezone, key, userId);
 }

@@ -12,13 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { admin } from '../../lib/admin-routes';
 import { expectedVersion } from '../../lib/if-match';
-import { invoicesServiceFor } from '../invoices/service';
-import { customerNotices } from '../notifications/customer';
-import { tellCustomerOfMove } from '../notifications/owner-move';
-import { reviewRequestsService } from '../review-requests/service';
-import { holdsAccess } from '../slots/service';
-import { visitsService } from './service';
-import { visitsStore } from './store';
+import { visitsServiceFor } from './app-service';
 
 /** The business days (YYYY-MM-DD, comma-separated) with more one-time cleanings than listed. */
 export const TRUNCATED_DAYS_HEADER = 'x-truncated-days';
@@ -35,26 +29,7 @@ const keyParams = z.object({
  * dates, changing one occurrence (done and paid, skipped, moved), the working hours, and the conflicts look-up.
  */
 export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const reviewRequests = reviewRequestsService({ db: app.database.db, config: app.config });
-  const invoices = invoicesServiceFor(app);
-  const visits = visitsService({
-    store: visitsStore(app.database.db),
-    timezone: app.config.timezone,
-    holds: holdsAccess(
-      app.database.db,
-      app.config,
-      undefined,
-      customerNotices({ db: app.database.db, config: app.config, kick: app.outbox.kick }),
-    ),
-    // In the change's transaction: a done visit, its review request and its invoice commit together.
-    statusChanged: async (visit, on) => {
-      await reviewRequests.visitChanged(visit, new Date(), on);
-      await invoices.visitChanged(visit, on);
-    },
-    // In the move's transaction: the customer's mail commits with the move.
-    moved: (visit, from, on) => tellCustomerOfMove(on, app.config, visit, from, app.clock()),
-    now: app.clock,
-  });
+  const visits = visitsServiceFor(app);
 
   app.get(
     '/api/visits',
@@ -101,6 +76,9 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
           'A move mails the customer the new time and calendar entry unless notify_customer: false. ' +
           'Done or paid before the visit starts is a 409 asking, unless confirm_early: true. {status:"planned"} on ' +
           'the day of Done & paid undoes it (unpaid; a recurring paid record removed; 409 on a later day). ' +
+          "{cleaner_id}: who cleans it (alone or with a move; null: nobody, an occurrence its schedule's default), " +
+          '400 for an unknown or removed team member, 409 naming the visit of theirs it would overlap unless ' +
+          'allow_overlap (decided under the booking lock). ' +
           'Answers the visit. With If-Match, only the visit at that version changes (412 otherwise).',
       },
       { 200: visitSchema },

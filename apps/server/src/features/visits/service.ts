@@ -37,6 +37,7 @@ import {
   type ExceptionRow,
   occurrenceVersion,
   type ScheduleRow,
+  type VisitsOf,
   type VisitsStore,
   visitsStore,
 } from './store';
@@ -50,6 +51,11 @@ export const UNPAY_RECURRING =
 export const PAID_STAYS_DONE =
   'This visit is paid, so it stays done; undo Done & paid on the day it was paid, or delete its paid record first.';
 export const OVERLAP_HINT = 'Send allow_overlap: true to keep this time anyway.';
+export const ASSIGN_OVERLAP_HINT = 'Send allow_overlap: true to give it to them anyway.';
+export const NO_SUCH_MEMBER = 'cleaner_id: no such team member (or they were removed).';
+
+/** A caller's rule run inside a visit's change, under its row lock (a cleaner's Done: the checklist). */
+export type WhileLocked = (on: Db) => Promise<void>;
 
 /** The occurrences a schedule's conflicts are checked for (its first ones from the time asked about). */
 export const CONFLICT_OCCURRENCES = 12;
@@ -124,6 +130,7 @@ const sameTimeMove = (
   start !== undefined &&
   b.status === undefined &&
   b.paid === undefined &&
+  b.cleaner_id === undefined &&
   Date.parse(visit.start) === start.getTime() &&
   (version === undefined || visit.version === version);
 
@@ -185,6 +192,8 @@ export function visitsService({
       recurring_paid_id: null,
       requested_frequency: null,
       hold_lapses_at: null,
+      cleaner_id: row.cleanerId,
+      cleaner_name: null,
       version: String(row.version),
     };
   }
@@ -212,6 +221,8 @@ export function visitsService({
       recurring_paid_id: null,
       requested_frequency: h.frequency,
       hold_lapses_at: h.lapsesAt?.toISOString() ?? null,
+      cleaner_id: null,
+      cleaner_name: null,
       version: HOLD_VERSION,
     };
   }
@@ -246,6 +257,8 @@ export function visitsService({
       recurring_paid_id: exception?.recurringPaidId ?? null,
       requested_frequency: null,
       hold_lapses_at: null,
+      cleaner_id: exception?.cleanerId ?? s.cleanerId,
+      cleaner_name: null,
       version: occurrenceVersion(s.version, exception?.version ?? 0),
     };
   }
@@ -265,7 +278,7 @@ export function visitsService({
 
   /** One customer's visits starting in [from, to) (their link's page): read by inquiry, not filtered after. */
   async function visitsOfInquiry(inquiryId: number, from: Date, to: Date, hours?: WorkingHours) {
-    return (await visitsOf(from, to, hours, false, inquiryId)).visits;
+    return (await visitsOf(from, to, hours, false, { inquiryId })).visits;
   }
 
   type Loaded = { ruled: { s: ScheduleRow; rule: Rule }[]; exceptions: ExceptionRow[]; held?: HeldTime[] };
@@ -312,19 +325,35 @@ export function visitsService({
     to: Date,
     hours: WorkingHours | undefined,
     perDay: boolean,
-    inquiryId?: number,
+    only: VisitsOf = {},
   ): Promise<{ visits: Visit[]; truncatedDays: string[] }> {
     const [settings, bounded, schedules] = await Promise.all([
       hours ?? store.workingHours(),
       perDay
         ? store.cleaningsFirstOfEachDay(from, to, timezone)
-        : store.cleaningsBetween(from, to, inquiryId).then((rows) => ({ rows, truncatedDays: [] })),
-      store.schedulesWithVisitsBetween(from, to, inquiryId),
+        : store.cleaningsBetween(from, to, only).then((rows) => ({ rows, truncatedDays: [] })),
+      store.schedulesWithVisitsBetween(from, to, only),
     ]);
-    const visits: Visit[] = bounded.rows.flatMap((c) => oneTimeVisit(c, settings) ?? []);
+    let visits: Visit[] = bounded.rows.flatMap((c) => oneTimeVisit(c, settings) ?? []);
     visits.push(...recurringIn(await withExceptions(schedules, from, to), from, to, settings));
+    // A schedule read for its cleaner may have visits of others (an occurrence's own cleaner), and the reverse.
+    if (only.cleanerId !== undefined) visits = visits.filter((v) => v.cleaner_id === only.cleanerId);
     visits.sort((a, b) => a.start.localeCompare(b.start) || a.key.localeCompare(b.key));
-    return { visits, truncatedDays: bounded.truncatedDays };
+    return { visits: await named(visits), truncatedDays: bounded.truncatedDays };
+  }
+
+  /** The visits with their cleaners' names (one read for all). */
+  async function named(visits: Visit[]): Promise<Visit[]> {
+    const ids = [...new Set(visits.flatMap((v) => (v.cleaner_id === null ? [] : [v.cleaner_id])))];
+    const names = await store.teamNames(ids);
+    return visits.map((v) =>
+      v.cleaner_id === null ? v : { ...v, cleaner_name: names.get(v.cleaner_id) ?? null },
+    );
+  }
+
+  /** One team member's visits starting in [from, to), by start (their day; the overlap rule of assignments). */
+  async function visitsOfCleaner(cleanerId: number, from: Date, to: Date): Promise<Visit[]> {
+    return (await visitsOf(from, to, undefined, false, { cleanerId })).visits;
   }
 
   /**
@@ -423,20 +452,177 @@ export function visitsService({
     if (found.length > 0) throw new ConflictError(`${found.map((c) => c.message).join(' ')} ${OVERLAP_HINT}`);
   }
 
-  async function patchOneTime(id: number, b: z.output<typeof visitPatch>, version?: string): Promise<Visit> {
+  /**
+   * The assignment rule, inside a transaction (`on`) that holds the booking lock: a team member is never given two
+   * visits that overlap. `cleanerId` would clean the visits at `starts` (each `minutes` long; `exclude` names the
+   * visit itself or its schedule). A newly named member must exist and not be removed (share-locked, so a removal
+   * waits); the other visits are read inside the transaction, after the lock, so of two assignments racing for one
+   * person's time the second sees the first (docs/architecture.md, "One booking rule").
+   */
+  async function claimCleaner(
+    on: Db,
+    who: { cleanerId: number; newlyNamed: boolean },
+    starts: Date[],
+    minutes: number,
+    exclude: (key: string) => boolean,
+    allowOverlap: boolean,
+  ) {
+    const inTx = visitsStore(on);
+    const member = who.newlyNamed ? await inTx.lockMember(who.cleanerId) : undefined;
+    if (who.newlyNamed && !member) throw new ValidationError(NO_SUCH_MEMBER);
+    if (allowOverlap || starts.length === 0) return;
+    const times = starts.map((d) => d.getTime());
+    const theirs = (
+      await visitsService({ store: inTx, timezone }).visitsOfCleaner(
+        who.cleanerId,
+        new Date(Math.min(...times) - LONGEST_MS),
+        new Date(Math.max(...times) + minutesMs(minutes)),
+      )
+    ).filter((v) => v.status !== 'skipped' && v.status !== 'cancelled' && !exclude(v.key));
+    const others: Span[] = theirs.map((v) => ({
+      key: v.key,
+      name: v.inquiry_name,
+      start: new Date(v.start),
+      end: new Date(v.end),
+    }));
+    for (const start of starts) {
+      const [clash] = overlapConflicts(
+        start,
+        new Date(start.getTime() + minutesMs(minutes)),
+        others,
+        1,
+        timezone,
+      );
+      if (clash) {
+        const name = member?.name ?? theirs[0]?.cleaner_name ?? 'This team member';
+        throw new ConflictError(`${name} has another visit then. ${clash.message} ${ASSIGN_OVERLAP_HINT}`);
+      }
+    }
+  }
+
+  /**
+   * The first step of a one-time cleaning's change that moves or assigns it: the booking lock (claimMove, which also
+   * checks the business's own overlap rule for a move), then the assignment rule for whoever cleans it afterwards.
+   */
+  async function claimOneTime(on: Db, id: number, b: z.output<typeof visitPatch>, start: Date | undefined) {
+    if (start === undefined && b.cleaner_id === undefined) return;
+    const hours = await visitsStore(on).workingHours();
+    const before = await visitsStore(on).cleaning(id);
+    const minutes = before?.durationMinutes ?? hours.default_duration_minutes;
+    if (start) await claimMove(on, start, minutes, oneTimeKey(id), b.allow_overlap === true);
+    else await lockBookings(on);
+    // Read after the lock: every move and assignment of this visit waits for it, so this is what it is.
+    const current = await visitsStore(on).cleaning(id);
+    const cleanerId = b.cleaner_id === undefined ? current?.cleanerId : b.cleaner_id;
+    if (!current || cleanerId == null) return;
+    const at = start ?? current.dateTime;
+    const key = oneTimeKey(id);
+    const who = { cleanerId, newlyNamed: b.cleaner_id != null };
+    await claimCleaner(on, who, at ? [at] : [], minutes, (k) => k === key, b.allow_overlap === true);
+  }
+
+  /** The same for one occurrence of a schedule (its own cleaner, else the schedule's default). */
+  async function claimOccurrence(
+    on: Db,
+    schedule: ScheduleRow,
+    originalStart: Date,
+    b: z.output<typeof visitPatch>,
+    start: Date | undefined,
+    minutes: number,
+  ) {
+    if (start === undefined && b.cleaner_id === undefined) return;
+    const key = recurringKey(schedule.id, originalStart);
+    if (start) await claimMove(on, start, minutes, key, b.allow_overlap === true);
+    else await lockBookings(on);
+    const inTx = visitsStore(on);
+    const [current, exception] = await Promise.all([
+      inTx.schedule(schedule.id),
+      inTx.exception(schedule.id, originalStart),
+    ]);
+    const own = b.cleaner_id === undefined ? exception?.cleanerId : b.cleaner_id;
+    const cleanerId = own ?? current?.cleanerId;
+    if (!current || cleanerId == null) return;
+    const at = start ?? exception?.movedTo ?? originalStart;
+    const who = { cleanerId, newlyNamed: b.cleaner_id != null };
+    await claimCleaner(on, who, [at], minutes, (k) => k === key, b.allow_overlap === true);
+  }
+
+  /**
+   * A schedule's default cleaner, inside the transaction that sets it: the booking lock, the member, and its next
+   * CONFLICT_OCCURRENCES visits from now (those without a cleaner of their own, not skipped) against the member's
+   * other visits.
+   */
+  async function claimSchedule(on: Db, scheduleId: number, cleanerId: number, allowOverlap: boolean) {
+    await lockBookings(on);
+    const inTx = visitsStore(on);
+    const schedule = await inTx.schedule(scheduleId);
+    const rule = schedule && ruleFor(schedule);
+    const hours = await inTx.workingHours();
+    const minutes = schedule?.durationMinutes ?? hours.default_duration_minutes;
+    const nth = rule && occurrences(rule, timezone);
+    const from = now().getTime() - minutesMs(minutes);
+    const upcoming: Date[] = [];
+    for (let k = 0; nth && upcoming.length < CONFLICT_OCCURRENCES && k < 10_000; k++)
+      if (nth(k).getTime() > from) upcoming.push(nth(k));
+    const last = upcoming.at(-1);
+    const exceptions =
+      schedule && last
+        ? await inTx.exceptionsBetween([scheduleId], new Date(from), new Date(last.getTime() + 1))
+        : [];
+    const own = new Map(exceptions.map((e) => [e.originalStart.getTime(), e]));
+    const starts = upcoming.flatMap((at) => {
+      const e = own.get(at.getTime());
+      return e?.status === 'skipped' || (e?.cleanerId ?? null) !== null ? [] : [e?.movedTo ?? at];
+    });
+    const exclude = (key: string) => key.startsWith(`r${scheduleId}-`);
+    await claimCleaner(on, { cleanerId, newlyNamed: true }, starts, minutes, exclude, allowOverlap);
+  }
+
+  /**
+   * A move by someone else than the owner (the customer's link), inside its transaction after the booking lock: the
+   * visit's cleaner (if any) must not have another visit at `start`. Throws the 409 with the other visit named:
+   * the caller words it for its reader.
+   */
+  async function claimCleanerAt(on: Db, key: string, start: Date, minutes: number) {
+    const parsed = parseKey(key);
+    if (!parsed || parsed.kind === 'request') return;
+    const inTx = visitsStore(on);
+    let cleanerId: number | null | undefined;
+    if (parsed.kind === 'one_time') cleanerId = (await inTx.cleaning(parsed.id))?.cleanerId;
+    else {
+      const [schedule, exception] = await Promise.all([
+        inTx.schedule(parsed.scheduleId),
+        inTx.exception(parsed.scheduleId, parsed.originalStart),
+      ]);
+      cleanerId = exception?.cleanerId ?? schedule?.cleanerId;
+    }
+    if (cleanerId == null) return;
+    await claimCleaner(on, { cleanerId, newlyNamed: false }, [start], minutes, (k) => k === key, false);
+  }
+
+  async function lockBookings(on: Db) {
+    if (!holds) throw new Error('assigning a visit needs the holds (the booking lock)');
+    await holds.lock(on);
+  }
+
+  async function patchOneTime(
+    id: number,
+    b: z.output<typeof visitPatch>,
+    version?: string,
+    whileLocked?: WhileLocked,
+  ): Promise<Visit> {
     const row = await store.cleaning(id);
     if (!row) throw new NotFoundError(NO_SUCH_VISIT);
     if (b.status === 'skipped') throw new ValidationError(ONE_TIME_SKIP);
     if (b.status === 'confirmed' || b.status === 'declined') throw new ValidationError(CONFIRM_ONLY_REQUESTS);
     const hours = await store.workingHours();
     const start = b.start === undefined ? undefined : instantIn(b.start, timezone, 'start');
-    const minutes = row.durationMinutes ?? hours.default_duration_minutes;
     const current = oneTimeVisit(row, hours);
     if (current?.status === 'planned' && sameTimeMove(b, start, current, version)) return current;
     const done = b.status === 'done' || b.paid === true ? true : b.status === 'planned' ? false : undefined;
     // The owner may book a cancelled visit again: any change of its status or time does.
     const cancelledAt = b.status !== undefined || start !== undefined ? null : undefined;
-    const changes = { dateTime: start, paid: b.paid, done, cancelledAt };
+    const changes = { dateTime: start, paid: b.paid, done, cancelledAt, cleanerId: b.cleaner_id };
     return store.changeCleaning(
       id,
       changes,
@@ -449,10 +635,9 @@ export function visitsService({
           await moved?.(visit, from, on);
         return visit;
       },
-      async (on) => {
-        if (start) await claimMove(on, start, minutes, oneTimeKey(id), b.allow_overlap === true);
-      },
-      (locked) => {
+      (on) => claimOneTime(on, id, b, start),
+      async (locked, on) => {
+        await whileLocked?.(on);
         if (version !== undefined && String(locked.version) !== version)
           throw new StaleVersionError(staleCleaning(locked, now(), timezone));
         const at = start ?? locked.dateTime;
@@ -469,6 +654,7 @@ export function visitsService({
     originalStart: Date,
     b: z.output<typeof visitPatch>,
     version?: string,
+    whileLocked?: WhileLocked,
   ) {
     const schedule = await store.schedule(scheduleId);
     if (!schedule) throw new NotFoundError(NO_SUCH_VISIT);
@@ -477,7 +663,6 @@ export function visitsService({
     const asked = b.status;
     if (asked === 'confirmed' || asked === 'declined') throw new ValidationError(CONFIRM_ONLY_REQUESTS);
     const hours = await store.workingHours();
-    const key = recurringKey(scheduleId, originalStart);
     const start = b.start === undefined ? undefined : instantIn(b.start, timezone, 'start');
     const minutes = schedule.durationMinutes ?? hours.default_duration_minutes;
     if (start !== undefined) {
@@ -495,6 +680,7 @@ export function visitsService({
       originalStart,
       async (tx, row, scheduleVersion) => {
         if (scheduleVersion === undefined) throw new NotFoundError(NO_SUCH_VISIT);
+        await whileLocked?.(tx as unknown as Db);
         if (version !== undefined && occurrenceVersion(scheduleVersion, row.version) !== version) {
           const seen = Number(version.split('.')[1]);
           throw new StaleVersionError(staleOccurrence(row, seen, now(), timezone));
@@ -524,15 +710,17 @@ export function visitsService({
         // Under the row lock: a concurrent Done & paid finds the record this one made, and makes none.
         if (b.paid === true && recurringPaidId === null)
           recurringPaidId = await store.createPaid(tx, scheduleId, schedule.amount, movedTo ?? originalStart);
+        const cleanerId = b.cleaner_id === undefined ? row.cleanerId : b.cleaner_id;
         const changed = await store.setException(tx, row.id, {
           status,
           movedTo,
+          cleanerId,
           ...(recurringPaidId === null ? {} : { recurringPaidId }),
         });
         const visit = recurringVisit(
           { ...schedule, version: scheduleVersion },
           originalStart,
-          { ...row, status, movedTo, recurringPaidId, version: changed },
+          { ...row, status, movedTo, recurringPaidId, cleanerId, version: changed },
           hours,
         );
         if (asked !== undefined || b.paid !== undefined) await statusChanged?.(visit, tx as unknown as Db);
@@ -541,9 +729,7 @@ export function visitsService({
           await moved?.(visit, from, tx as unknown as Db);
         return visit;
       },
-      async (on) => {
-        if (start) await claimMove(on, start, minutes, key, b.allow_overlap === true);
-      },
+      (on) => claimOccurrence(on, schedule, originalStart, b, start, minutes),
     );
   }
 
@@ -572,15 +758,32 @@ export function visitsService({
     return recurringVisit(schedule, first, exception, hours);
   }
 
+  /** The instants of business dates from..to (both included), at most VISITS_MAX_DAYS days: a 400 otherwise. */
+  function rangeOf(query: { from: string; to: string }): { from: Date; to: Date } {
+    const from = dayStart(query.from, 'from');
+    const last = dayStart(query.to, 'to');
+    if (last < from) throw new ValidationError('from must not be after to.');
+    const days = Math.round((Date.parse(query.to) - Date.parse(query.from)) / DAY_MS) + 1;
+    if (days > VISITS_MAX_DAYS)
+      throw new ValidationError(
+        `Ask for at most ${VISITS_MAX_DAYS} days of visits at a time (this is ${days}).`,
+      );
+    return { from, to: dayStart(query.to, 'to', 1) };
+  }
+
   /** The recurring visits starting in [from, to) alone (the calendar feed lists one-time cleanings its own way). */
   async function recurringBetween(from: Date, to: Date, hours: WorkingHours): Promise<Visit[]> {
     const loaded = await withExceptions(await store.schedulesWithVisitsBetween(from, to), from, to);
-    return recurringIn(loaded, from, to, hours);
+    return named(recurringIn(loaded, from, to, hours));
   }
 
   return {
     visitsBetween,
     visitsOfInquiry,
+    visitsOfCleaner,
+    claimSchedule,
+    claimCleanerAt,
+    rangeOf,
     recurringBetween,
     conflictsOf,
 
@@ -589,15 +792,7 @@ export function visitsService({
      * one-time cleanings a day (the days with more in `truncatedDays`).
      */
     async list(query: z.output<typeof visitsQuery>): Promise<{ visits: Visit[]; truncatedDays: string[] }> {
-      const from = dayStart(query.from, 'from');
-      const last = dayStart(query.to, 'to');
-      if (last < from) throw new ValidationError('from must not be after to.');
-      const days = Math.round((Date.parse(query.to) - Date.parse(query.from)) / DAY_MS) + 1;
-      if (days > VISITS_MAX_DAYS)
-        throw new ValidationError(
-          `Ask for at most ${VISITS_MAX_DAYS} days of visits at a time (this is ${days}).`,
-        );
-      const to = dayStart(query.to, 'to', 1);
+      const { from, to } = rangeOf(query);
       const [found, held] = await Promise.all([
         visitsOf(from, to, undefined, true),
         holds?.live(from, to) ?? [],
@@ -608,15 +803,24 @@ export function visitsService({
       return { visits, truncatedDays: found.truncatedDays };
     },
 
-    /** PATCH /api/visits/{key}; `version` (If-Match): only the visit as the client saw it, else a 412. */
-    async patch(key: string, b: z.output<typeof visitPatch>, version?: string): Promise<Visit> {
+    /**
+     * PATCH /api/visits/{key}; `version` (If-Match): only the visit as the client saw it, else a 412.
+     * `whileLocked`: a rule of the caller's, run in the change's transaction under the visit's row lock.
+     */
+    async patch(
+      key: string,
+      b: z.output<typeof visitPatch>,
+      version?: string,
+      whileLocked?: WhileLocked,
+    ): Promise<Visit> {
       const parsed = parseKey(key);
       if (!parsed) throw new NotFoundError(NO_SUCH_VISIT);
       if (parsed.kind === 'request') return patchRequest(parsed.id, b);
       // statusChanged hears of a change of status or payment only: moving a visit done long ago asks for nothing.
-      return parsed.kind === 'one_time'
-        ? patchOneTime(parsed.id, b, version)
-        : patchRecurring(parsed.scheduleId, parsed.originalStart, b, version);
+      const visit = await (parsed.kind === 'one_time'
+        ? patchOneTime(parsed.id, b, version, whileLocked)
+        : patchRecurring(parsed.scheduleId, parsed.originalStart, b, version, whileLocked));
+      return (await named([visit]))[0] ?? visit;
     },
 
     /** GET /api/visits/conflicts. */

@@ -8,11 +8,12 @@ import {
   recurringPaid,
   recurringPaidDates,
   recurringPayments,
+  users,
   visitExceptions,
 } from '../../db/schema';
 import { firstOfEachDay } from '../agenda/store';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Who a visit is for: the inquiry's columns every visit shows. */
 const who = {
@@ -37,6 +38,7 @@ const cleaningColumns = {
   durationMinutes: oneTimeCleanings.durationMinutes,
   doneAt: oneTimeCleanings.doneAt,
   cancelledAt: oneTimeCleanings.cancelledAt,
+  cleanerId: oneTimeCleanings.cleanerId,
   version: oneTimeCleanings.version,
 };
 /** Who a visit is for, as the Agenda shows them (a cleaning's, a schedule's or a held request's inquiry). */
@@ -62,6 +64,8 @@ export type CleaningRow = Customer & {
   doneAt: Date | null;
   /** Cancelled by the customer (their personal link): shown, but no longer taking its time. */
   cancelledAt: Date | null;
+  /** Who cleans it (users.id), null: nobody assigned. A schedule's: its visits' default. */
+  cleanerId: number | null;
   version: number;
 };
 
@@ -73,6 +77,7 @@ const scheduleColumns = {
   notes: recurringPayments.notes,
   firstVisitAt: recurringPayments.firstVisitAt,
   durationMinutes: recurringPayments.durationMinutes,
+  cleanerId: recurringPayments.cleanerId,
   version: recurringPayments.version,
 };
 export type ScheduleRow = Omit<CleaningRow, 'dateTime' | 'paid' | 'doneAt' | 'cancelledAt'> & {
@@ -87,6 +92,7 @@ const exceptionColumns = {
   status: visitExceptions.status,
   movedTo: visitExceptions.movedTo,
   recurringPaidId: visitExceptions.recurringPaidId,
+  cleanerId: visitExceptions.cleanerId,
   version: visitExceptions.version,
 };
 export type ExceptionRow = {
@@ -96,6 +102,8 @@ export type ExceptionRow = {
   status: 'planned' | 'done' | 'skipped';
   movedTo: Date | null;
   recurringPaidId: number | null;
+  /** This occurrence's own cleaner; null: its schedule's default. */
+  cleanerId: number | null;
   /** 0 until its first change (as an occurrence with no row at all). */
   version: number;
 };
@@ -143,7 +151,12 @@ export async function lockedScheduleVersion(tx: Tx, scheduleId: number): Promise
 export async function setException(
   tx: Tx,
   id: number,
-  changes: Partial<{ status: ExceptionRow['status']; movedTo: Date | null; recurringPaidId: number }>,
+  changes: Partial<{
+    status: ExceptionRow['status'];
+    movedTo: Date | null;
+    recurringPaidId: number;
+    cleanerId: number | null;
+  }>,
 ): Promise<number> {
   const [row] = await tx
     .update(visitExceptions)
@@ -157,11 +170,23 @@ export async function setException(
 const WORKING_HOURS = 'working_hours';
 
 /** What the owner (or the customer's link) changes of a one-time cleaning's visit. */
-type CleaningChanges = Partial<{ dateTime: Date; paid: boolean; done: boolean; cancelledAt: Date | null }>;
+type CleaningChanges = Partial<{
+  dateTime: Date;
+  paid: boolean;
+  done: boolean;
+  cancelledAt: Date | null;
+  cleanerId: number | null;
+}>;
+
+/** A team member's name as the Agenda, the digest and the feed show it: the owner without one is "Owner". */
+export const memberName = sql<string>`coalesce(${users.name}, case when ${users.role} = 'owner' then 'Owner' else ${users.username} end)`;
+
+/** Whose visits a read is about: one customer's (their link's page) or one team member's (their day). */
+export type VisitsOf = { inquiryId?: number; cleanerId?: number };
 
 export const visitsStore = (db: Db) => ({
-  /** One-time cleanings dated in [from, to); only the inquiry's when `inquiryId` is given. */
-  cleaningsBetween: (from: Date, to: Date, inquiryId?: number): Promise<CleaningRow[]> =>
+  /** One-time cleanings dated in [from, to); only the inquiry's, or the team member's, when `only` names one. */
+  cleaningsBetween: (from: Date, to: Date, only: VisitsOf = {}): Promise<CleaningRow[]> =>
     db
       .select(cleaningColumns)
       .from(oneTimeCleanings)
@@ -170,7 +195,8 @@ export const visitsStore = (db: Db) => ({
         and(
           gte(oneTimeCleanings.dateTime, from),
           lt(oneTimeCleanings.dateTime, to),
-          inquiryId === undefined ? undefined : eq(oneTimeCleanings.inquiryId, inquiryId),
+          only.inquiryId === undefined ? undefined : eq(oneTimeCleanings.inquiryId, only.inquiryId),
+          only.cleanerId === undefined ? undefined : eq(oneTimeCleanings.cleanerId, only.cleanerId),
         ),
       ),
 
@@ -245,9 +271,10 @@ export const visitsStore = (db: Db) => ({
   /**
    * Schedules that may have visits in [from, to): first visit before `to` (the partial index on first_visit_at),
    * or one of their visits moved into the range (a first visit moved earlier than the schedule starts). Only the
-   * inquiry's when `inquiryId` is given.
+   * inquiry's when `only` names one; for a team member, the schedules they clean by default or some visit of
+   * (the caller keeps the visits that are theirs).
    */
-  schedulesWithVisitsBetween: (from: Date, to: Date, inquiryId?: number): Promise<ScheduleRow[]> =>
+  schedulesWithVisitsBetween: (from: Date, to: Date, only: VisitsOf = {}): Promise<ScheduleRow[]> =>
     db
       .select(scheduleColumns)
       .from(recurringPayments)
@@ -255,7 +282,19 @@ export const visitsStore = (db: Db) => ({
       .where(
         and(
           isNotNull(recurringPayments.firstVisitAt),
-          inquiryId === undefined ? undefined : eq(recurringPayments.inquiryId, inquiryId),
+          only.inquiryId === undefined ? undefined : eq(recurringPayments.inquiryId, only.inquiryId),
+          only.cleanerId === undefined
+            ? undefined
+            : or(
+                eq(recurringPayments.cleanerId, only.cleanerId),
+                inArray(
+                  recurringPayments.id,
+                  db
+                    .select({ id: visitExceptions.recurringPaymentId })
+                    .from(visitExceptions)
+                    .where(eq(visitExceptions.cleanerId, only.cleanerId)),
+                ),
+              ),
           or(
             lt(recurringPayments.firstVisitAt, to),
             inArray(
@@ -359,8 +398,8 @@ export const visitsStore = (db: Db) => ({
     then: (row: CleaningRow | undefined, on: Db) => Promise<T>,
     /** Run first in the transaction, before the row is locked (a move takes the booking lock here). */
     first: (on: Db) => Promise<void> = async () => {},
-    /** Run on the locked row before it is written (the If-Match check). */
-    check: (row: CleaningRow) => void = () => {},
+    /** Run on the locked row before it is written (the If-Match check, a caller's rule). */
+    check: (row: CleaningRow, on: Db) => void | Promise<void> = () => {},
   ): Promise<T> {
     return db.transaction(async (tx) => {
       const on = tx as unknown as Db;
@@ -372,7 +411,7 @@ export const visitsStore = (db: Db) => ({
         .innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId))
         .where(eq(oneTimeCleanings.id, id))
         .for('update', { of: oneTimeCleanings });
-      if (locked) check(locked);
+      if (locked) await check(locked, on);
       return then((await inTx.setCleaning(id, changes)) ? await inTx.cleaning(id) : undefined, on);
     });
   },
@@ -391,6 +430,29 @@ export const visitsStore = (db: Db) => ({
       .where(eq(oneTimeCleanings.id, id))
       .returning({ id: oneTimeCleanings.id });
     return rows.length > 0;
+  },
+
+  /** The names the Agenda shows for these team members (memberName). */
+  async teamNames(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: users.id, name: memberName })
+      .from(users)
+      .where(inArray(users.id, ids));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  },
+
+  /**
+   * A team member who may be given visits (not removed), share-locked for the rest of the transaction so a
+   * removal waits for the assignment and the assignment never names someone removed meanwhile; undefined: none.
+   */
+  async lockMember(id: number): Promise<{ id: number; name: string } | undefined> {
+    const [row] = await db
+      .select({ id: users.id, name: memberName })
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.removedAt)))
+      .for('share');
+    return row;
   },
 
   workingHours: (): Promise<WorkingHours> =>

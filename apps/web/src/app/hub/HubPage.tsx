@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { PackageChecklists } from '../../features/checklists/PackageChecklists';
 import { CLEANUP_SECTION_ID } from '../../features/cleanup/CleanupSection';
 import { LargeDatabaseBanner } from '../../features/cleanup/LargeDatabaseBanner';
 import { DemoContentBanner } from '../../features/demo-content/DemoContentBanner';
@@ -169,7 +170,12 @@ export function HubPage() {
                 {tab.key === 'manage' && <ManageTab />}
                 {tab.key === 'create' && <CreateCleaningTab />}
                 {tab.key === 'invoices' && <InvoicesSection />}
-                {tab.key === 'pricing' && <PricingSection />}
+                {tab.key === 'pricing' && (
+                  <div className="space-y-10">
+                    <PricingSection />
+                    <PackageChecklists />
+                  </div>
+                )}
                 {tab.key === 'site' && <SiteTab />}
                 {tab.key === 'team' && <TeamSection />}
               </>

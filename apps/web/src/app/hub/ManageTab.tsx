@@ -1,3 +1,4 @@
+import { HomeChecklist } from '../../features/checklists/HomeChecklist';
 import { OneTimeCleaningsSection } from '../../features/cleanings/OneTimeCleaningsSection';
 import { CleanupSection } from '../../features/cleanup/CleanupSection';
 import { InquiriesSection } from '../../features/inquiries/InquiriesSection';
@@ -13,7 +14,7 @@ export function ManageTab() {
   return (
     <div className="space-y-10">
       <ContactFormToggle />
-      <InquiriesSection />
+      <InquiriesSection extra={(inquiry) => <HomeChecklist inquiryId={inquiry.id} />} />
       <div className={divider}>
         <OneTimeCleaningsSection />
       </div>

@@ -26,6 +26,8 @@ import {
 import { useComingRequests } from './comingVisits';
 import { EventDetails } from './EventDetails';
 import { type AgendaEvent, buildEvents } from './events';
+import { PersonFilter } from './PersonFilter';
+import { byPerson, type PersonFilter as Filter, peopleOf, personColor, personOf } from './people';
 import './calendar.css';
 
 /** "2026-09-10" → "Sep 10" (a business date, no zone involved). */
@@ -55,6 +57,12 @@ function eventClass({ detail }: AgendaEvent): string {
   if (detail.kind === 'recurring') return 'hub-event-recurring';
   if (detail.kind === 'request') return 'hub-event-request';
   return detail.item.status === 'skipped' ? 'hub-event-visit hub-event-skipped' : 'hub-event-visit';
+}
+
+/** A person's visit carries their colour as a thick left edge (the fill still says the kind). */
+function personStyle(event: AgendaEvent) {
+  const person = personOf(event);
+  return person ? { boxShadow: `inset 6px 0 0 ${personColor(person.id)}` } : undefined;
 }
 
 /**
@@ -110,10 +118,13 @@ export function AgendaCalendar() {
 
   const query = useAgenda(rangeQuery(range, timezone));
   const visits = useVisits(visitsRange(range));
-  const events = useMemo(
+  const allEvents = useMemo(
     () => buildEvents(query.data, timezone, visits.data),
     [query.data, timezone, visits.data],
   );
+  const [person, setPerson] = useState<Filter>('all');
+  const people = useMemo(() => peopleOf(allEvents), [allEvents]);
+  const events = useMemo(() => byPerson(allEvents, person), [allEvents, person]);
   const coming = useComingRequests(timezone);
   const comingEvents = useMemo(
     () => buildEvents({ one_time_cleanings: [], recurring_paid_records: [] }, timezone, coming.data),
@@ -184,6 +195,7 @@ export function AgendaCalendar() {
           </button>
         ))}
       </fieldset>
+      <PersonFilter people={people} value={person} onChange={setPerson} />
       {query.isPending ? (
         <p role="status" className="grid h-[500px] place-items-center rounded-2xl bg-white text-stone-600">
           Loading calendar...
@@ -217,7 +229,7 @@ export function AgendaCalendar() {
               if (normalized) setRange(normalized);
             }}
             onSelectEvent={setSelected}
-            eventPropGetter={(event) => ({ className: eventClass(event) })}
+            eventPropGetter={(event) => ({ className: eventClass(event), style: personStyle(event) })}
             components={{ event: EventButton, eventWrapper: EventCellWrapper }}
             // Every event in its day cell (the cell scrolls) rather than "+N more": that link is no cell of the month
             // row's "row" role, and a week whose days all overflow failed axe (aria-required-children) once

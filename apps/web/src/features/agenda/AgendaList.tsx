@@ -4,6 +4,7 @@ import { Button } from '../../lib/ui/Button';
 import { ContactLinks } from '../../lib/ui/ContactLinks';
 import { COMING_REQUEST_DAYS } from './comingVisits';
 import type { AgendaEvent } from './events';
+import { personColor, personOf } from './people';
 
 const dayKey = (date: Date) => format(date, 'yyyy-MM-dd');
 
@@ -136,6 +137,7 @@ function AgendaEntry({
   const { item, kind } = event.detail;
   const skipped = kind === 'visit' && event.detail.item.status === 'skipped';
   const cancelled = event.detail.kind === 'one-time' && event.detail.visit?.status === 'cancelled';
+  const person = personOf(event);
   return (
     <li className={`rounded-2xl border-l-4 bg-white p-3 shadow-sm ${KIND_BORDER[kind]}`}>
       <p className="flex flex-wrap items-baseline justify-between gap-x-2">
@@ -153,6 +155,16 @@ function AgendaEntry({
           {item.town ? ` · ${item.town}` : ''}
         </span>
       </p>
+      {person && (
+        <p className="mt-1 inline-flex items-center gap-1 text-sm text-stone-700">
+          <span
+            aria-hidden="true"
+            className="inline-block h-3 w-3 rounded-full"
+            style={{ background: personColor(person.id) }}
+          />
+          {person.name} cleans
+        </p>
+      )}
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <ContactLinks
           name={item.inquiry_name}

@@ -4,6 +4,7 @@ import { Button } from '../../lib/ui/Button';
 import { ContactLinks } from '../../lib/ui/ContactLinks';
 import { Dialog } from '../../lib/ui/Dialog';
 import { HomeAddress } from '../../lib/ui/HomeAddress';
+import { AssignCleaner } from './AssignCleaner';
 import { CustomerNotes } from './CustomerNotes';
 import type { AgendaEvent } from './events';
 import { RequestDetails } from './RequestDetails';
@@ -78,6 +79,8 @@ const oneTimeVisit = (item: AgendaOneTime, at: string): Visit => ({
   recurring_paid_id: null,
   requested_frequency: null,
   hold_lapses_at: null,
+  cleaner_id: null,
+  cleaner_name: null,
   // Not read from the visits: its Mark paid goes without If-Match.
   version: '',
 });
@@ -178,6 +181,9 @@ function EventPanel({ event, timeZone, onClose }: Props & { event: AgendaEvent }
         </dd>
       </dl>
       {actionable && <VisitActions visit={actionable} timeZone={timeZone} onChange={setActed} />}
+      {actionable?.version && actionable.status !== 'cancelled' && (
+        <AssignCleaner visit={actionable} onChange={setActed} />
+      )}
       <ContactLinks
         className="mt-4"
         name={detail.item.inquiry_name}

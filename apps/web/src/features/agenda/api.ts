@@ -16,8 +16,10 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { addDays, format, min, parseISO } from 'date-fns';
-import { apiFetch } from '../../lib/api';
+import { apiFetch, readStoredToken } from '../../lib/api';
 import { hubKeys, useHubMutation } from '../../lib/hubKeys';
+import { useCurrentUser } from '../auth/api';
+import { teamQueryOptions } from '../team/api';
 
 /** GET /api/cleaning_dates_summary?from=&to=: only what the calendar shows. */
 export const fetchAgenda = (range: { from: string; to: string }, signal?: AbortSignal) =>
@@ -146,3 +148,22 @@ export const useAnswerRequest = () =>
     'inquiries',
     'summary',
   );
+
+/** Someone the owner can give a visit to: their id and the name the Agenda shows. */
+export type TeamChoice = { id: number; name: string };
+
+/**
+ * Who a visit or a schedule can be given to: "Me" (the signed-in owner), then the team, then `current` when it is
+ * none of them (a removed member keeps their visits).
+ */
+export function useTeamChoices(current?: { id: number | null; name: string | null }): TeamChoice[] {
+  const { data: user } = useCurrentUser(readStoredToken());
+  const team = useQuery(teamQueryOptions);
+  const people = new Map<number, string>();
+  if (user) people.set(user.id, 'Me');
+  for (const member of team.data ?? [])
+    if (member.id !== user?.id && member.status !== 'removed') people.set(member.id, member.name ?? 'Owner');
+  if (current?.id != null && !people.has(current.id))
+    people.set(current.id, current.name ?? `#${current.id}`);
+  return [...people].map(([id, name]) => ({ id, name }));
+}

@@ -32,6 +32,9 @@ function endOf(start: Date, visit: Visit | undefined, timeZone: string): Date {
   return end && end > start ? end : new Date(start.getTime() + HOUR);
 }
 
+/** " · Ana Lima": who cleans it, after the customer's name (nothing when nobody is assigned). */
+const cleans = (visit: Visit | undefined) => (visit?.cleaner_name ? ` · ${visit.cleaner_name}` : '');
+
 /** A visitor's booking request holding its time until the owner confirms or declines it. */
 export const isRequest = (visit: Visit) => visit.kind === 'request' && visit.status === 'requested';
 
@@ -57,7 +60,7 @@ export function buildEvents(
     events.push({
       id: `one-time-${item.cleaning_id}`,
       // Cancelled by the customer (their personal link): still shown, struck through, so the owner sees why.
-      title: `${visit?.status === 'cancelled' ? 'Cancelled' : 'One-Time'}: ${item.inquiry_name}`,
+      title: `${visit?.status === 'cancelled' ? 'Cancelled' : 'One-Time'}: ${item.inquiry_name}${cleans(visit)}`,
       start,
       end: endOf(start, visit, timeZone),
       detail: { kind: 'one-time', at: item.date_time, item, visit },
@@ -95,7 +98,7 @@ export function buildEvents(
     if (!start) continue;
     events.push({
       id: `visit-${visit.key}`,
-      title: `${visit.status === 'skipped' ? 'Skipped' : 'Visit'}: ${visit.inquiry_name}`,
+      title: `${visit.status === 'skipped' ? 'Skipped' : 'Visit'}: ${visit.inquiry_name}${cleans(visit)}`,
       start,
       end: endOf(start, visit, timeZone),
       detail: { kind: 'visit', at: visit.start, item: visit },

@@ -1,5 +1,5 @@
-import { INQUIRY_STATUSES, PAGE_SIZES } from '@clean/shared';
-import { useState } from 'react';
+import { INQUIRY_STATUSES, type Inquiry, PAGE_SIZES } from '@clean/shared';
+import { type ReactNode, useState } from 'react';
 import { countLine } from '../../lib/countLine';
 import { Button } from '../../lib/ui/Button';
 import { DownloadCsvButton } from '../../lib/ui/DownloadCsvButton';
@@ -11,8 +11,11 @@ import { type InquiryFilters, inquiriesPageQueryOptions } from './api';
 import { InquiryCard } from './InquiryCard';
 import { NewInquiryForm } from './NewInquiryForm';
 
-/** Manage → Inquiries: three server-side searches, 6 cards a page. */
-export function InquiriesSection() {
+/**
+ * Manage → Inquiries: three server-side searches, 6 cards a page. `extra`: what the hub adds to each card (the
+ * home's checklist, another feature's, composed by app/).
+ */
+export function InquiriesSection({ extra }: { extra?: (inquiry: Inquiry) => ReactNode } = {}) {
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [status, setStatus] = useState('');
@@ -66,7 +69,7 @@ export function InquiriesSection() {
         (total > 0 && paged.query.isPlaceholderData ? ' — loading…' : '')
       }
       pagesLabel="Inquiries pages"
-      renderItem={(inquiry) => <InquiryCard inquiry={inquiry} />}
+      renderItem={(inquiry) => <InquiryCard inquiry={inquiry} extra={extra?.(inquiry)} />}
     />
   );
 }

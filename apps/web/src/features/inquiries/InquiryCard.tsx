@@ -6,7 +6,7 @@ import {
   type Inquiry,
   inquiryPatch,
 } from '@clean/shared';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { failureMessage } from '../../lib/failure';
 import { useSiteConfig } from '../../lib/site-config';
 import { Alert } from '../../lib/ui/Alert';
@@ -41,12 +41,12 @@ function preferenceOf(inquiry: Inquiry): string {
 const subjectOf = (inquiry: Inquiry) => `inquiry from ${inquiry.name}`;
 
 /** One inquiry: view mode (with the immediate status dropdown) or edit mode (Save / Cancel). */
-export function InquiryCard({ inquiry }: { inquiry: Inquiry }) {
+export function InquiryCard({ inquiry, extra }: { inquiry: Inquiry; extra?: ReactNode }) {
   const card = useCardEdit();
   return card.editing ? (
     <InquiryEditForm inquiry={inquiry} onSaved={() => card.saved()} onCancel={card.cancel} />
   ) : (
-    <InquiryView inquiry={inquiry} onEdit={card.edit} status={card.status} />
+    <InquiryView inquiry={inquiry} onEdit={card.edit} status={card.status} extra={extra} />
   );
 }
 
@@ -54,10 +54,12 @@ function InquiryView({
   inquiry,
   onEdit,
   status,
+  extra,
 }: {
   inquiry: Inquiry;
   onEdit: () => void;
   status: SaveStatusState;
+  extra?: ReactNode;
 }) {
   const { timezone } = useSiteConfig();
   const statusId = useId();
@@ -133,6 +135,7 @@ function InquiryView({
         )}
         {statusError && <Alert tone="error">{statusError}</Alert>}
       </Field>
+      {extra}
       <SaveStatus state={status} />
       <CardActions subject={subjectOf(inquiry)} onEdit={onEdit} onDelete={() => setConfirming(true)} />
       {confirming && <DeleteInquiryDialog inquiry={inquiry} onClose={() => setConfirming(false)} />}

@@ -19,7 +19,7 @@ import { ConflictsWarning } from '../../lib/ui/ConflictsWarning';
 import { DependantsDeleteDialog } from '../../lib/ui/DependantsDeleteDialog';
 import { DownloadCsvButton } from '../../lib/ui/DownloadCsvButton';
 import { DurationField, minutesOrNull } from '../../lib/ui/DurationField';
-import { MoneyField, NotesField } from '../../lib/ui/FormFields';
+import { CheckboxField, MoneyField, NotesField, SelectField } from '../../lib/ui/FormFields';
 import { CardActions, Fact, Facts, HubCard, NotesFact } from '../../lib/ui/HubCard';
 import { HubEditForm } from '../../lib/ui/HubEditForm';
 import { PagedList } from '../../lib/ui/PagedList';
@@ -29,6 +29,7 @@ import { TextField } from '../../lib/ui/TextField';
 import { useCardEdit } from '../../lib/useCardEdit';
 import { usePagedSearch } from '../../lib/usePagedSearch';
 import { useSubmit } from '../../lib/useSubmit';
+import { useTeamChoices } from '../agenda/api';
 import { useConflicts, useDefaultVisitMinutes } from '../visits/api';
 import {
   type ScheduleFilters,
@@ -202,8 +203,11 @@ function ScheduleEditForm({
       notes: schedule.notes ?? '',
       first_visit_at: toWallTime(schedule.first_visit_at, timezone) || null,
       duration_minutes: schedule.duration_minutes ?? null,
+      cleaner_id: schedule.cleaner_id ?? null,
+      allow_overlap: false,
     },
   });
+  const people = useTeamChoices({ id: schedule.cleaner_id ?? null, name: null });
   const conflicts = useConflicts({
     start: watch('first_visit_at') ?? '',
     duration: String(watch('duration_minutes') ?? ''),
@@ -211,15 +215,24 @@ function ScheduleEditForm({
     exclude_key: `s${schedule.id}`,
   });
 
-  const onSubmit = handleSubmit(({ amount, frequency, notes, first_visit_at, duration_minutes }) =>
-    save.run(
-      {
-        id: schedule.id,
-        version: schedule.version,
-        change: { amount, frequency, notes, first_visit_at, duration_minutes },
-      },
-      onSaved,
-    ),
+  const onSubmit = handleSubmit(
+    ({ amount, frequency, notes, first_visit_at, duration_minutes, cleaner_id, allow_overlap }) =>
+      save.run(
+        {
+          id: schedule.id,
+          version: schedule.version,
+          change: {
+            amount,
+            frequency,
+            notes,
+            first_visit_at,
+            duration_minutes,
+            // Sent only when changed: giving the visits to someone is checked against their other visits.
+            ...(cleaner_id === (schedule.cleaner_id ?? null) ? {} : { cleaner_id, allow_overlap }),
+          },
+        },
+        onSaved,
+      ),
   );
 
   return (
@@ -250,6 +263,22 @@ function ScheduleEditForm({
         {...register('duration_minutes', { setValueAs: minutesOrNull })}
       />
       <ConflictsWarning conflicts={conflicts.data} />
+      <SelectField
+        label="Who cleans its visits"
+        hint="Each visit can still be given to someone else from the Agenda."
+        error={errors.cleaner_id?.message}
+        {...register('cleaner_id', {
+          setValueAs: (v: string | number | null) => (v === '' || v === null ? null : Number(v)),
+        })}
+      >
+        <option value="">Nobody yet</option>
+        {people.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </SelectField>
+      <CheckboxField label="Even if a visit overlaps another of theirs" {...register('allow_overlap')} />
       <NotesField error={errors.notes?.message} {...register('notes')} />
     </HubEditForm>
   );
