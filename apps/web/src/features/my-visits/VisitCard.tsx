@@ -1,8 +1,8 @@
+import type { MyVisit } from '@clean/shared';
 import { useId } from 'react';
 import { formatMinutes } from '../../lib/duration';
 import { useSiteConfig } from '../../lib/site-config';
 import { ExternalLink } from '../../lib/ui/ExternalLink';
-import type { MyVisit } from './api';
 import { Checklist } from './Checklist';
 import { ClockControl } from './ClockControl';
 import { clockTime } from './days';

@@ -1,4 +1,4 @@
-import type { ClockRecord, OnMyWay, VisitPhoto } from '@clean/shared';
+import type { ClockRecord, MyVisit, OnMyWay, VisitPhoto } from '@clean/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 
@@ -6,23 +6,7 @@ import { apiFetch } from '../../lib/api';
 // gives them. Only the signed-in cleaner's own visits are ever answered: another's is a 404 like one that is gone.
 // The payload types come from the routes' shared schemas (types only: no Zod in this page's first load).
 
-export type ChecklistItem = { id: number; label: string; required: boolean; done: boolean };
-
-/** One visit of the cleaner's day: what they need at the door, nothing of the customer's prices. */
-export type MyVisit = {
-  key: string;
-  start: string;
-  end: string;
-  status: string;
-  first_name_last_initial: string;
-  address: string | null;
-  map_url: string | null;
-  phone_number: string | null;
-  package: string | null;
-  extras: string[];
-  access_notes: string | null;
-  checklist: ChecklistItem[];
-};
+export type ChecklistItem = MyVisit['checklist'][number];
 
 export type ClockAction = 'clock-in' | 'clock-out';
 export type PhotoKind = VisitPhoto['kind'];
