@@ -30,6 +30,7 @@ const DONE: Record<CustomerLinkAction, string> = {
   cancel: 'cancelled',
   skip: 'skipped',
   reschedule: 'moved',
+  undo: 'put back',
 };
 
 /**
@@ -69,7 +70,7 @@ export async function changeMessages(db: Db, config: Config, change: ChangeNotic
 
   let customerMail: Mail | null = null;
   if (visit.email) {
-    const off = action !== 'reschedule';
+    const off = action === 'cancel' || action === 'skip';
     const start = change.to ?? change.from;
     const ics = await visitIcs(
       {
@@ -89,10 +90,12 @@ export async function changeMessages(db: Db, config: Config, change: ChangeNotic
     const headline =
       action === 'reschedule'
         ? `Your cleaning is moved to ${becomes}.`
-        : `Your cleaning of ${was} is ${DONE[action]}.`;
+        : action === 'undo'
+          ? `Your cleaning of ${was} is back on.`
+          : `Your cleaning of ${was} is ${DONE[action]}.`;
     customerMail = {
       to: visit.email,
-      subject: `Your cleaning is ${DONE[action]}: ${becomes ?? was} — ${facts.businessName}`,
+      subject: `Your cleaning is ${action === 'undo' ? 'back on' : DONE[action]}: ${becomes ?? was} — ${facts.businessName}`,
       text: [
         `Hello ${name},`,
         '',
@@ -101,7 +104,9 @@ export async function changeMessages(db: Db, config: Config, change: ChangeNotic
         '',
         off
           ? 'The attached file (visit.ics) removes it from your calendar.'
-          : 'The attached file (visit.ics) moves it in your calendar.',
+          : action === 'undo'
+            ? 'The attached file (visit.ics) puts it back in your calendar.'
+            : 'The attached file (visit.ics) moves it in your calendar.',
         `Questions: call or text us at ${phone}.`,
         '',
         facts.businessName,

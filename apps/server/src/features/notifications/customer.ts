@@ -34,18 +34,24 @@ type Customer = {
 /** The customer's personal link, or why there is none in this mail (one from an earlier mail is live). */
 export type LinkLine = { url: string } | { earlier: true };
 
-const linkLines = (link: LinkLine | undefined, phone: string) =>
+/**
+ * What the customer may do with this visit, and only that: a visit of a schedule is moved or skipped (the schedule
+ * itself ends by a call), a one-time visit moved or cancelled (docs/product.md#the-customers-link).
+ */
+const changesOf = (recurring: boolean) => (recurring ? 'move or skip a visit' : 'move or cancel your visit');
+
+const linkLines = (link: LinkLine | undefined, phone: string, recurring: boolean) =>
   !link
-    ? [`To change or cancel, call or text us at ${phone}.`]
+    ? [`To ${changesOf(recurring)}, call or text us at ${phone}.`]
     : 'url' in link
       ? [
-          'To move, skip or cancel a visit (up to the cutoff before it), open your personal page:',
+          `To ${changesOf(recurring)} (up to the cutoff before it), open your personal page:`,
           link.url,
           'Keep this link to yourself: it opens your visits without a password.',
           `Or call or text us at ${phone}.`,
         ]
       : [
-          'To move, skip or cancel a visit, use the personal link in our first confirmation,',
+          `To ${changesOf(recurring)}, use the personal link in our first confirmation,`,
           `or call or text us at ${phone}.`,
         ];
 
@@ -87,7 +93,7 @@ export async function confirmationMail(
       ...(visit.frequency ? [`Then: ${singleLine(visit.frequency)}`] : []),
       '',
       'The attached file (visit.ics) adds it to your calendar.',
-      ...linkLines(link, facts.phone),
+      ...linkLines(link, facts.phone, visit.frequency !== undefined),
       '',
       facts.businessName,
     ].join('\n'),
