@@ -562,6 +562,50 @@ describe('undo', () => {
   });
 });
 
+describe('the calendar file of a schedule', () => {
+  it('carries the series (RRULE, EXDATE per skip, RECURRENCE-ID per move, one UID) across the DST change', async () => {
+    // Weekly on Thursdays at 9:00 from 4 March 2027; New York springs forward on 14 March.
+    const joy = await customerWith({ first_visit_at: '2027-03-04T07:00', frequency: 'Weekly' });
+    const skipKey = joy.key.replace('20270304T120000Z', '20270311T120000Z');
+    const moveKey = joy.key.replace('20270304T120000Z', '20270318T110000Z');
+    expect((await post(`${joy.path}/visits/${skipKey}/skip`, { confirm: '1' })).statusCode).toBe(303);
+    const moved = await post(`${joy.path}/visits/${moveKey}/reschedule`, {
+      start: '2027-03-19T14:00:00.000Z',
+    });
+    expect(moved.statusCode, /role="alert"[^<]*<[^>]*>([^<]*)/.exec(moved.body)?.[1]).toBe(303);
+    await mailTo(joy.email, 3);
+    const files = await Promise.all(mailsTo(joy.email).map((m) => icsOf(m.raw)));
+    const [confirmation, skip, move] = files;
+    for (const file of files) {
+      expect(file.text).toContain('RRULE:FREQ=WEEKLY');
+      expect(file.text).toContain('METHOD:PUBLISH');
+      expect(file.event?.uid).toBe(confirmation?.event?.uid);
+    }
+    expect(confirmation?.text).not.toContain('EXDATE');
+    expect(skip?.text).toMatch(/EXDATE;TZID=America\/New_York:20270311T070000/);
+    expect(skip?.text).not.toContain('RECURRENCE-ID');
+    expect(move?.text).toMatch(/EXDATE;TZID=America\/New_York:20270311T070000/);
+    expect(move?.text).toMatch(/RECURRENCE-ID;TZID=America\/New_York:20270318T070000/);
+
+    // Read back: the wall time stays 7:00 across the change, the skip is gone, the move is its own instance.
+    const series = move?.event as VEvent;
+    const starts = (series.rrule?.between(new Date('2027-03-01'), new Date('2027-03-26')) ?? []).map((d) =>
+      d.toISOString(),
+    );
+    expect(starts).toContain('2027-03-04T12:00:00.000Z');
+    expect(starts).toContain('2027-03-25T11:00:00.000Z');
+    // node-ical files each EXDATE under two keys (its date and its instant).
+    const excluded = [
+      ...new Set(Object.values(series.exdate ?? {}).map((d) => new Date(d as Date).toISOString())),
+    ];
+    expect(excluded).toEqual(['2027-03-11T12:00:00.000Z']);
+    // The same for overrides, filed by their RECURRENCE-ID.
+    const overrides = Object.values(series.recurrences ?? {});
+    expect([...new Set(overrides.map((o) => o.start.toISOString()))]).toEqual(['2027-03-19T14:00:00.000Z']);
+    expect([...new Set(overrides.map((o) => o.uid))]).toEqual([series.uid]);
+  });
+});
+
 it('writes no token into the log (the request lines name /visit/[redacted])', async () => {
   const hal = await customerWith({ date_time: '2027-03-10T12:00' });
   const token = hal.path.split('/')[2] as string;

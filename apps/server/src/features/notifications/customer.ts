@@ -5,10 +5,10 @@ import type { Db } from '../../db/client';
 import { inquiries } from '../../db/schema';
 import type { Mail } from '../../lib/mailer';
 import { enqueueMails } from '../../lib/outbox';
-import { feedUid } from '../calendar-feed/store';
 import { customerLinksStore, LINK_PATH } from '../customer-link/store';
 import { siteStore } from '../site/store';
 import { visitsStore } from '../visits/store';
+import { customerUid, type Series, seriesOf } from './series';
 import { visitIcs, visitTimeText } from './visit-ics';
 
 /** A visit just booked: a one-time cleaning, or a schedule's first visit (with its frequency). */
@@ -57,7 +57,7 @@ const linkLines = (link: LinkLine | undefined, phone: string, recurring: boolean
 
 /** The confirmation's text and its `.ics`, with the customer's personal link when one was just issued. */
 export async function confirmationMail(
-  visit: BookedVisit & { minutes: number },
+  visit: BookedVisit & { minutes: number; series?: Series | null },
   customer: Customer & { email: string },
   facts: { businessName: string; phone: string; timezone: string; host: string; region: string },
   link?: LinkLine,
@@ -69,12 +69,13 @@ export async function confirmationMail(
   const where = addressOrTown(customer, facts.region);
   const ics = await visitIcs(
     {
-      uid: `${feedUid(visit.key)}@${facts.host}`,
+      uid: customerUid(visit.key, facts.host),
       start: visit.start,
       minutes: visit.minutes,
       summary: `Cleaning by ${facts.businessName}`,
       description: `Questions or changes: call ${facts.phone}.`,
       location: where,
+      ...(visit.series ? { series: visit.series } : {}),
     },
     facts.timezone,
     facts.businessName,
@@ -140,7 +141,7 @@ export function customerNotices(deps: { db: Db; config: Config; kick: () => void
     const token = await customerLinksStore(tx).issue(visit.inquiryId);
     const link: LinkLine = token ? { url: `${config.publicUrl}${LINK_PATH}/${token}` } : { earlier: true };
     const mail = await confirmationMail(
-      { ...visit, minutes },
+      { ...visit, minutes, series: await seriesOf(tx, visit.key) },
       { ...customer, email: customer.email },
       mailFacts,
       link,
