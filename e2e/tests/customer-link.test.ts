@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Visit } from '@clean/shared';
 import { expect, inject, it } from 'vitest';
@@ -23,9 +23,9 @@ function linkFor(email: string): string {
   throw new Error(`no personal link mailed to ${email}`);
 }
 
-/** A weekday ten or more days ahead (local date fields; the server reads it in the business zone). */
-function weekdayAhead(): string {
-  const day = new Date(Date.now() + 10 * 86_400_000);
+/** A weekday `days` or more days ahead (local date fields; the server reads it in the business zone). */
+function weekdayAhead(days = 10): string {
+  const day = new Date(Date.now() + days * 86_400_000);
   while (day.getDay() === 0 || day.getDay() === 6) day.setDate(day.getDate() + 1);
   return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
 }
@@ -64,7 +64,7 @@ it('opens the link without script, moves the visit into an open time and shows i
   await first.check();
   await page.screenshot({ path: path.join(inject('dataDir'), '..', 'customer-link-times-390.png') });
   await visitor.main(page).getByRole('button', { name: 'Move my visit' }).click();
-  await page.waitForURL('**?done=reschedule');
+  await page.waitForURL(/\?done=reschedule#visit-o\d+$/);
   await visitor.main(page).getByText('Your visit is moved.').waitFor();
   expect(await visitor.main(page).textContent()).not.toContain('7:00 AM');
 
@@ -86,3 +86,53 @@ it('opens the link without script, moves the visit into an open time and shows i
   });
   await page.context().close();
 });
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/week-shots';
+
+for (const [label, viewport, ahead] of [
+  ['390', PHONE_390, 12],
+  ['1280', DESKTOP, 14],
+] as const) {
+  it(`at ${label} px without script: cancel asks first, lands on the visit's card, and Undo puts it back`, async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const email = `undo-${label}-${Date.now()}@customer.test`;
+    const inquiry = await visitor.api<{ id: number }>('POST', '/api/inquiries', {
+      admin: true,
+      body: { name: 'Una Undo', email, phone_number: '8605550178', call_or_text: 'call', town: 'Bristol' },
+    });
+    const cleaning = await visitor.api<{ id: number }>('POST', '/api/one_time_cleanings', {
+      admin: true,
+      body: { inquiry_id: inquiry.body.id, amount: 140, date_time: `${weekdayAhead(ahead)}T07:30` },
+    });
+    expect(cleaning.status).toBe(201);
+    const key = `o${cleaning.body.id}`;
+    const page = await openPage(browser(), { javaScriptEnabled: false, viewport });
+    await page.goto(linkFor(email));
+    const main = visitor.main(page);
+    expect(await main.textContent()).toContain('and undo a cancel until then');
+
+    await main.getByRole('button', { name: 'Cancel this visit' }).click();
+    await page.waitForURL(/#confirm$/);
+    const question = main.getByRole('heading', { name: /^Cancel your cleaning on .+ at 7:30 AM\?$/ });
+    await question.waitFor();
+    await page.screenshot({ path: path.join(SHOTS, `customer-cancel-asks-${label}.png`) });
+
+    await main.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await page.waitForURL(new RegExp(`\\?done=cancel#visit-${key}$`));
+    // The card, with its status and its Undo, is where the page opens (not its top).
+    const card = page.locator(`#visit-${key}`);
+    await card.getByText('Cancelled', { exact: true }).waitFor();
+    const box = await card.boundingBox();
+    expect(box && box.y >= 0 && box.y < viewport.height).toBe(true);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.screenshot({ path: path.join(SHOTS, `customer-cancelled-card-${label}.png`) });
+
+    await card.getByRole('button', { name: 'Undo the cancel' }).click();
+    await page.waitForURL(new RegExp(`\\?done=undo#visit-${key}$`));
+    await main.getByText('Your visit is back on.').waitFor();
+    expect(await card.getByText('Cancelled', { exact: true }).count()).toBe(0);
+    await card.getByRole('button', { name: 'Cancel this visit' }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, `customer-undone-${label}.png`), fullPage: true });
+    await page.context().close();
+  });
+}
