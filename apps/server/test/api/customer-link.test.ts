@@ -600,7 +600,7 @@ describe('the calendar file of a schedule', () => {
     ];
     expect(excluded).toEqual(['2027-03-11T12:00:00.000Z']);
     // The same for overrides, filed by their RECURRENCE-ID.
-    const overrides = Object.values(series.recurrences ?? {});
+    const overrides = Object.values(series.recurrences ?? {}) as VEvent[];
     expect([...new Set(overrides.map((o) => o.start.toISOString()))]).toEqual(['2027-03-19T14:00:00.000Z']);
     expect([...new Set(overrides.map((o) => o.uid))]).toEqual([series.uid]);
   });
