@@ -89,50 +89,75 @@ it('opens the link without script, moves the visit into an open time and shows i
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/week-shots';
 
+const KINDS = {
+  cancel: {
+    verb: 'Cancel',
+    status: 'Cancelled',
+    button: 'Cancel this visit',
+    path: '/api/one_time_cleanings',
+  },
+  skip: { verb: 'Skip', status: 'Skipped', button: 'Skip this visit', path: '/api/recurring_payments' },
+} as const;
+
 for (const [label, viewport, ahead] of [
   ['390', PHONE_390, 12],
   ['1280', DESKTOP, 14],
 ] as const) {
-  it(`at ${label} px without script: cancel asks first, lands on the visit's card, and Undo puts it back`, async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    const email = `undo-${label}-${Date.now()}@customer.test`;
-    const inquiry = await visitor.api<{ id: number }>('POST', '/api/inquiries', {
-      admin: true,
-      body: { name: 'Una Undo', email, phone_number: '8605550178', call_or_text: 'call', town: 'Bristol' },
+  for (const action of ['cancel', 'skip'] as const) {
+    const kind = KINDS[action];
+    it(`at ${label} px without script: ${action} asks first, lands on the visit's card, and Undo puts it back`, async () => {
+      mkdirSync(SHOTS, { recursive: true });
+      const email = `undo-${action}-${label}-${Date.now()}@customer.test`;
+      const inquiry = await visitor.api<{ id: number }>('POST', '/api/inquiries', {
+        admin: true,
+        body: { name: 'Una Undo', email, phone_number: '8605550178', call_or_text: 'call', town: 'Bristol' },
+      });
+      // A one-time visit at 7:30, or the first of a weekly schedule at 1:30 PM: apart, so neither's undo finds the
+      // other's visit in its time.
+      const at = `${weekdayAhead(ahead)}T${action === 'cancel' ? '07' : '13'}:30`;
+      const made = await visitor.api<{ id: number }>('POST', kind.path, {
+        admin: true,
+        body:
+          action === 'cancel'
+            ? { inquiry_id: inquiry.body.id, amount: 140, date_time: at }
+            : { inquiry_id: inquiry.body.id, amount: 140, first_visit_at: at, frequency: 'Weekly' },
+      });
+      expect(made.status).toBe(201);
+      const page = await openPage(browser(), { javaScriptEnabled: false, viewport });
+      await page.goto(linkFor(email));
+      const main = visitor.main(page);
+      expect(await main.textContent()).toContain(`and undo a ${action} until then`);
+      // The first card: the visit itself, or the schedule's first.
+      const id = await main.locator('li[id^="visit-"]').first().getAttribute('id');
+      const card = page.locator(`[id="${id}"]`);
+
+      await card.getByRole('button', { name: kind.button }).click();
+      await page.waitForURL(/#confirm$/);
+      const question = main.getByRole('heading', {
+        name: new RegExp(`^${kind.verb} your cleaning on .+ at \\d+:30 [AP]M\\?$`),
+      });
+      await question.waitFor();
+      await page.screenshot({ path: path.join(SHOTS, `customer-${action}-asks-${label}.png`) });
+
+      await main.getByRole('button', { name: `Yes, ${action} it` }).click();
+      await page.waitForURL(new RegExp(`\\?done=${action}#${id}$`));
+      // The card, with its status and its Undo, is where the page opens (not its top).
+      await card.getByText(kind.status, { exact: true }).waitFor();
+      const box = await card.boundingBox();
+      expect(box && box.y >= 0 && box.y < viewport.height).toBe(true);
+      expect(await horizontalOverflow(page)).toBe(0);
+      await page.screenshot({ path: path.join(SHOTS, `customer-${action}-card-${label}.png`) });
+
+      await card.getByRole('button', { name: `Undo the ${action}` }).click();
+      await page.waitForURL(new RegExp(`\\?done=undo#${id}$`));
+      await main.getByText('Your visit is back on.').waitFor();
+      expect(await card.getByText(kind.status, { exact: true }).count()).toBe(0);
+      await card.getByRole('button', { name: kind.button }).waitFor();
+      await page.screenshot({
+        path: path.join(SHOTS, `customer-${action}-undone-${label}.png`),
+        fullPage: true,
+      });
+      await page.context().close();
     });
-    const cleaning = await visitor.api<{ id: number }>('POST', '/api/one_time_cleanings', {
-      admin: true,
-      body: { inquiry_id: inquiry.body.id, amount: 140, date_time: `${weekdayAhead(ahead)}T07:30` },
-    });
-    expect(cleaning.status).toBe(201);
-    const key = `o${cleaning.body.id}`;
-    const page = await openPage(browser(), { javaScriptEnabled: false, viewport });
-    await page.goto(linkFor(email));
-    const main = visitor.main(page);
-    expect(await main.textContent()).toContain('and undo a cancel until then');
-
-    await main.getByRole('button', { name: 'Cancel this visit' }).click();
-    await page.waitForURL(/#confirm$/);
-    const question = main.getByRole('heading', { name: /^Cancel your cleaning on .+ at 7:30 AM\?$/ });
-    await question.waitFor();
-    await page.screenshot({ path: path.join(SHOTS, `customer-cancel-asks-${label}.png`) });
-
-    await main.getByRole('button', { name: 'Yes, cancel it' }).click();
-    await page.waitForURL(new RegExp(`\\?done=cancel#visit-${key}$`));
-    // The card, with its status and its Undo, is where the page opens (not its top).
-    const card = page.locator(`#visit-${key}`);
-    await card.getByText('Cancelled', { exact: true }).waitFor();
-    const box = await card.boundingBox();
-    expect(box && box.y >= 0 && box.y < viewport.height).toBe(true);
-    expect(await horizontalOverflow(page)).toBe(0);
-    await page.screenshot({ path: path.join(SHOTS, `customer-cancelled-card-${label}.png`) });
-
-    await card.getByRole('button', { name: 'Undo the cancel' }).click();
-    await page.waitForURL(new RegExp(`\\?done=undo#visit-${key}$`));
-    await main.getByText('Your visit is back on.').waitFor();
-    expect(await card.getByText('Cancelled', { exact: true }).count()).toBe(0);
-    await card.getByRole('button', { name: 'Cancel this visit' }).waitFor();
-    await page.screenshot({ path: path.join(SHOTS, `customer-undone-${label}.png`), fullPage: true });
-    await page.context().close();
-  });
+  }
 }
