@@ -114,7 +114,9 @@ describe('/contact instant quote', () => {
     const none = screen.getByRole('radio', { name: 'None of these — please contact me' });
     expect(none).toHaveProperty('checked', true);
     // One group per day, in order, each named by its day.
-    const days = screen.getAllByRole('group').map((g) => g.querySelector('legend')?.textContent);
+    const days = screen
+      .getAllByRole('group')
+      .map((g) => g.getAttribute('aria-label') ?? g.querySelector('legend')?.textContent);
     expect(days).toEqual(expect.arrayContaining(['Tuesday, March 2', 'Wednesday, March 3']));
     expect(days.indexOf('Tuesday, March 2')).toBeLessThan(days.indexOf('Wednesday, March 3'));
 

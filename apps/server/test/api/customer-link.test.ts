@@ -6,8 +6,8 @@ import { simpleParser } from 'mailparser';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { customerLinks, inquiries, mailOutbox, pushOutbox, pushSubscriptions } from '../../src/db/schema';
-import { LINK_MISSES } from '../../src/features/customer-link/service';
-import { NOT_OFFERED, SLOT_TAKEN } from '../../src/features/slots/service';
+import { LINK_MISSES, NOTHING_TO_UNDO } from '../../src/features/customer-link/service';
+import { NOT_OFFERED, SLOT_TAKEN, TAKEN_SINCE } from '../../src/features/slots/service';
 import { useTestApp } from '../support/harness';
 import { logCapture } from '../support/log-capture';
 import { startSmtp } from '../support/smtp';
@@ -131,7 +131,9 @@ describe('the link in the confirmation', () => {
 
     // A second visit while the link is live: the mail points to the first one's link (its token is not kept).
     const second = await anotherVisit(ann.id, '2027-03-16T10:00');
-    expect(second.text).toContain('use the personal link in our first confirmation');
+    expect(second.text).toContain(
+      'To move or cancel your visit, use the personal link in our first confirmation',
+    );
     expect(second.text).not.toContain('/visit/');
 
     expect((await get(ann.path)).statusCode).toBe(200);
@@ -148,6 +150,18 @@ describe('the link in the confirmation', () => {
     expect(fresh).not.toBe(ann.path);
     expect((await get(fresh as string)).statusCode).toBe(200);
     expect((await get(ann.path)).statusCode).toBe(410);
+  });
+
+  it('names only what the visit offers: a schedule’s visit is moved or skipped, a one-time one moved or cancelled', async () => {
+    // On Saturdays, where no other test's visit is (a day lists at most 10).
+    const ann = await customerWith({ date_time: '2027-03-06T08:00' });
+    const bob = await customerWith({ first_visit_at: '2027-03-06T10:00', frequency: 'Weekly' });
+    const once = (await simpleParser((await mailTo(ann.email)).raw)).text ?? '';
+    const regular = (await simpleParser((await mailTo(bob.email)).raw)).text ?? '';
+    expect(once).toContain('To move or cancel your visit (up to the cutoff before it)');
+    expect(once).not.toMatch(/skip/i);
+    expect(regular).toContain('To move or skip a visit (up to the cutoff before it)');
+    expect(regular).not.toMatch(/cancel/i);
   });
 });
 
@@ -166,7 +180,7 @@ describe('the page', () => {
     expect(html).toContain('Tuesday, March 9, 2027 at 10:00 AM EST');
     expect(html).toContain('Times are Eastern Time.');
     expect(html).not.toContain('America/New_York');
-    expect(html).toContain(`action="${ann.path}/visits/${ann.key}/cancel"`);
+    expect(html).toContain(`action="${ann.path}/visits/${ann.key}/cancel#confirm"`);
     // The form carries the version of the visit it shows (a stale page's change is a 412).
     const version = (await visitsOn('2027-03-09', '2027-03-09')).find((v) => v.key === ann.key)?.version;
     expect(html).toContain(`name="version" value="${version}"`);
@@ -177,7 +191,7 @@ describe('the page', () => {
     // Weekly for the page's 8 weeks from 1 March, noon: 10 March to 21 April.
     expect(bobs.match(/Wednesday, [A-Za-z]+ \d+, 2027 at 9:00 AM E[SD]T/g)).toHaveLength(7);
     expect(bobs).toContain('Wednesday, April 21, 2027 at 9:00 AM EDT');
-    expect(bobs).toContain(`action="${bob.path}/visits/${bob.key}/skip"`);
+    expect(bobs).toContain(`action="${bob.path}/visits/${bob.key}/skip#confirm"`);
     expect(bobs).not.toContain('March 9, 2027');
   });
 
@@ -263,7 +277,7 @@ describe('changes', () => {
     const before = mailsTo(OWNER).length;
     const moved = await post(`${ann.path}/visits/${ann.key}/reschedule`, { start: free });
     expect(moved.statusCode, moved.body).toBe(303);
-    expect(moved.headers.location).toBe(`${ann.path}?done=reschedule`);
+    expect(moved.headers.location).toBe(`${ann.path}?done=reschedule#visit-${ann.key}`);
     const [visit] = (await visitsOn('2027-03-08', '2027-03-14')).filter((v) => v.key === ann.key);
     expect(visit).toMatchObject({ start: free, status: 'planned' });
     expect(textOf((await get(moved.headers.location as string)).body)).toContain('Your visit is moved.');
@@ -325,7 +339,7 @@ describe('changes', () => {
       start: '2027-03-09T13:00:00.000Z',
     });
     expect(same.statusCode, same.body).toBe(303);
-    expect(same.headers.location).toBe(`${eve.path}?done=reschedule`);
+    expect(same.headers.location).toBe(`${eve.path}?done=reschedule#visit-${eve.key}`);
     const [after] = (await visitsOn('2027-03-09', '2027-03-09')).filter((v) => v.key === eve.key);
     expect(after).toEqual(before);
     expect((await t.db.select().from(mailOutbox)).length).toBe(mails);
@@ -447,6 +461,148 @@ describe('changes', () => {
     expect(visits.find((v) => v.key === gus.key)).toMatchObject({ status: 'planned', original_start: null });
     await outboxSent();
     expect(mailsTo(OWNER).length).toBe(ownerBefore);
+  });
+});
+
+describe('undo', () => {
+  const statusOf = async (id: number) =>
+    (await t.db.select({ status: inquiries.status }).from(inquiries).where(eq(inquiries.id, id)))[0]?.status;
+
+  it('puts a skipped or cancelled visit back until the cutoff, lands on its card, and mails an updated entry', async () => {
+    // Times no other test's visit is near: an undo is refused when the time was taken meanwhile.
+    const bob = await customerWith({ first_visit_at: '2027-03-11T14:00', frequency: 'Weekly' });
+    const eve = await customerWith({ date_time: '2027-03-12T13:00' });
+    await t.db.update(inquiries).set({ status: 'Booked' }).where(eq(inquiries.id, eve.id));
+    const cases = [
+      [bob, 'skip', 'Undo the skip', '2027-03-11', 'skipped'],
+      [eve, 'cancel', 'Undo the cancel', '2027-03-12', 'cancelled'],
+    ] as const;
+    for (const [who, action, button, day, off] of cases) {
+      // The visit's button posts to the question, which the page shows at its top (#confirm).
+      expect(textOf((await get(who.path)).body)).toContain(
+        `action="${who.path}/visits/${who.key}/${action}#confirm"`,
+      );
+      const done = await post(`${who.path}/visits/${who.key}/${action}`, { confirm: '1' });
+      expect(done.statusCode).toBe(303);
+      // Back to the visit's card (its status and its Undo), not the page's top.
+      expect(done.headers.location).toBe(`${who.path}?done=${action}#visit-${who.key}`);
+      const page = textOf((await get(done.headers.location as string)).body);
+      expect(page).toContain(`id="visit-${who.key}"`);
+      expect(page).toContain(button);
+      expect(page).toContain(`action="${who.path}/visits/${who.key}/undo"`);
+      expect((await visitsOn(day, day)).find((v) => v.key === who.key)?.status).toBe(off);
+      await mailTo(who.email, 2);
+      await outboxSent();
+
+      const undone = await post(`${who.path}/visits/${who.key}/undo`);
+      expect(undone.statusCode, undone.body).toBe(303);
+      expect(undone.headers.location).toBe(`${who.path}?done=undo#visit-${who.key}`);
+      expect(textOf((await get(undone.headers.location as string)).body)).toContain('Your visit is back on.');
+      expect((await visitsOn(day, day)).find((v) => v.key === who.key)?.status).toBe('planned');
+      // Its calendar entry comes back: the confirmation's UID, published again with a later sequence.
+      await mailTo(who.email, 3);
+      const [first, gone, again] = await Promise.all(mailsTo(who.email).map((m) => icsOf(m.raw)));
+      expect(again?.mail.subject).toMatch(/^Your cleaning is back on:/);
+      expect(again?.text).toContain('METHOD:PUBLISH');
+      expect(again?.event?.uid).toBe(first?.event?.uid);
+      expect(Number(again?.event?.sequence)).toBeGreaterThanOrEqual(Number(gone?.event?.sequence));
+      // Twice (a double tap): nothing left to undo.
+      const twice = await post(`${who.path}/visits/${who.key}/undo`);
+      expect(twice.statusCode).toBe(409);
+      expect(textOf(twice.body)).toContain(NOTHING_TO_UNDO);
+    }
+    // The cancel sent a Booked customer back to Contacted; the undo books them again.
+    expect(await statusOf(eve.id)).toBe('Booked');
+  });
+
+  it('is refused after the cutoff (409, no Undo shown) and for a time booked meanwhile, changing nothing', async () => {
+    const fay = await customerWith({ date_time: '2027-03-08T16:00' });
+    const gus = await customerWith({ first_visit_at: '2027-03-08T11:00', frequency: 'Weekly' });
+    const hal = await customerWith({ date_time: '2027-03-08T14:00' });
+    const ida = await customerWith({ date_time: '2027-03-08T09:00' });
+    for (const [who, action] of [
+      [fay, 'cancel'],
+      [gus, 'skip'],
+      [hal, 'cancel'],
+    ] as const)
+      expect((await post(`${who.path}/visits/${who.key}/${action}`, { confirm: '1' })).statusCode).toBe(303);
+    // Ida takes Hal's freed Monday 2:00 PM.
+    const taken = await post(`${ida.path}/visits/${ida.key}/reschedule`, {
+      start: '2027-03-08T19:00:00.000Z',
+    });
+    expect(taken.statusCode, /role="alert"[^<]*<[^>]*>([^<]*)/.exec(taken.body)?.[1]).toBe(303);
+    const refusedTaken = await post(`${hal.path}/visits/${hal.key}/undo`);
+    expect(refusedTaken.statusCode).toBe(409);
+    expect(textOf(refusedTaken.body)).toContain(TAKEN_SINCE);
+    await outboxSent();
+    const ownerBefore = mailsTo(OWNER).length;
+
+    // 47 hours before Fay's visit (cutoff 48 h).
+    clock = new Date('2027-03-06T22:00:00Z');
+    for (const who of [fay, gus]) {
+      const page = textOf((await get(who.path)).body);
+      expect(page).not.toContain(`/visits/${who.key}/undo`);
+      const late = await post(`${who.path}/visits/${who.key}/undo`);
+      expect(late.statusCode).toBe(409);
+      expect(textOf(late.body)).toContain('It is less than 48 hours before this visit');
+    }
+    // A planned visit has nothing to undo.
+    clock = new Date('2027-03-01T17:00:00Z');
+    const planned = await post(`${ida.path}/visits/${ida.key}/undo`);
+    expect(planned.statusCode).toBe(409);
+    expect(textOf(planned.body)).toContain(NOTHING_TO_UNDO);
+
+    // One day only: the days of the other tests list more than a day's visits.
+    const week = await visitsOn('2027-03-08', '2027-03-08');
+    expect(week.find((v) => v.key === fay.key)?.status).toBe('cancelled');
+    expect(week.find((v) => v.key === gus.key)?.status).toBe('skipped');
+    expect(week.find((v) => v.key === hal.key)?.status).toBe('cancelled');
+    await outboxSent();
+    expect(mailsTo(OWNER).length).toBe(ownerBefore);
+  });
+});
+
+describe('the calendar file of a schedule', () => {
+  it('carries the series (RRULE, EXDATE per skip, RECURRENCE-ID per move, one UID) across the DST change', async () => {
+    // Weekly on Thursdays at 9:00 from 4 March 2027; New York springs forward on 14 March.
+    const joy = await customerWith({ first_visit_at: '2027-03-04T07:00', frequency: 'Weekly' });
+    const skipKey = joy.key.replace('20270304T120000Z', '20270311T120000Z');
+    const moveKey = joy.key.replace('20270304T120000Z', '20270318T110000Z');
+    expect((await post(`${joy.path}/visits/${skipKey}/skip`, { confirm: '1' })).statusCode).toBe(303);
+    const moved = await post(`${joy.path}/visits/${moveKey}/reschedule`, {
+      start: '2027-03-19T14:00:00.000Z',
+    });
+    expect(moved.statusCode, /role="alert"[^<]*<[^>]*>([^<]*)/.exec(moved.body)?.[1]).toBe(303);
+    await mailTo(joy.email, 3);
+    const files = await Promise.all(mailsTo(joy.email).map((m) => icsOf(m.raw)));
+    const [confirmation, skip, move] = files;
+    for (const file of files) {
+      expect(file.text).toContain('RRULE:FREQ=WEEKLY');
+      expect(file.text).toContain('METHOD:PUBLISH');
+      expect(file.event?.uid).toBe(confirmation?.event?.uid);
+    }
+    expect(confirmation?.text).not.toContain('EXDATE');
+    expect(skip?.text).toMatch(/EXDATE;TZID=America\/New_York:20270311T070000/);
+    expect(skip?.text).not.toContain('RECURRENCE-ID');
+    expect(move?.text).toMatch(/EXDATE;TZID=America\/New_York:20270311T070000/);
+    expect(move?.text).toMatch(/RECURRENCE-ID;TZID=America\/New_York:20270318T070000/);
+
+    // Read back: the wall time stays 7:00 across the change, the skip is gone, the move is its own instance.
+    const series = move?.event as VEvent;
+    const starts = (series.rrule?.between(new Date('2027-03-01'), new Date('2027-03-26')) ?? []).map((d) =>
+      d.toISOString(),
+    );
+    expect(starts).toContain('2027-03-04T12:00:00.000Z');
+    expect(starts).toContain('2027-03-25T11:00:00.000Z');
+    // node-ical files each EXDATE under two keys (its date and its instant).
+    const excluded = [
+      ...new Set(Object.values(series.exdate ?? {}).map((d) => new Date(d as Date).toISOString())),
+    ];
+    expect(excluded).toEqual(['2027-03-11T12:00:00.000Z']);
+    // The same for overrides, filed by their RECURRENCE-ID.
+    const overrides = Object.values(series.recurrences ?? {}) as VEvent[];
+    expect([...new Set(overrides.map((o) => o.start.toISOString()))]).toEqual(['2027-03-19T14:00:00.000Z']);
+    expect([...new Set(overrides.map((o) => o.uid))]).toEqual([series.uid]);
   });
 });
 

@@ -7,7 +7,8 @@ import { inYears, yearsMessage } from '../common/date-time-input';
  * and works without script: each action is a form posting to `/visit/{token}/visits/{key}/{action}`.
  */
 
-export const CUSTOMER_LINK_ACTIONS = ['cancel', 'skip', 'reschedule'] as const;
+/** `undo` puts a skipped or cancelled visit back, until the same cutoff as the other changes. */
+export const CUSTOMER_LINK_ACTIONS = ['cancel', 'skip', 'reschedule', 'undo'] as const;
 export type CustomerLinkAction = (typeof CUSTOMER_LINK_ACTIONS)[number];
 
 /**
@@ -27,6 +28,9 @@ export const customerRescheduleForm = customerChangeForm.extend({
     .refine(inYears, yearsMessage('start')),
 });
 export type CustomerRescheduleForm = z.infer<typeof customerRescheduleForm>;
+
+/** The id of a visit's card on the page: a change's redirect and the question's form land there (`#visit-o12`). */
+export const visitAnchor = (key: string) => `visit-${key}`;
 
 /** The page's address parameters: `key` of a visit to reschedule (its open times shown), `done` after a change. */
 export const customerLinkQuery = z.object({
@@ -48,7 +52,7 @@ export type CustomerVisitView = {
   frequency: string | null;
   /** Moved from its usual time (recurring). */
   moved: boolean;
-  /** Still before the cutoff: the customer may change it. */
+  /** Still before the cutoff: the customer may change it (planned), or undo its skip or cancel. */
   changeable: boolean;
   /** The visit's version, sent back by its forms. */
   version: string;

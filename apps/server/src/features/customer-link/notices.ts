@@ -11,11 +11,12 @@ import type { Db } from '../../db/client';
 import type { Mail } from '../../lib/mailer';
 import { enqueueMails } from '../../lib/outbox';
 import { enqueuePush } from '../../lib/push-outbox';
-import { feedUid } from '../calendar-feed/store';
 import { ownerAddress } from '../notifications/mails';
+import { customerUid, seriesOf, withChange } from '../notifications/series';
 import { visitIcs, visitTimeText } from '../notifications/visit-ics';
 import { visitChangeNotice } from '../push/notices';
 import { siteStore } from '../site/store';
+import { parseKey } from '../visits/rule';
 
 /** A change a customer made with their link: the visit as it was, and for a move its new start. */
 export type ChangeNotice = {
@@ -30,7 +31,18 @@ const DONE: Record<CustomerLinkAction, string> = {
   cancel: 'cancelled',
   skip: 'skipped',
   reschedule: 'moved',
+  undo: 'put back',
 };
+
+/** A schedule's series as it will be after the change (read before the change's transaction), null otherwise. */
+async function seriesAfter(db: Db, change: ChangeNotice) {
+  const parsed = parseKey(change.visit.key);
+  const series = await seriesOf(db, change.visit.key);
+  if (!series || parsed?.kind !== 'recurring') return null;
+  const at = parsed.originalStart;
+  if (change.action === 'reschedule' && change.to) return withChange(series, at, { to: change.to });
+  return withChange(series, at, { skipped: change.action === 'skip' });
+}
 
 /**
  * The messages of one change: to the owner, a mail (the new-inquiry mail's address) and a push notice to each of
@@ -69,11 +81,13 @@ export async function changeMessages(db: Db, config: Config, change: ChangeNotic
 
   let customerMail: Mail | null = null;
   if (visit.email) {
-    const off = action !== 'reschedule';
+    const series = await seriesAfter(db, change);
+    // A schedule's skip takes one occurrence out of the series (EXDATE); the series itself stays published.
+    const off = (action === 'cancel' || action === 'skip') && !series;
     const start = change.to ?? change.from;
     const ics = await visitIcs(
       {
-        uid: `${feedUid(visit.key)}@${new URL(config.publicUrl).hostname}`,
+        uid: customerUid(visit.key, new URL(config.publicUrl).hostname),
         start,
         minutes: change.minutes,
         summary: `Cleaning by ${facts.businessName}`,
@@ -82,6 +96,7 @@ export async function changeMessages(db: Db, config: Config, change: ChangeNotic
         // Seconds of the clock: each later change of the entry has a higher sequence.
         sequence: Math.floor(now.getTime() / 1000),
         cancelled: off,
+        ...(series ? { series } : {}),
       },
       timeZone,
       facts.businessName,
@@ -89,19 +104,23 @@ export async function changeMessages(db: Db, config: Config, change: ChangeNotic
     const headline =
       action === 'reschedule'
         ? `Your cleaning is moved to ${becomes}.`
-        : `Your cleaning of ${was} is ${DONE[action]}.`;
+        : action === 'undo'
+          ? `Your cleaning of ${was} is back on.`
+          : `Your cleaning of ${was} is ${DONE[action]}.`;
     customerMail = {
       to: visit.email,
-      subject: `Your cleaning is ${DONE[action]}: ${becomes ?? was} — ${facts.businessName}`,
+      subject: `Your cleaning is ${action === 'undo' ? 'back on' : DONE[action]}: ${becomes ?? was} — ${facts.businessName}`,
       text: [
         `Hello ${name},`,
         '',
         headline,
         ...(action === 'skip' ? ['Your regular schedule goes on as before.'] : []),
         '',
-        off
+        action === 'cancel' || action === 'skip'
           ? 'The attached file (visit.ics) removes it from your calendar.'
-          : 'The attached file (visit.ics) moves it in your calendar.',
+          : action === 'undo'
+            ? 'The attached file (visit.ics) puts it back in your calendar.'
+            : 'The attached file (visit.ics) moves it in your calendar.',
         `Questions: call or text us at ${phone}.`,
         '',
         facts.businessName,

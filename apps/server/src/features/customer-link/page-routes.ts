@@ -4,6 +4,7 @@ import {
   customerChangeForm,
   customerLinkQuery,
   customerRescheduleForm,
+  visitAnchor,
 } from '@clean/shared';
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -50,6 +51,7 @@ function change(
   const version = customerChangeForm.safeParse(body).data?.version;
   if (action === 'cancel') return links.cancel(inquiryId, key, version);
   if (action === 'skip') return links.skip(inquiryId, key, version);
+  if (action === 'undo') return links.undo(inquiryId, key, version);
   const form = customerRescheduleForm.safeParse(body);
   // The schema's sentence: no time picked, or one in a year that does not exist (naming the field).
   if (!form.success)
@@ -59,7 +61,7 @@ function change(
 
 /**
  * A customer's personal link (docs/product.md#the-customers-link): GET /visit/{token} renders their page, POST /visit/{token}/visits/{key}/
- * {cancel|skip|reschedule} is a plain HTML form post, answered with a redirect back to the page and its notice (303,
+ * {cancel|skip|reschedule|undo} is a plain HTML form post, answered with a redirect back to the page and its notice (303,
  * so a reload does not post again), or a refusal (409 past the cutoff or a time just taken, 400 no time picked,
  * 403 a post from another site's page, 412 the visit changed since the page showing the form was opened)
  * with the page again and the reason. Every answer is `no-store`, `noindex` and sends no Referer to another site; a link that
@@ -154,10 +156,11 @@ export const customerLinkPageRoutes: FastifyPluginAsync<{ pages: PageRenderer }>
     const inquiryId = await links.open(token, request.ip);
     // Skip and cancel ask first: a post without confirm=1 changes nothing and shows the question with its Yes.
     const form = customerChangeForm.safeParse(request.body).data;
-    if (action !== 'reschedule' && form?.confirm !== '1')
+    if ((action === 'skip' || action === 'cancel') && form?.confirm !== '1')
       return askFirst(reply, inquiryId, token, key, action, form);
     const refused = await change(links, inquiryId, key, action, request.body).then(() => null, refusal);
-    if (!refused) return reply.redirect(`${LINK_PATH}/${token}?done=${action}`, 303);
+    // Back to the visit's card, not the page's top: where the keyboard and the reader were (its status, its Undo).
+    if (!refused) return reply.redirect(`${LINK_PATH}/${token}?done=${action}#${visitAnchor(key)}`, 303);
     return refusedPage(reply, inquiryId, token, refused);
   }
 

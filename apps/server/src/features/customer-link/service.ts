@@ -49,6 +49,7 @@ export const ONLY_ONE_TIME_CANCEL =
 export const ONLY_RECURRING_SKIP =
   'Only a visit of a regular schedule can be skipped; this one can be cancelled.';
 export const NOT_PLANNED = 'This visit is no longer planned, so it cannot be changed.';
+export const NOTHING_TO_UNDO = 'This visit is not skipped or cancelled, so there is nothing to undo.';
 export const cutoffPassed = (hours: number, phone: string) =>
   `It is less than ${hours} hours before this visit, so it can no longer be changed here. Please call us at ${phone}.`;
 
@@ -249,7 +250,7 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
         town: v.town,
         frequency: v.recurring_payment_id === null ? null : (frequencies.get(v.recurring_payment_id) ?? null),
         moved: v.original_start !== null,
-        changeable: v.status === 'planned' && beforeCutoff(new Date(v.start), cutoffHours),
+        changeable: beforeCutoff(new Date(v.start), cutoffHours),
         version: v.version,
       }));
       const phone = formatPhone(facts.phone);
@@ -394,6 +395,46 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
       kick?.();
     },
 
+    /**
+     * Puts back a visit the customer skipped or cancelled, at its own time, until the cutoff: 409 when that time was
+     * booked meanwhile (claimed under the booking lock, as a move is) or when it is not skipped or cancelled.
+     */
+    async undo(inquiryId: number, key: string, version?: string): Promise<void> {
+      const found = await find(inquiryId, key);
+      if (version !== undefined && found.visit.version !== version)
+        throw new StaleVersionError(CHANGED_SINCE);
+      if (found.visit.status !== 'skipped' && found.visit.status !== 'cancelled')
+        throw new ConflictError(NOTHING_TO_UNDO);
+      const cutoff = await cutoffOf();
+      if (!beforeCutoff(found.start, cutoff.hours))
+        throw new ConflictError(cutoffPassed(cutoff.hours, cutoff.phone));
+      const rules = await slots.rulesInForce();
+      const { start, minutes } = found;
+      const messages = await messagesOf({ action: 'undo', visit: found.visit, from: start, minutes });
+      const parsed = parseKey(key);
+      await db.transaction(async (tx) => {
+        const txDb = tx as unknown as Db;
+        await slots.claimBack(txDb, { start, minutes, excludeKey: key, rules });
+        const store = customerLinksStore(txDb);
+        if (parsed?.kind === 'recurring') {
+          const row = await lockOccurrence(tx, parsed.scheduleId, parsed.originalStart);
+          await refuseStaleOccurrence(tx, parsed.scheduleId, row, version);
+          if (row.status !== 'skipped') throw new ConflictError(NOTHING_TO_UNDO);
+          await setException(tx, row.id, { status: 'planned' });
+        } else {
+          const id = found.visit.one_time_cleaning_id;
+          if (id === null || !(await store.uncancelCleaning(id, version))) {
+            const stale =
+              id !== null && version !== undefined && (await store.cleaningVersion(id)) !== version;
+            throw stale ? new StaleVersionError(CHANGED_SINCE) : new ConflictError(NOTHING_TO_UNDO);
+          }
+          await store.rebook(inquiryId);
+        }
+        await messages.enqueue(txDb);
+      });
+      kick?.();
+    },
+
     /** DELETE /api/inquiries/{id}/link. */
     async revoke(inquiryId: number): Promise<void> {
       if (!(await links.revoke(inquiryId, now()))) throw new NotFoundError(NO_SUCH_INQUIRY);
@@ -405,6 +446,7 @@ const DONE_TEXT: Record<CustomerLinkAction, string> = {
   cancel: 'Your visit is cancelled. We sent you an updated calendar entry.',
   skip: 'That visit is skipped; your schedule goes on. We sent you an updated calendar entry.',
   reschedule: 'Your visit is moved. We sent you an updated calendar entry.',
+  undo: 'Your visit is back on. We sent you an updated calendar entry.',
 };
 
 export type CustomerLinkService = ReturnType<typeof customerLinkService>;

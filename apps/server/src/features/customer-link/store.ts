@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customerLinks, inquiries, oneTimeCleanings, recurringPayments } from '../../db/schema';
 import { atVersion } from '../../lib/rows';
@@ -118,6 +118,34 @@ export const customerLinksStore = (db: Db) => ({
          and not exists (select 1 from one_time_cleanings c
                           where c.inquiry_id = ${inquiryId} and c.cancelled_at is null and c.done_at is null)
          and not exists (select 1 from recurring_payments r where r.inquiry_id = ${inquiryId})`);
+  },
+
+  /**
+   * Puts back a one-time cleaning the customer cancelled (at `version`, when the page sent one), keeping its time;
+   * false when it is not cancelled (put back already, done, or changed meanwhile).
+   */
+  async uncancelCleaning(id: number, version?: string): Promise<boolean> {
+    const rows = await db
+      .update(oneTimeCleanings)
+      .set({ cancelledAt: null })
+      .where(
+        and(
+          eq(oneTimeCleanings.id, id),
+          isNotNull(oneTimeCleanings.cancelledAt),
+          isNull(oneTimeCleanings.doneAt),
+          atVersion(oneTimeCleanings, version),
+        ),
+      )
+      .returning({ id: oneTimeCleanings.id });
+    return rows.length > 0;
+  },
+
+  /** After an undone cancel: an inquiry the cancel sent back to "Contacted" is "Booked" again, as it has a visit. */
+  async rebook(inquiryId: number): Promise<void> {
+    await db
+      .update(inquiries)
+      .set({ status: 'Booked' })
+      .where(and(eq(inquiries.id, inquiryId), eq(inquiries.status, 'Contacted')));
   },
 
   /** A one-time cleaning's version now (undefined: gone): why a conditional change touched nothing. */

@@ -5,10 +5,10 @@ import type { Db } from '../../db/client';
 import { inquiries } from '../../db/schema';
 import type { Mail } from '../../lib/mailer';
 import { enqueueMails } from '../../lib/outbox';
-import { feedUid } from '../calendar-feed/store';
 import { customerLinksStore, LINK_PATH } from '../customer-link/store';
 import { siteStore } from '../site/store';
 import { visitsStore } from '../visits/store';
+import { customerUid, type Series, seriesOf } from './series';
 import { visitIcs, visitTimeText } from './visit-ics';
 
 /** A visit just booked: a one-time cleaning, or a schedule's first visit (with its frequency). */
@@ -34,24 +34,30 @@ type Customer = {
 /** The customer's personal link, or why there is none in this mail (one from an earlier mail is live). */
 export type LinkLine = { url: string } | { earlier: true };
 
-const linkLines = (link: LinkLine | undefined, phone: string) =>
+/**
+ * What the customer may do with this visit, and only that: a visit of a schedule is moved or skipped (the schedule
+ * itself ends by a call), a one-time visit moved or cancelled (docs/product.md#the-customers-link).
+ */
+const changesOf = (recurring: boolean) => (recurring ? 'move or skip a visit' : 'move or cancel your visit');
+
+const linkLines = (link: LinkLine | undefined, phone: string, recurring: boolean) =>
   !link
-    ? [`To change or cancel, call or text us at ${phone}.`]
+    ? [`To ${changesOf(recurring)}, call or text us at ${phone}.`]
     : 'url' in link
       ? [
-          'To move, skip or cancel a visit (up to the cutoff before it), open your personal page:',
+          `To ${changesOf(recurring)} (up to the cutoff before it), open your personal page:`,
           link.url,
           'Keep this link to yourself: it opens your visits without a password.',
           `Or call or text us at ${phone}.`,
         ]
       : [
-          'To move, skip or cancel a visit, use the personal link in our first confirmation,',
+          `To ${changesOf(recurring)}, use the personal link in our first confirmation,`,
           `or call or text us at ${phone}.`,
         ];
 
 /** The confirmation's text and its `.ics`, with the customer's personal link when one was just issued. */
 export async function confirmationMail(
-  visit: BookedVisit & { minutes: number },
+  visit: BookedVisit & { minutes: number; series?: Series | null },
   customer: Customer & { email: string },
   facts: { businessName: string; phone: string; timezone: string; host: string; region: string },
   link?: LinkLine,
@@ -63,12 +69,13 @@ export async function confirmationMail(
   const where = addressOrTown(customer, facts.region);
   const ics = await visitIcs(
     {
-      uid: `${feedUid(visit.key)}@${facts.host}`,
+      uid: customerUid(visit.key, facts.host),
       start: visit.start,
       minutes: visit.minutes,
       summary: `Cleaning by ${facts.businessName}`,
       description: `Questions or changes: call ${facts.phone}.`,
       location: where,
+      ...(visit.series ? { series: visit.series } : {}),
     },
     facts.timezone,
     facts.businessName,
@@ -87,7 +94,7 @@ export async function confirmationMail(
       ...(visit.frequency ? [`Then: ${singleLine(visit.frequency)}`] : []),
       '',
       'The attached file (visit.ics) adds it to your calendar.',
-      ...linkLines(link, facts.phone),
+      ...linkLines(link, facts.phone, visit.frequency !== undefined),
       '',
       facts.businessName,
     ].join('\n'),
@@ -134,7 +141,7 @@ export function customerNotices(deps: { db: Db; config: Config; kick: () => void
     const token = await customerLinksStore(tx).issue(visit.inquiryId);
     const link: LinkLine = token ? { url: `${config.publicUrl}${LINK_PATH}/${token}` } : { earlier: true };
     const mail = await confirmationMail(
-      { ...visit, minutes },
+      { ...visit, minutes, series: await seriesOf(tx, visit.key) },
       { ...customer, email: customer.email },
       mailFacts,
       link,

@@ -2,8 +2,8 @@ import { addressOrTown, formatPhone, singleLine, type Visit } from '@clean/share
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { enqueueMails } from '../../lib/outbox';
-import { feedUid } from '../calendar-feed/store';
 import { siteStore } from '../site/store';
+import { customerUid, seriesOf } from './series';
 import { visitIcs, visitTimeText } from './visit-ics';
 
 /**
@@ -20,9 +20,11 @@ export async function tellCustomerOfMove(on: Db, config: Config, visit: Visit, f
   const was = visitTimeText(from, timeZone);
   const becomes = visitTimeText(start, timeZone);
   const where = addressOrTown(visit, facts.address.region);
+  // Read in the move's transaction, after the move: the series as it now is.
+  const series = await seriesOf(on, visit.key);
   const ics = await visitIcs(
     {
-      uid: `${feedUid(visit.key)}@${new URL(config.publicUrl).hostname}`,
+      uid: customerUid(visit.key, new URL(config.publicUrl).hostname),
       start,
       minutes: Math.round((Date.parse(visit.end) - start.getTime()) / 60_000),
       summary: `Cleaning by ${facts.businessName}`,
@@ -30,6 +32,7 @@ export async function tellCustomerOfMove(on: Db, config: Config, visit: Visit, f
       location: where,
       // Seconds of the clock, as the customer's own changes: each later change of the entry has a higher sequence.
       sequence: Math.floor(now.getTime() / 1000),
+      ...(series ? { series } : {}),
     },
     timeZone,
     facts.businessName,

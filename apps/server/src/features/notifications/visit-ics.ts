@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { icsPlain, icsText } from '../../lib/ics-text';
+import type { Series } from './series';
 
 /** What a customer's calendar entry of one visit says. */
 export type VisitEvent = {
@@ -14,6 +15,11 @@ export type VisitEvent = {
   sequence?: number;
   /** The visit is off (cancelled or skipped): METHOD:CANCEL, STATUS:CANCELLED, so the entry is removed. */
   cancelled?: boolean;
+  /**
+   * A schedule's visit: the file carries the whole series instead (from its first visit: RRULE, EXDATE for each
+   * skipped occurrence, and a VEVENT with RECURRENCE-ID for each moved one, all under `uid`); `start` is unused.
+   */
+  series?: Series;
 };
 
 /**
@@ -31,17 +37,42 @@ export async function visitIcs(event: VisitEvent, timezone: string, businessName
     timezone: { name: timezone, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null },
     method: event.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
   });
-  calendar.createEvent({
+  const at = (d: Date) => new TZDate(d.getTime(), timezone);
+  const common = {
     id: event.uid,
     ...(event.sequence === undefined ? {} : { sequence: event.sequence }),
     ...(event.cancelled ? { status: ICalEventStatus.CANCELLED } : {}),
-    start: new TZDate(event.start.getTime(), timezone),
-    end: new TZDate(event.start.getTime() + event.minutes * 60_000, timezone),
     timezone,
     summary: icsPlain(event.summary),
     description: icsPlain(event.description),
     ...(event.location ? { location: icsPlain(event.location) } : {}),
+  };
+  const span = (start: Date) => ({
+    start: at(start),
+    end: at(new Date(start.getTime() + event.minutes * 60_000)),
   });
+  const { series } = event;
+  if (!series) {
+    calendar.createEvent({ ...common, ...span(event.start) });
+  } else {
+    const { ICalEventRepeatingFreq } = await import('ical-generator');
+    const weeks = 'days' in series.period && series.period.days % 7 === 0 ? series.period.days / 7 : null;
+    calendar.createEvent({
+      ...common,
+      ...span(series.first),
+      repeating: {
+        // Wall time in the business zone, as the schedule's own occurrences (features/visits/rule.ts).
+        ...('months' in series.period
+          ? { freq: ICalEventRepeatingFreq.MONTHLY, interval: series.period.months }
+          : weeks
+            ? { freq: ICalEventRepeatingFreq.WEEKLY, interval: weeks }
+            : { freq: ICalEventRepeatingFreq.DAILY, interval: series.period.days }),
+        ...(series.skipped.length ? { exclude: series.skipped.map(at), excludeTimezone: timezone } : {}),
+      },
+    });
+    for (const moved of series.moved)
+      calendar.createEvent({ ...common, ...span(moved.to), recurrenceId: at(moved.from) });
+  }
   // DTSTAMP in UTC, marked Z (ical-generator writes it floating): see calendar-feed/service.ts.
   const stamp = `${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
   return calendar.toString().replace(/^DTSTAMP:.*$/gm, `DTSTAMP:${stamp}`);

@@ -37,6 +37,8 @@ import {
 import { type HoldRow, holdsStore, LONGEST_MINUTES } from './store';
 
 export const SLOT_TAKEN = 'That time was just taken — please pick another.';
+export const TAKEN_SINCE =
+  'That time was booked by someone else while your visit was off, so it cannot be put back. Please call us to find another.';
 export const tooSoon = (hours: number) =>
   `That time is less than ${hours} hours away: please pick one of the open times.`;
 export const tooFar = (lastDay: string) =>
@@ -103,8 +105,11 @@ export function slotsService({ db, config, now = () => new Date() }: SlotsDeps) 
     ask: Ask,
     rules: Rules,
     at: Date,
-    /** The key of a visit being moved: its own time is no obstacle. */
-    excludeKey?: string,
+    /**
+     * `excludeKey`: a visit being moved or put back, its own time no obstacle; `anyTime`: a time the visit had
+     * already, off the grid or not (the owner may have set it so), where only what is booked there counts.
+     */
+    { excludeKey, anyTime = false }: { excludeKey?: string; anyTime?: boolean } = {},
   ): Promise<Date[]> {
     if (starts.length === 0) return [];
     const { hours, bufferMs } = rules;
@@ -137,7 +142,9 @@ export function slotsService({ db, config, now = () => new Date() }: SlotsDeps) 
     const max = hours.max_overlap;
     let alive = starts
       .map((_, i) => i)
-      .filter((i) => visits[i]?.every((v) => onGrid(v, ask.minutes, hours, timeZone) && inMemory(v) < max));
+      .filter((i) =>
+        visits[i]?.every((v) => (anyTime || onGrid(v, ask.minutes, hours, timeZone)) && inMemory(v) < max),
+      );
     for (const first of [true, false]) {
       const probes = alive.flatMap((i) =>
         (visits[i] ?? []).flatMap((v, k) => ((k === 0) === first ? [{ i, v }] : [])),
@@ -200,7 +207,7 @@ export function slotsService({ db, config, now = () => new Date() }: SlotsDeps) 
       start.getTime() >= at.getTime() + rules.noticeMs &&
       start < horizonEnd(at, BOOKING_HORIZON_DAYS, timeZone);
     if (!offered) throw new ConflictError(NOT_OFFERED);
-    if ((await free(on, [start], ask, rules, at, excludeKey)).length !== 1)
+    if ((await free(on, [start], ask, rules, at, { excludeKey })).length !== 1)
       throw new ConflictError(SLOT_TAKEN);
   }
 
@@ -231,7 +238,7 @@ export function slotsService({ db, config, now = () => new Date() }: SlotsDeps) 
       const at = now();
       const starts = offeredStarts(input.fromDay, input.minutes, rules, at);
       const ask = { minutes: input.minutes, frequency: 'one_time' as const };
-      return free(db, starts, ask, rules, at, input.excludeKey);
+      return free(db, starts, ask, rules, at, { excludeKey: input.excludeKey });
     },
 
     /** The rules a move is checked with, read before its transaction (see prepare). */
@@ -252,6 +259,19 @@ export function slotsService({ db, config, now = () => new Date() }: SlotsDeps) 
       const end = horizonEnd(at, BOOKING_HORIZON_DAYS, timeZone);
       if (start >= end) throw new ConflictError(tooFar(lastDayText(end)));
       await refuseUnoffered(tx, start, { minutes, frequency: 'one_time' }, rules, excludeKey);
+    },
+
+    /**
+     * Inside the transaction of an undone skip or cancel, under the booking lock: refuses (409 TAKEN_SINCE) the
+     * visit's own time when a booking or move took it while the visit was off. Neither the notice nor the grid
+     * applies: the visit had this time already, and the cutoff decides whether it may come back.
+     */
+    async claimBack(tx: Db, input: { start: Date; minutes: number; excludeKey: string; rules: Rules }) {
+      await holdsStore(tx).lock();
+      const { start, minutes, excludeKey, rules } = input;
+      const ask = { minutes, frequency: 'one_time' as const };
+      if ((await free(tx, [start], ask, rules, now(), { excludeKey, anyTime: true })).length !== 1)
+        throw new ConflictError(TAKEN_SINCE);
     },
 
     /**

@@ -4,6 +4,7 @@ import {
   type CustomerRescheduleView,
   type CustomerVisitView,
   formatMoney,
+  visitAnchor,
 } from '@clean/shared';
 import { Alert } from '../../lib/ui/Alert';
 import { buttonClass } from '../../lib/ui/Button';
@@ -32,8 +33,8 @@ export function CustomerLinkPage({ view }: { view: CustomerLinkView }) {
         {view.confirm && <ConfirmStep confirm={view.confirm} base={view.base} />}
         {view.notice && <Alert tone={view.notice.tone}>{view.notice.text}</Alert>}
         <p className="text-sm leading-relaxed text-stone-700">
-          You can {actionsText(view.visits)} a visit here up to {view.cutoffHours} hours before it starts.
-          After that, please call us at{' '}
+          You can {actionsText(view.visits)} a visit here up to {view.cutoffHours} hours before it starts, and
+          undo {undoText(view.visits)} until then. After that, please call us at{' '}
           <a href={view.telHref} className="font-semibold text-brand-800 underline underline-offset-4">
             {view.phone}
           </a>
@@ -52,7 +53,7 @@ export function CustomerLinkPage({ view }: { view: CustomerLinkView }) {
         ) : (
           <ul className="space-y-4">
             {view.visits.map((visit) => (
-              <li key={visit.key}>
+              <li key={visit.key} id={visitAnchor(visit.key)} className="scroll-mt-4">
                 <VisitCard
                   visit={visit}
                   view={view}
@@ -110,10 +111,18 @@ function actionsText(visits: CustomerVisitView[]): string {
   return recurring ? 'move or skip' : 'move or cancel';
 }
 
+/** What the listed visits' changes can undo: a schedule's visits are skipped, one-time ones cancelled. */
+function undoText(visits: CustomerVisitView[]): string {
+  const recurring = visits.some((v) => v.kind === 'recurring');
+  const oneTime = visits.some((v) => v.kind === 'one_time');
+  if (recurring && oneTime) return 'a skip or a cancel';
+  return recurring ? 'a skip' : 'a cancel';
+}
+
 /** The second step of a skip or cancel: the question, a Yes that posts confirm=1, and a way back. */
 function ConfirmStep({ confirm, base }: { confirm: CustomerConfirmView; base: string }) {
   return (
-    <section aria-labelledby="confirm-question">
+    <section id="confirm" aria-labelledby="confirm-question">
       <Card>
         <h2 id="confirm-question" className="text-lg font-semibold text-stone-900">
           {confirm.question}
@@ -126,7 +135,7 @@ function ConfirmStep({ confirm, base }: { confirm: CustomerConfirmView; base: st
               {confirm.action === 'skip' ? 'Yes, skip it' : 'Yes, cancel it'}
             </button>
           </form>
-          <a href={base} className={buttonClass('secondary')}>
+          <a href={`${base}#${visitAnchor(confirm.key)}`} className={buttonClass('secondary')}>
             No, keep it
           </a>
         </div>
@@ -147,6 +156,8 @@ function VisitCard({
   times: CustomerRescheduleView | null;
 }) {
   const action = (what: string) => `${view.base}/visits/${encodeURIComponent(visit.key)}/${what}`;
+  // The question is answered at the page's top: the post lands there, not wherever the button was.
+  const ask = (what: string) => `${action(what)}#confirm`;
   const off = visit.status !== 'planned';
   return (
     <Card className="p-5 sm:p-6">
@@ -177,14 +188,14 @@ function VisitCard({
             Move to another time
           </a>
           {visit.kind === 'recurring' ? (
-            <form method="post" action={action('skip')}>
+            <form method="post" action={ask('skip')}>
               <input type="hidden" name="version" value={visit.version} />
               <button type="submit" className={buttonClass('secondary')}>
                 Skip this visit
               </button>
             </form>
           ) : (
-            <form method="post" action={action('cancel')}>
+            <form method="post" action={ask('cancel')}>
               <input type="hidden" name="version" value={visit.version} />
               <button type="submit" className={buttonClass('secondary')}>
                 Cancel this visit
@@ -193,7 +204,15 @@ function VisitCard({
           )}
         </div>
       )}
-      {!off && !visit.changeable && (
+      {off && visit.changeable && (
+        <form method="post" action={action('undo')} className="mt-4">
+          <input type="hidden" name="version" value={visit.version} />
+          <button type="submit" className={buttonClass('secondary')}>
+            {visit.status === 'skipped' ? 'Undo the skip' : 'Undo the cancel'}
+          </button>
+        </form>
+      )}
+      {!visit.changeable && (
         <p className="mt-3 text-sm text-stone-700">
           Less than {view.cutoffHours} hours to go: to change this visit, please call us at{' '}
           <a href={view.telHref} className="font-semibold text-brand-800 underline underline-offset-4">
