@@ -1,4 +1,4 @@
-import type { MyVisit } from '@clean/shared';
+import { formatPhone, type MyVisit } from '@clean/shared';
 import { useId } from 'react';
 import { formatMinutes } from '../../lib/duration';
 import { useSiteConfig } from '../../lib/site-config';
@@ -48,7 +48,7 @@ export function VisitCard({ visit, user }: { visit: MyVisit; user: number }) {
         {visit.phone_number && (
           <p>
             <a href={`tel:${visit.phone_number}`} className={linkClass}>
-              Call {visit.phone_number}
+              Call {formatPhone(visit.phone_number)}
             </a>
           </p>
         )}
