@@ -37,11 +37,11 @@ export async function seedTeamAndInvoices(db: Db): Promise<{ id: number; email: 
     insert into invoices (inquiry_id, number, status, notes, bill_to_name, issued_on, due_on, tax_rate_percent,
                           tax_label, prices_include_tax, subtotal, taxable_amount, non_taxable_amount, tax, total)
     select inquiry_id,
-           to_char(date_time, 'YYYY') || '-' ||
-             lpad((row_number() over (partition by to_char(date_time, 'YYYY') order by id))::text, 4, '0'),
+           to_char(date_time, 'YYYY') || '-' || lpad(n::text, greatest(4, length(n::text)), '0'),
            'paid', 'o' || id, 'Bench customer', date_time::date, date_time::date + 7, 6.35, 'CT sales tax', false,
            amount, amount, 0, round(amount * 0.0635, 2), amount + round(amount * 0.0635, 2)
-      from one_time_cleanings where paid and date_time is not null`);
+      from (select *, row_number() over (partition by to_char(date_time, 'YYYY') order by id) as n
+              from one_time_cleanings where paid and date_time is not null) as paid`);
   await db.execute(sql`
     insert into invoice_lines (invoice_id, position, description, quantity, unit_amount, amount, taxable, visit_key)
     select id, 0, 'Cleaning', 1, subtotal, subtotal, true, notes from invoices where notes like 'o%'`);

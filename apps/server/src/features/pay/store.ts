@@ -1,14 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  clockRecords,
-  invoiceLines,
-  invoicePayments,
-  oneTimeCleanings,
-  recurringPayments,
-  users,
-  visitExceptions,
-} from '../../db/schema';
+import { clockRecords, invoiceLines, invoicePayments, users } from '../../db/schema';
 
 /** What a pay report reads: the person's pay terms, whom each visit is assigned to, clocked time and tips. */
 export function payStore(db: Db) {
@@ -19,40 +11,6 @@ export function payStore(db: Db) {
         .from(users)
         .where(eq(users.id, userId));
       return row;
-    },
-
-    /** The cleaner of each one-time cleaning, each schedule (its default) and each occurrence that has its own. */
-    async assignments(cleaningIds: number[], scheduleIds: number[]) {
-      const [cleanings, schedules, own] = await Promise.all([
-        cleaningIds.length
-          ? db
-              .select({ id: oneTimeCleanings.id, cleanerId: oneTimeCleanings.cleanerId })
-              .from(oneTimeCleanings)
-              .where(inArray(oneTimeCleanings.id, cleaningIds))
-          : [],
-        scheduleIds.length
-          ? db
-              .select({ id: recurringPayments.id, cleanerId: recurringPayments.cleanerId })
-              .from(recurringPayments)
-              .where(inArray(recurringPayments.id, scheduleIds))
-          : [],
-        scheduleIds.length
-          ? db
-              .select({
-                scheduleId: visitExceptions.recurringPaymentId,
-                originalStart: visitExceptions.originalStart,
-                cleanerId: visitExceptions.cleanerId,
-              })
-              .from(visitExceptions)
-              .where(
-                and(
-                  inArray(visitExceptions.recurringPaymentId, scheduleIds),
-                  isNotNull(visitExceptions.cleanerId),
-                ),
-              )
-          : [],
-      ]);
-      return { cleanings, schedules, own };
     },
 
     /** Closed clock time of this person per visit, in whole seconds, summed by the database. */
