@@ -3,6 +3,7 @@ import { dateInput, dateTimeInput } from '../common/date-time-input';
 import { durationMinutes } from '../common/duration';
 import { isoInstant } from '../common/responses';
 import { versionField } from '../common/versions';
+import { PAYMENT_METHOD } from '../invoices/schemas';
 import { QUOTE_FREQUENCIES } from '../pricing/schemas';
 
 /**
@@ -85,7 +86,7 @@ export const visitListSchema = z.array(visitSchema);
  * PATCH /api/visits/{key} (admin): exactly one change — done and paid, skipped, or moved to `start`
  * (a date-time in the business time zone, as every other). `allow_overlap: true` moves it even onto
  * another visit or outside the working hours. Done or paid before the visit's start takes `confirm_early: true`.
- * A request (`h…`) takes `{ status: "confirmed" }` (it becomes the
+ * Done & paid may name its `payment_method`. A request (`h…`) takes `{ status: "confirmed" }` (it becomes the
  * one-time cleaning, or the schedule and its first visit, at the quoted amount; the inquiry is Booked) or
  * `{ status: "declined" }` (its time is free again), and nothing else.
  */
@@ -103,9 +104,16 @@ export const visitPatch = z
     confirm_early: z.boolean({ error: 'confirm_early must be true or false.' }).optional(),
     /** A move mails the customer the new time and calendar entry unless this is false (docs/api.md). */
     notify_customer: z.boolean({ error: 'notify_customer must be true or false.' }).optional(),
+    /** How Done & paid was paid; without it, the method of the last payment recorded (cash at first). */
+    payment_method: z
+      .enum(PAYMENT_METHOD, { error: `payment_method must be one of: ${PAYMENT_METHOD.join(', ')}.` })
+      .optional(),
   })
   .refine((v) => v.status !== undefined || v.start !== undefined || v.paid !== undefined, {
     message: 'Send a status, a paid flag or a new start.',
+  })
+  .refine((v) => v.payment_method === undefined || v.paid === true, {
+    message: 'payment_method goes with paid: true.',
   });
 export type VisitPatch = z.input<typeof visitPatch>;
 

@@ -11,6 +11,7 @@ import {
   lineCents,
   MONEY_MAX,
   type PaymentInput,
+  type PaymentMethod,
   totals,
   type UpdateInvoiceInput,
   type Visit,
@@ -318,9 +319,10 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
     /**
      * A visit the owner marked done (in the visit's own transaction, which holds its row lock: one invoice however
      * often it is sent). A one-time visit is invoiced at once, a recurring one when the owner bills per visit;
-     * Done & paid also records the payment in full, by the method used last (cash at first).
+     * Done & paid also records the payment in full, by the method the owner named, else the one used last (cash at
+     * first).
      */
-    async visitChanged(visit: Visit, within: Db): Promise<void> {
+    async visitChanged(visit: Visit, within: Db, method?: PaymentMethod): Promise<void> {
       if (visit.status !== 'done' || visit.kind === 'request') return;
       // The visits store hands its transaction over as a Db; it is one.
       const on = within as unknown as Tx;
@@ -346,7 +348,7 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
       await payIn(on, id, {
         amount: due / 100,
         tip: 0,
-        method: (await store.lastMethod(on)) ?? 'cash',
+        method: method ?? (await store.lastMethod(on)) ?? 'cash',
         received_on: today(),
         note: null,
         notify_customer: true,

@@ -47,9 +47,9 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
       customerNotices({ db: app.database.db, config: app.config, kick: app.outbox.kick }),
     ),
     // In the change's transaction: a done visit, its review request and its invoice commit together.
-    statusChanged: async (visit, on) => {
+    statusChanged: async (visit, on, paymentMethod) => {
       await reviewRequests.visitChanged(visit, new Date(), on);
-      await invoices.visitChanged(visit, on);
+      await invoices.visitChanged(visit, on, paymentMethod);
     },
     // In the move's transaction: the customer's mail commits with the move.
     moved: (visit, from, on) => tellCustomerOfMove(on, app.config, visit, from, app.clock()),
@@ -92,7 +92,7 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: visitPatch,
         description:
           '{status:"done",paid:true}: done and paid (a recurring occurrence gets one paid record, however often ' +
-          'sent); {status:"skipped"}; {status:"planned"}; {start}: moved (409 onto other visits beyond max_overlap ' +
+          'sent; its invoice is paid in full by payment_method, else the last method used, cash at first); {status:"skipped"}; {status:"planned"}; {start}: moved (409 onto other visits beyond max_overlap ' +
           'or outside the working hours, unless allow_overlap; decided under the booking lock, so of a booking ' +
           'request and a move to one time at once, one is a 409). A held request (h…): {status:"confirmed"} makes its ' +
           'one-time cleaning, or its schedule (first visit the time held), at the quoted amount and length, sets the ' +

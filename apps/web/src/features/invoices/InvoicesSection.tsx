@@ -17,7 +17,7 @@ import { CheckboxField, Options, SelectField } from '../../lib/ui/FormFields';
 import { FormFeedback } from '../../lib/ui/FormStatus';
 import { TextField } from '../../lib/ui/TextField';
 import { useFeedback } from '../../lib/useFeedback';
-import { invoiceListOptions, useInvoiceAction } from './api';
+import { invoiceListOptions, useInvoiceAction, useLastPaymentMethod } from './api';
 import { Receivables } from './Receivables';
 import { SalesTaxReport } from './SalesTaxReport';
 
@@ -99,7 +99,7 @@ function InvoicePanel({ invoice }: { invoice: Invoice }) {
   const { timezone } = useSiteConfig();
   const action = useInvoiceAction(invoice.id);
   const { feedback, attempt } = useFeedback();
-  const [method, setMethod] = useState<PaymentMethod>('cash');
+  const [method, setMethod] = useLastPaymentMethod();
   const [reason, setReason] = useState('');
   const owing = invoice.status === 'open' || invoice.status === 'partially_paid';
   const run = (send: () => Promise<unknown>, done: string) =>

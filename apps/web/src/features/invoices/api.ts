@@ -1,5 +1,13 @@
-import type { Invoice, InvoiceStatus, PaymentMethod, Receivables, SalesTaxReport } from '@clean/shared';
+import {
+  type Invoice,
+  type InvoiceStatus,
+  PAYMENT_METHOD,
+  type PaymentMethod,
+  type Receivables,
+  type SalesTaxReport,
+} from '@clean/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { apiFetch } from '../../lib/api';
 
 const invoicesKey = ['invoices'] as const;
@@ -49,3 +57,21 @@ export const salesTaxOptions = (from: string, to: string) =>
     queryFn: ({ signal }) =>
       apiFetch<SalesTaxReport>('/api/reports/sales-tax', { signal, query: { from, to } }),
   });
+
+const METHOD_KEY = 'hub.payment-method';
+
+/**
+ * The payment method the owner picked last on this device (the Agenda's Done & paid, an invoice's Paid in full),
+ * cash at first: most customers pay the same way every time.
+ */
+export function useLastPaymentMethod(): [PaymentMethod, (method: PaymentMethod) => void] {
+  const [method, setMethod] = useState<PaymentMethod>(() => {
+    const saved = window.localStorage.getItem(METHOD_KEY);
+    return PAYMENT_METHOD.find((m) => m === saved) ?? 'cash';
+  });
+  const choose = (next: PaymentMethod) => {
+    setMethod(next);
+    window.localStorage.setItem(METHOD_KEY, next);
+  };
+  return [method, choose];
+}
