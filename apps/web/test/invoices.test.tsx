@@ -62,6 +62,39 @@ describe('the hub’s Invoices', () => {
     expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ amount: 109.53, method: 'check' });
   });
 
+  it('resends the invoice and says to whom; voids with the customer told unless unticked', async () => {
+    const posts: Array<[string, unknown]> = [];
+    const record = (init: RequestInit, url: URL) => {
+      posts.push([url.pathname, init.body ? JSON.parse(String(init.body)) : null]);
+      return { body: INVOICE };
+    };
+    stubFetch({
+      'GET /api/invoices': { body: [INVOICE] },
+      'GET /api/summary/receivables': { body: { outstanding: 0, overdue: 0, tips_this_month: 0, aging: {} } },
+      'POST /api/invoices/7/resend': record,
+      'POST /api/invoices/7/void': record,
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <InvoicesSection />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /2027-0007/ }));
+    const panel = await screen.findByRole('article', { name: 'Invoice 2027-0007' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Resend' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('Sent again to maria@example.com.'),
+    );
+    fireEvent.change(within(panel).getByLabelText('Reason to void'), { target: { value: 'Wrong home' } });
+    fireEvent.click(within(panel).getByRole('checkbox', { name: 'Tell the customer' }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Void' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Voided.'));
+    expect(posts).toEqual([
+      ['/api/invoices/7/resend', null],
+      ['/api/invoices/7/void', { reason: 'Wrong home', notify_customer: false }],
+    ]);
+  });
+
   it('shows the sales-tax report for the period chosen: a month, a quarter or a year', async () => {
     const asked: string[] = [];
     stubFetch({

@@ -70,7 +70,11 @@ export const issueInvoiceInput = z
   .nullish()
   .transform((v) => ({ notify_customer: v?.notify_customer ?? true }));
 
-export const voidInvoiceInput = z.strictObject({ reason: requiredText('reason', 500) });
+/** POST /api/invoices/{id}/void: the customer is mailed the reason unless `notify_customer` is false. */
+export const voidInvoiceInput = z.strictObject({
+  reason: requiredText('reason', 500),
+  notify_customer: notifyCustomer,
+});
 
 export const paymentInput = z.strictObject({
   amount: money('amount'),

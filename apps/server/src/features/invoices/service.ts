@@ -106,12 +106,17 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
    */
   const mailContext = (notify: boolean, on: Db = db) => (notify ? facts(on) : Promise.resolve(null));
 
-  /** Puts the customer's mail about the invoice, with its PDF, in the outbox inside the change's transaction. */
+  /**
+   * Puts the customer's mail about the invoice (with its PDF, but a void notice) in the outbox inside the change's
+   * transaction. Answers whether there was one to send (none without a context or the bill-to's e-mail).
+   */
   async function enqueue(tx: Tx, kind: MailKind, id: number, context: PdfContext | null) {
-    if (!context) return;
+    if (!context) return false;
     const invoice = await read(tx, id);
-    const message = invoiceMail(kind, invoice, context, await invoicePdf(invoice, context));
+    const pdf = kind === 'void' ? null : await invoicePdf(invoice, context);
+    const message = invoiceMail(kind, invoice, context, pdf);
     if (message) await enqueueMails(tx as unknown as Db, [message]);
+    return message !== null;
   }
 
   async function issueIn(tx: Tx, id: number, billing: BillingSettings) {
@@ -293,15 +298,33 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
       return read(db, id);
     },
 
-    /** The number stays; the amounts leave every total. */
-    async void(id: number, reason: string): Promise<Invoice> {
+    /** The number stays; the amounts leave every total. The customer is told why, unless `notify` is false. */
+    async void(id: number, reason: string, notify = true): Promise<Invoice> {
+      const context = await mailContext(notify);
       await store.transaction(async (tx) => {
         const row = await locked(tx, id);
         if (row.status === 'draft')
           throw new ConflictError('A draft has no number: delete it instead of voiding it.');
         if (row.status === 'void') throw new ConflictError('This invoice is already void.');
         await store.update(tx, id, { status: 'void', voidReason: reason });
+        await enqueue(tx, 'void', id, context);
       });
+      if (context) kick();
+      return read(db, id);
+    },
+
+    /** Mails the issued invoice again (each call one more mail); a draft, a void one or no e-mail is a 409. */
+    async resend(id: number): Promise<Invoice> {
+      const context = await facts(db);
+      await store.transaction(async (tx) => {
+        const row = await locked(tx, id);
+        if (row.status === 'draft') throw new ConflictError('A draft has not been sent: issue it first.');
+        if (row.status === 'void')
+          throw new ConflictError('This invoice is void: there is nothing to resend.');
+        if (!(await enqueue(tx, 'issued', id, context)))
+          throw new ConflictError('This invoice has no e-mail address to send it to.');
+      });
+      kick();
       return read(db, id);
     },
 

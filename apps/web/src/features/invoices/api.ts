@@ -31,20 +31,20 @@ export const receivablesOptions = queryOptions({
 
 export type InvoiceAction =
   | { kind: 'issue' }
-  | { kind: 'void'; reason: string }
+  | { kind: 'resend' }
+  | { kind: 'void'; reason: string; notify_customer: boolean }
   | { kind: 'pay'; amount: number; method: PaymentMethod; received_on: string };
 
-/** Issue, void or record a payment: every list and the receivables follow. */
+/** Issue, resend, void or record a payment: every list and the receivables follow. */
 export function useInvoiceAction(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (action: InvoiceAction) => {
       const path = `/api/invoices/${id}`;
       if (action.kind === 'issue') return apiFetch<Invoice>(`${path}/issue`, { method: 'POST' });
-      if (action.kind === 'void')
-        return apiFetch<Invoice>(`${path}/void`, { method: 'POST', body: { reason: action.reason } });
-      const { kind: _, ...payment } = action;
-      return apiFetch<Invoice>(`${path}/payments`, { method: 'POST', body: payment });
+      if (action.kind === 'resend') return apiFetch<Invoice>(`${path}/resend`, { method: 'POST' });
+      const { kind, ...body } = action;
+      return apiFetch<Invoice>(`${path}/${kind === 'void' ? 'void' : 'payments'}`, { method: 'POST', body });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: invoicesKey }),
   });
