@@ -16,7 +16,15 @@ const INVOICE: Invoice = {
   issued_on: '2027-03-01',
   due_on: '2027-03-08',
   lines: [
-    { description: 'Deep clean', quantity: 1, unit_amount: 150, amount: 150, taxable: true, visit_key: null },
+    {
+      description: 'Deep clean',
+      quantity: 1,
+      unit_amount: 150,
+      amount: 150,
+      taxable: true,
+      visit_key: null,
+      date: '2027-03-01',
+    },
   ],
   subtotal: 150,
   discount: 0,

@@ -110,6 +110,8 @@ export const invoiceLineSchema = z.object({
   amount: z.number(),
   taxable: z.boolean(),
   visit_key: z.string().nullable(),
+  /** The visit's business date for a visit's line, else the issue date (null on a draft). */
+  date: z.string().nullable(),
 });
 export const paymentSchema = z.object({
   id: z.number().int(),

@@ -54,7 +54,7 @@ export function addDays(date: string, days: number): string {
 const formatNumber = (year: number, n: number) => `${year}-${String(n).padStart(4, '0')}`;
 
 /** Each line's amount and the invoice's totals, by the shared tax module, under the billing settings. */
-function price(lines: readonly InvoiceLineInput[], discount: number, billing: BillingSettings) {
+function price<L extends InvoiceLineInput>(lines: readonly L[], discount: number, billing: BillingSettings) {
   const priced = lines.map((l) => ({ ...l, amount: lineCents(l.quantity, l.unit_amount) / 100 }));
   const subtotal = priced.reduce((s, l) => s + Math.round(l.amount * 100), 0);
   const discountCents = Math.round(discount * 100);
@@ -167,6 +167,7 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
     unit_amount: visit.amount,
     taxable: true,
     visit_key: visit.key,
+    visit_on: businessDate(new Date(visit.start), timezone),
   });
 
   return {
