@@ -63,6 +63,9 @@ it('shows the customer their invoices at 390 and 1280 px wide', async () => {
     await visitor.main(page).getByRole('heading', { name: 'Your invoices' }).waitFor();
     const text = (await visitor.main(page).textContent()) ?? '';
     for (const number of numbers) expect(text).toContain(number);
+    // Dates as people read them, and what is still owed said in words.
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2} ·/);
+    expect(text).toContain('Total $144.82 · $144.82 still due');
     expect(await horizontalOverflow(page)).toBe(0);
     await page.screenshot({ path: shot(`customer-invoices-${name}.png`), fullPage: true });
     await page.context().close();
@@ -77,8 +80,13 @@ it('shows /contact with its tax line at 390 and 1280 px wide', async () => {
     const page = await openPage(browser(), { viewport });
     expect((await page.goto('/contact'))?.status()).toBe(200);
     await page.locator('html[data-hydrated]').waitFor();
+    await page.getByLabel('Package').selectOption({ index: 1 });
+    const estimate = page.getByTestId('estimate-tax');
+    await estimate.waitFor();
+    expect(await estimate.textContent()).toMatch(/^\+ \$[\d.,]+ CT sales tax = \$[\d.,]+$/);
     expect(await horizontalOverflow(page)).toBe(0);
-    await page.screenshot({ path: shot(`contact-${name}.png`), fullPage: true });
+    await estimate.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot(`contact-${name}.png`) });
     await page.context().close();
   }
 });
