@@ -77,7 +77,7 @@ describe('Done & paid on a visit still ahead', () => {
 
     const question = await within(dialog).findByRole('alertdialog', { name: 'Mark done early' });
     expect(question.textContent).toContain(QUESTION);
-    expect(bodies()).toEqual([{ status: 'done', paid: true }]);
+    expect(bodies()).toEqual([{ status: 'done', paid: true, payment_method: 'cash' }]);
     fireEvent.click(within(question).getByRole('button', { name: 'Not yet' }));
     expect(within(dialog).queryByRole('alertdialog')).toBeNull();
     expect(bodies()).toHaveLength(1);
@@ -89,7 +89,12 @@ describe('Done & paid on a visit still ahead', () => {
       }),
     );
     expect(await within(dialog).findByText('Done and paid: a paid record of $120.00 was made.')).toBeTruthy();
-    expect(bodies()[2]).toEqual({ status: 'done', paid: true, confirm_early: true });
+    expect(bodies()[2]).toEqual({
+      status: 'done',
+      paid: true,
+      payment_method: 'cash',
+      confirm_early: true,
+    });
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Undo' }));
     expect(await within(dialog).findByText('Undone: the visit is planned and unpaid again.')).toBeTruthy();

@@ -211,7 +211,11 @@ describe("a visit's panel", () => {
     fireEvent.click(done);
     fireEvent.click(done);
     await waitFor(() => expect(patches(fetchMock)).toHaveLength(1));
-    expect(bodyOf(patches(fetchMock)[0]?.[1])).toEqual({ status: 'done', paid: true });
+    expect(bodyOf(patches(fetchMock)[0]?.[1])).toEqual({
+      status: 'done',
+      paid: true,
+      payment_method: 'cash',
+    });
     expect((done as HTMLButtonElement).disabled).toBe(true);
     const visitsAsked = fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/api/visits?')).length;
     const summaryAsked = fetchMock.mock.calls.filter(([u]) =>
@@ -303,7 +307,7 @@ describe("a visit's panel", () => {
     expect(dialog.textContent).toContain('moved from March 16, 2027 at 9:00 AM');
   });
 
-  it("offers Mark paid on an unpaid one-time cleaning's panel", async () => {
+  it("offers Mark paid on an unpaid one-time cleaning's panel, paid by the method picked last", async () => {
     atMarch10();
     const fetchMock = stubFetch({
       'GET /api/cleaning_dates_summary': { body: summary },
@@ -315,9 +319,17 @@ describe("a visit's panel", () => {
     const dialog = screen.getByRole('dialog');
     expect(dialog.textContent).toMatch(/PaidNo/);
     expect(within(dialog).queryByRole('button', { name: 'Done & paid' })).toBeNull();
+    const paidBy = within(dialog).getByRole('combobox', { name: 'Paid by' }) as HTMLSelectElement;
+    expect(paidBy.value).toBe('cash');
+    fireEvent.change(paidBy, { target: { value: 'zelle' } });
+    expect(window.localStorage.getItem('hub.payment-method')).toBe('zelle');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
     expect(await within(dialog).findByText('Marked paid.')).toBeTruthy();
-    expect(bodyOf(patches(fetchMock)[0]?.[1])).toEqual({ status: 'done', paid: true });
+    expect(bodyOf(patches(fetchMock)[0]?.[1])).toEqual({
+      status: 'done',
+      paid: true,
+      payment_method: 'zelle',
+    });
     expect(dialog.textContent).toMatch(/PaidYes/);
     expect(within(dialog).queryByRole('button', { name: 'Mark paid' })).toBeNull();
   });

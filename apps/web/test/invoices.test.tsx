@@ -16,7 +16,15 @@ const INVOICE: Invoice = {
   issued_on: '2027-03-01',
   due_on: '2027-03-08',
   lines: [
-    { description: 'Deep clean', quantity: 1, unit_amount: 150, amount: 150, taxable: true, visit_key: null },
+    {
+      description: 'Deep clean',
+      quantity: 1,
+      unit_amount: 150,
+      amount: 150,
+      taxable: true,
+      visit_key: null,
+      date: '2027-03-01',
+    },
   ],
   subtotal: 150,
   discount: 0,
@@ -60,6 +68,39 @@ describe('the hub’s Invoices', () => {
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(String(post?.[0])).toContain('/api/invoices/7/payments');
     expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ amount: 109.53, method: 'check' });
+  });
+
+  it('resends the invoice and says to whom; voids with the customer told unless unticked', async () => {
+    const posts: Array<[string, unknown]> = [];
+    const record = (init: RequestInit, url: URL) => {
+      posts.push([url.pathname, init.body ? JSON.parse(String(init.body)) : null]);
+      return { body: INVOICE };
+    };
+    stubFetch({
+      'GET /api/invoices': { body: [INVOICE] },
+      'GET /api/summary/receivables': { body: { outstanding: 0, overdue: 0, tips_this_month: 0, aging: {} } },
+      'POST /api/invoices/7/resend': record,
+      'POST /api/invoices/7/void': record,
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <InvoicesSection />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /2027-0007/ }));
+    const panel = await screen.findByRole('article', { name: 'Invoice 2027-0007' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Resend' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('Sent again to maria@example.com.'),
+    );
+    fireEvent.change(within(panel).getByLabelText('Reason to void'), { target: { value: 'Wrong home' } });
+    fireEvent.click(within(panel).getByRole('checkbox', { name: 'Tell the customer' }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Void' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Voided.'));
+    expect(posts).toEqual([
+      ['/api/invoices/7/resend', null],
+      ['/api/invoices/7/void', { reason: 'Wrong home', notify_customer: false }],
+    ]);
   });
 
   it('shows the sales-tax report for the period chosen: a month, a quarter or a year', async () => {

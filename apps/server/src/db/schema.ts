@@ -765,7 +765,10 @@ export const invoices = pgTable(
   ],
 );
 
-/** An invoice's lines, in order; `visit_key` names the visit a line bills (features/visits keys). */
+/**
+ * An invoice's lines, in order; `visit_key` names the visit a line bills (features/visits keys) and `visit_on` its
+ * business date, copied when the line is made (the visit's own row may move or be cleaned up later).
+ */
 export const invoiceLines = pgTable(
   'invoice_lines',
   {
@@ -780,6 +783,7 @@ export const invoiceLines = pgTable(
     amount: money('amount'),
     taxable: boolean('taxable').notNull().default(true),
     visitKey: text('visit_key'),
+    visitOn: date('visit_on', { mode: 'string' }),
   },
   (t) => [
     index('invoice_lines_invoice_idx').on(t.invoiceId, t.position),

@@ -68,6 +68,9 @@ describe('GET /api/invoices/{id}/pdf', () => {
       'Maria Gonzalez',
       'maria@example.com',
       'Bristol',
+      'Date',
+      // A line billing no visit is dated the day of issue.
+      'Mar 10, 2027',
       'Deep clean',
       'Supplies (not taxed)',
       '$150.00',
@@ -103,6 +106,24 @@ describe('GET /api/invoices/{id}/pdf', () => {
     expect(after).toMatch(/Amount due\s*\$0\.00/);
   });
 
+  it("dates a visit's line by the visit (business zone), the others by the issue; a draft's lines have none", async () => {
+    const late = await records(t).cleaning(maria, { dateTime: new Date('2027-03-09T03:30:00Z'), amount: 90 });
+    const done = await t.asAdmin('PATCH', `/api/visits/o${late}`, { status: 'done' });
+    expect(done.statusCode, done.body).toBe(200);
+    const [inv] = (await t.asAdmin('GET', `/api/invoices?inquiry_id=${maria}`))
+      .json<Invoice[]>()
+      .filter((i) => i.lines[0]?.visit_key === `o${late}`);
+    // 03:30 UTC on March 9 is the evening of March 8 in New York.
+    expect(inv?.lines.map((l) => l.date)).toEqual(['2027-03-08']);
+    expect((await pdfText(inv?.id ?? 0)).pages[0]).toMatch(/Mar 8, 2027\s*Cleaning on March 8, 2027/);
+
+    const draft = await t.asAdmin('POST', '/api/invoices', {
+      inquiry_id: maria,
+      lines: [{ description: 'Windows', quantity: 1, unit_amount: 40 }],
+    });
+    expect(draft.json<Invoice>().lines.map((l) => l.date)).toEqual([null]);
+  });
+
   it('puts 12 lines on one page and 30 lines on more, repeating the header', async () => {
     const line = (i: number) => ({ description: `Visit ${i + 1}`, quantity: 1, unit_amount: 100 });
     const twelve = await issue(Array.from({ length: 12 }, (_, i) => line(i)));
@@ -110,10 +131,12 @@ describe('GET /api/invoices/{id}/pdf', () => {
     const thirty = await issue(Array.from({ length: 30 }, (_, i) => line(i)));
     const { pages } = await pdfText(thirty.id, 'long.pdf');
     expect(pages.length).toBeGreaterThan(1);
-    for (const page of pages) {
+    pages.forEach((page, i) => {
       expect(page).toContain(`Invoice ${thirty.number}`);
-      expect(page).toContain('Description');
-    }
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+    });
+    // Each page with lines labels its columns; the totals follow the last line.
+    expect(pages[0]).toMatch(/Date\s*Description\s*Qty\s*Unit\s*Amount/);
     const all = pages.join('\n');
     for (let i = 1; i <= 30; i++) expect(all).toMatch(new RegExp(`Visit ${i}\\b`));
     expect(all).toContain('$3,000.00');

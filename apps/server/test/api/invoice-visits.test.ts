@@ -2,6 +2,7 @@ import type { Invoice } from '@clean/shared';
 import { describe, expect, it } from 'vitest';
 import { records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
+import { expectRefused } from '../support/refusals';
 
 const now = new Date('2027-03-10T20:00:00Z');
 const t = useTestApp({ timezone: 'America/New_York' }, { clock: () => now });
@@ -71,6 +72,48 @@ describe('invoices from visits', () => {
       [33.18, 'zelle'],
     ]);
     expect(await invoicesOf(ann)).toHaveLength(2);
+  });
+
+  it('Done & paid records the payment_method sent, and the next without one uses it', async () => {
+    const joe = await r.inquiry('Joe Marsh');
+    const venmo = await r.cleaning(joe, { dateTime: new Date('2027-03-08T15:00:00Z'), amount: 80 });
+    const res = await patch(`o${venmo}`, { status: 'done', paid: true, payment_method: 'venmo' });
+    expect(res.statusCode, res.body).toBe(200);
+    const plain = await r.cleaning(joe, { dateTime: new Date('2027-03-09T15:00:00Z'), amount: 60 });
+    expect((await patch(`o${plain}`, { status: 'done', paid: true })).statusCode).toBe(200);
+    const methods = Object.fromEntries(
+      (await invoicesOf(joe)).map((i) => [i.lines[0]?.visit_key, i.payments.map((p) => p.method)]),
+    );
+    expect(methods).toEqual({ [`o${venmo}`]: ['venmo'], [`o${plain}`]: ['venmo'] });
+
+    const maria = await r.inquiry('Maria Check');
+    const created = await t.asAdmin('POST', '/api/recurring_payments', {
+      inquiry_id: maria,
+      amount: 90,
+      frequency: 'Weekly',
+      first_visit_at: '2027-03-03T09:00',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const key = `r${created.json<{ id: number }>().id}-20270303T140000Z`;
+    const done = await patch(key, { status: 'done', paid: true, payment_method: 'check' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await invoicesOf(maria))[0]?.payments.map((p) => p.method)).toEqual(['check']);
+  });
+
+  it('refuses a payment_method it does not know, or without paid: true, and changes nothing', async () => {
+    const kim = await r.inquiry('Kim Doe');
+    const id = await r.cleaning(kim, { dateTime: new Date('2027-03-08T15:00:00Z'), amount: 80 });
+    const stored = async () => ({
+      invoices: await invoicesOf(kim),
+      visit: (await t.asAdmin('GET', '/api/visits?from=2027-03-08&to=2027-03-08')).json(),
+    });
+    await expectRefused(
+      stored,
+      { status: 400, error: /payment_method/ },
+      () => patch(`o${id}`, { status: 'done', paid: true, payment_method: 'bitcoin' }),
+      () => patch(`o${id}`, { status: 'done', payment_method: 'cash' }),
+      () => patch(`o${id}`, { status: 'done', paid: true, payment_method: 7 }),
+    );
   });
 
   it('a recurring visit done is invoiced per visit by default, and not when the owner bills monthly', async () => {

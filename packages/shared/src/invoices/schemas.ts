@@ -70,7 +70,11 @@ export const issueInvoiceInput = z
   .nullish()
   .transform((v) => ({ notify_customer: v?.notify_customer ?? true }));
 
-export const voidInvoiceInput = z.strictObject({ reason: requiredText('reason', 500) });
+/** POST /api/invoices/{id}/void: the customer is mailed the reason unless `notify_customer` is false. */
+export const voidInvoiceInput = z.strictObject({
+  reason: requiredText('reason', 500),
+  notify_customer: notifyCustomer,
+});
 
 export const paymentInput = z.strictObject({
   amount: money('amount'),
@@ -106,6 +110,8 @@ export const invoiceLineSchema = z.object({
   amount: z.number(),
   taxable: z.boolean(),
   visit_key: z.string().nullable(),
+  /** The visit's business date for a visit's line, else the issue date (null on a draft). */
+  date: z.string().nullable(),
 });
 export const paymentSchema = z.object({
   id: z.number().int(),

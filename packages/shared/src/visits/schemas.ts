@@ -4,6 +4,7 @@ import { durationMinutes } from '../common/duration';
 import { id } from '../common/fields';
 import { isoInstant } from '../common/responses';
 import { versionField } from '../common/versions';
+import { PAYMENT_METHOD } from '../invoices/schemas';
 import { QUOTE_FREQUENCIES } from '../pricing/schemas';
 
 /**
@@ -93,7 +94,7 @@ export const visitListSchema = z.array(visitSchema);
  * PATCH /api/visits/{key} (admin): done and paid, skipped, or moved to `start`, and/or assigned (`cleaner_id`)
  * (a date-time in the business time zone, as every other). `allow_overlap: true` moves it even onto
  * another visit or outside the working hours. Done or paid before the visit's start takes `confirm_early: true`.
- * A request (`h…`) takes `{ status: "confirmed" }` (it becomes the
+ * Done & paid may name its `payment_method`. A request (`h…`) takes `{ status: "confirmed" }` (it becomes the
  * one-time cleaning, or the schedule and its first visit, at the quoted amount; the inquiry is Booked) or
  * `{ status: "declined" }` (its time is free again), and nothing else.
  */
@@ -116,12 +117,19 @@ export const visitPatch = z
      * (409) when that person has another visit overlapping it, unless allow_overlap.
      */
     cleaner_id: id('cleaner_id').nullable().optional(),
+    /** How Done & paid was paid; without it, the method of the last payment recorded (cash at first). */
+    payment_method: z
+      .enum(PAYMENT_METHOD, { error: `payment_method must be one of: ${PAYMENT_METHOD.join(', ')}.` })
+      .optional(),
   })
   .refine(
     (v) =>
       v.status !== undefined || v.start !== undefined || v.paid !== undefined || v.cleaner_id !== undefined,
     { message: 'Send a status, a paid flag, a new start or a cleaner_id.' },
-  );
+  )
+  .refine((v) => v.payment_method === undefined || v.paid === true, {
+    message: 'payment_method goes with paid: true.',
+  });
 export type VisitPatch = z.input<typeof visitPatch>;
 
 /** A visit that overlaps another, or falls outside the working hours. */

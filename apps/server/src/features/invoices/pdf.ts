@@ -19,7 +19,8 @@ const pdfkit = () => {
 
 const MARGIN = 50;
 const COLUMNS = [
-  { label: 'Description', x: MARGIN, width: 270, align: 'left' },
+  { label: 'Date', x: MARGIN, width: 70, align: 'left' },
+  { label: 'Description', x: 125, width: 195, align: 'left' },
   { label: 'Qty', x: 325, width: 50, align: 'right' },
   { label: 'Unit', x: 380, width: 75, align: 'right' },
   { label: 'Amount', x: 460, width: 85, align: 'right' },
@@ -36,13 +37,25 @@ const longDate = (date: string | null) =>
       })
     : '—';
 
+/** "Mar 9, 2027": a line's date, short enough for its column. */
+const shortDate = (date: string | null) =>
+  date
+    ? new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+        timeZone: 'UTC',
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+      })
+    : '';
+
 const quantity = (q: number) => (Number.isInteger(q) ? String(q) : q.toFixed(2));
 
-function row(doc: Doc, cells: readonly string[], bold = false) {
+/** One row of cells, each in its column (`columns`: the table's, or the totals' label and amount). */
+function row(doc: Doc, cells: readonly string[], bold = false, columns: readonly Column[] = COLUMNS) {
   const y = doc.y;
   doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
   let bottom = y;
-  COLUMNS.forEach((c, i) => {
+  columns.forEach((c, i) => {
     doc.text(cells[i] ?? '', c.x, y, { width: c.width, align: c.align });
     bottom = Math.max(bottom, doc.y);
   });
@@ -50,8 +63,11 @@ function row(doc: Doc, cells: readonly string[], bold = false) {
   doc.x = MARGIN;
 }
 
-/** The header every page repeats: who, which invoice, the columns. */
-function header(doc: Doc, invoice: Invoice, ctx: PdfContext, first: boolean) {
+/**
+ * The header every page repeats: who, which invoice; the bill-to on the first page, the column labels on pages that
+ * have lines.
+ */
+function header(doc: Doc, invoice: Invoice, ctx: PdfContext, first: boolean, columns = true) {
   doc.y = MARGIN;
   doc.font('Helvetica-Bold').fontSize(18).text(ctx.business.name, MARGIN, MARGIN);
   doc.font('Helvetica').fontSize(10).text(`${ctx.business.phone} · ${ctx.business.email}`);
@@ -75,6 +91,7 @@ function header(doc: Doc, invoice: Invoice, ctx: PdfContext, first: boolean) {
     if (invoice.bill_to.address) doc.text(invoice.bill_to.address);
     doc.moveDown();
   }
+  if (!columns) return;
   row(
     doc,
     COLUMNS.map((c) => c.label),
@@ -87,8 +104,49 @@ function header(doc: Doc, invoice: Invoice, ctx: PdfContext, first: boolean) {
   doc.y += 4;
 }
 
+type Column = { x: number; width: number; align: 'left' | 'right' };
+/** A total's label runs under the date, description, quantity and unit; its amount under Amount. */
+const TOTAL_COLUMNS: readonly Column[] = [
+  { x: MARGIN, width: 405, align: 'left' },
+  { x: 460, width: 85, align: 'right' },
+];
+
 function totalLine(doc: Doc, label: string, amount: string, bold = false) {
-  row(doc, [label, '', '', amount], bold);
+  row(doc, [label, amount], bold, TOTAL_COLUMNS);
+}
+
+const ROW_HEIGHT = 16;
+
+/** How tall the totals, how to pay and the notes will be: they stay together, on a page of their own if need be. */
+function totalsHeight(doc: Doc, invoice: Invoice, ctx: PdfContext): number {
+  const rows =
+    4 +
+    (invoice.discount > 0 ? 1 : 0) +
+    invoice.payments.reduce((n, p) => n + (p.tip > 0 ? 2 : 1), 0) +
+    (invoice.status === 'void' ? 1 : 0);
+  doc.font('Helvetica').fontSize(10);
+  const text = [
+    ctx.billing.payment_instructions ? `How to pay\n${ctx.billing.payment_instructions}` : '',
+    ctx.billing.payment_link ? `Pay online: ${ctx.billing.payment_link}` : '',
+    invoice.notes ?? '',
+  ].filter(Boolean);
+  const textHeight = text.reduce((h, t) => h + doc.heightOfString(t, { width: 495 }) + 6, 0);
+  return rows * ROW_HEIGHT + 2 * ROW_HEIGHT + textHeight;
+}
+
+/** "Page 1 of 2" under the bottom margin (which is lifted for it, or pdfkit would start another page). */
+function pageNumber(doc: Doc, page: number, pages: number) {
+  const margin = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(`Page ${page} of ${pages}`, MARGIN, doc.page.height - MARGIN + 10, {
+      width: 495,
+      align: 'center',
+      lineBreak: false,
+    });
+  doc.page.margins.bottom = margin;
 }
 
 /**
@@ -129,15 +187,16 @@ export async function invoicePdf(invoice: Invoice, ctx: PdfContext): Promise<Buf
       header(doc, invoice, ctx, false);
     }
     row(doc, [
+      shortDate(line.date),
       line.taxable ? line.description : `${line.description} (not taxed)`,
       quantity(line.quantity),
       formatMoney(line.unit_amount),
       formatMoney(line.amount),
     ]);
   }
-  if (doc.y > bottom - 200) {
+  if (doc.y + totalsHeight(doc, invoice, ctx) > bottom) {
     doc.addPage();
-    header(doc, invoice, ctx, false);
+    header(doc, invoice, ctx, false, false);
   }
   doc.moveDown(0.5);
   totalLine(doc, 'Subtotal', formatMoney(invoice.subtotal));
@@ -164,6 +223,7 @@ export async function invoicePdf(invoice: Invoice, ctx: PdfContext): Promise<Buf
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     paid();
+    if (range.count > 1) pageNumber(doc, i - range.start + 1, range.count);
   }
   doc.end();
   return done;

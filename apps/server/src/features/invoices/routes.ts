@@ -106,13 +106,31 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         params: idParams,
         body: voidInvoiceInput,
-        description: 'The number stays; the amounts leave every total.',
+        description:
+          'The number stays; the amounts leave every total. Mails the customer "Invoice N was voided: reason" ' +
+          'unless notify_customer is false.',
       },
       one,
       404,
       409,
     ),
-    (request) => invoices.void(request.params.id, request.body.reason),
+    (request) => invoices.void(request.params.id, request.body.reason, request.body.notify_customer),
+  );
+
+  app.post(
+    '/api/invoices/:id/resend',
+    admin(
+      {
+        params: idParams,
+        description:
+          'Mails the issued invoice again with its PDF (one mail each call); 409 for a draft, a void invoice or ' +
+          'a bill-to without an e-mail address.',
+      },
+      one,
+      404,
+      409,
+    ),
+    (request) => invoices.resend(request.params.id),
   );
 
   app.post(

@@ -11,6 +11,7 @@ import {
   lineCents,
   MONEY_MAX,
   type PaymentInput,
+  type PaymentMethod,
   totals,
   type UpdateInvoiceInput,
   type Visit,
@@ -53,7 +54,7 @@ export function addDays(date: string, days: number): string {
 const formatNumber = (year: number, n: number) => `${year}-${String(n).padStart(4, '0')}`;
 
 /** Each line's amount and the invoice's totals, by the shared tax module, under the billing settings. */
-function price(lines: readonly InvoiceLineInput[], discount: number, billing: BillingSettings) {
+function price<L extends InvoiceLineInput>(lines: readonly L[], discount: number, billing: BillingSettings) {
   const priced = lines.map((l) => ({ ...l, amount: lineCents(l.quantity, l.unit_amount) / 100 }));
   const subtotal = priced.reduce((s, l) => s + Math.round(l.amount * 100), 0);
   const discountCents = Math.round(discount * 100);
@@ -105,12 +106,17 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
    */
   const mailContext = (notify: boolean, on: Db = db) => (notify ? facts(on) : Promise.resolve(null));
 
-  /** Puts the customer's mail about the invoice, with its PDF, in the outbox inside the change's transaction. */
+  /**
+   * Puts the customer's mail about the invoice (with its PDF, but a void notice) in the outbox inside the change's
+   * transaction. Answers whether there was one to send (none without a context or the bill-to's e-mail).
+   */
   async function enqueue(tx: Tx, kind: MailKind, id: number, context: PdfContext | null) {
-    if (!context) return;
+    if (!context) return false;
     const invoice = await read(tx, id);
-    const message = invoiceMail(kind, invoice, context, await invoicePdf(invoice, context));
+    const pdf = kind === 'void' ? null : await invoicePdf(invoice, context);
+    const message = invoiceMail(kind, invoice, context, pdf);
     if (message) await enqueueMails(tx as unknown as Db, [message]);
+    return message !== null;
   }
 
   async function issueIn(tx: Tx, id: number, billing: BillingSettings) {
@@ -161,6 +167,7 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
     unit_amount: visit.amount,
     taxable: true,
     visit_key: visit.key,
+    visit_on: businessDate(new Date(visit.start), timezone),
   });
 
   return {
@@ -292,15 +299,33 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
       return read(db, id);
     },
 
-    /** The number stays; the amounts leave every total. */
-    async void(id: number, reason: string): Promise<Invoice> {
+    /** The number stays; the amounts leave every total. The customer is told why, unless `notify` is false. */
+    async void(id: number, reason: string, notify = true): Promise<Invoice> {
+      const context = await mailContext(notify);
       await store.transaction(async (tx) => {
         const row = await locked(tx, id);
         if (row.status === 'draft')
           throw new ConflictError('A draft has no number: delete it instead of voiding it.');
         if (row.status === 'void') throw new ConflictError('This invoice is already void.');
         await store.update(tx, id, { status: 'void', voidReason: reason });
+        await enqueue(tx, 'void', id, context);
       });
+      if (context) kick();
+      return read(db, id);
+    },
+
+    /** Mails the issued invoice again (each call one more mail); a draft, a void one or no e-mail is a 409. */
+    async resend(id: number): Promise<Invoice> {
+      const context = await facts(db);
+      await store.transaction(async (tx) => {
+        const row = await locked(tx, id);
+        if (row.status === 'draft') throw new ConflictError('A draft has not been sent: issue it first.');
+        if (row.status === 'void')
+          throw new ConflictError('This invoice is void: there is nothing to resend.');
+        if (!(await enqueue(tx, 'issued', id, context)))
+          throw new ConflictError('This invoice has no e-mail address to send it to.');
+      });
+      kick();
       return read(db, id);
     },
 
@@ -318,9 +343,10 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
     /**
      * A visit the owner marked done (in the visit's own transaction, which holds its row lock: one invoice however
      * often it is sent). A one-time visit is invoiced at once, a recurring one when the owner bills per visit;
-     * Done & paid also records the payment in full, by the method used last (cash at first).
+     * Done & paid also records the payment in full, by the method the owner named, else the one used last (cash at
+     * first).
      */
-    async visitChanged(visit: Visit, within: Db): Promise<void> {
+    async visitChanged(visit: Visit, within: Db, method?: PaymentMethod): Promise<void> {
       if (visit.status !== 'done' || visit.kind === 'request') return;
       // The visits store hands its transaction over as a Db; it is one.
       const on = within as unknown as Tx;
@@ -346,7 +372,7 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
       await payIn(on, id, {
         amount: due / 100,
         tip: 0,
-        method: (await store.lastMethod(on)) ?? 'cash',
+        method: method ?? (await store.lastMethod(on)) ?? 'cash',
         received_on: today(),
         note: null,
         notify_customer: true,

@@ -97,6 +97,7 @@ async function withDetails(db: Db | Tx, rows: Row[], today: string): Promise<Inv
           amount: l.amount,
           taxable: l.taxable,
           visit_key: l.visitKey,
+          date: l.visitOn ?? row.issuedOn,
         })),
       subtotal: row.subtotal,
       discount: row.discount,
@@ -184,7 +185,12 @@ export const invoicesStore = (db: Db) => ({
     }));
   },
 
-  async replaceLines(tx: Tx, id: number, lines: ReadonlyArray<InvoiceLineInput & { amount: number }>) {
+  /** `visit_on`: a visit's line keeps the visit's business date. */
+  async replaceLines(
+    tx: Tx,
+    id: number,
+    lines: ReadonlyArray<InvoiceLineInput & { amount: number; visit_on?: string }>,
+  ) {
     await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, id));
     await tx.insert(invoiceLines).values(
       lines.map((l, position) => ({
@@ -196,6 +202,7 @@ export const invoicesStore = (db: Db) => ({
         amount: l.amount,
         taxable: l.taxable,
         visitKey: l.visit_key,
+        visitOn: l.visit_on ?? null,
       })),
     );
   },

@@ -24,9 +24,9 @@ export function visitsServiceFor(app: FastifyInstance) {
       customerNotices({ db: app.database.db, config: app.config, kick: app.outbox.kick }),
     ),
     // In the change's transaction: a done visit, its review request and its invoice commit together.
-    statusChanged: async (visit, on) => {
+    statusChanged: async (visit, on, paymentMethod) => {
       await reviewRequests.visitChanged(visit, new Date(), on);
-      await invoices.visitChanged(visit, on);
+      await invoices.visitChanged(visit, on, paymentMethod);
     },
     // In the move's transaction: the customer's mail commits with the move.
     moved: (visit, from, on) => tellCustomerOfMove(on, app.config, visit, from, app.clock()),

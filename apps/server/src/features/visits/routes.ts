@@ -67,7 +67,7 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: visitPatch,
         description:
           '{status:"done",paid:true}: done and paid (a recurring occurrence gets one paid record, however often ' +
-          'sent); {status:"skipped"}; {status:"planned"}; {start}: moved (409 onto other visits beyond max_overlap ' +
+          'sent; its invoice is paid in full by payment_method, else the last method used, cash at first); {status:"skipped"}; {status:"planned"}; {start}: moved (409 onto other visits beyond max_overlap ' +
           'or outside the working hours, unless allow_overlap; decided under the booking lock, so of a booking ' +
           'request and a move to one time at once, one is a 409). A held request (h…): {status:"confirmed"} makes its ' +
           'one-time cleaning, or its schedule (first visit the time held), at the quoted amount and length, sets the ' +

@@ -1,5 +1,6 @@
 import {
   AGENDA_DAY_LIMIT,
+  type PaymentMethod,
   type QuoteFrequency,
   recognisedPeriod,
   VISITS_MAX_DAYS,
@@ -100,9 +101,10 @@ export type VisitsDeps = {
   holds?: HoldsAccess;
   /**
    * Told of a visit whose status or payment the owner is setting (done asks the customer for a review), inside the
-   * change's transaction (`on`): what it writes commits with the change, or neither does.
+   * change's transaction (`on`): what it writes commits with the change, or neither does. `paymentMethod`: how
+   * Done & paid was paid, when the owner said.
    */
-  statusChanged?: (visit: Visit, on: Db) => Promise<void>;
+  statusChanged?: (visit: Visit, on: Db, paymentMethod?: PaymentMethod) => Promise<void>;
   /** Told of a visit the owner moved from `from` (unless notify_customer: false), inside the move's transaction. */
   moved?: (visit: Visit, from: Date, on: Db) => Promise<void>;
   /** The clock a stale version's sentence reads ("cancelled at 10:02 AM" today, or with its date). */
@@ -629,7 +631,8 @@ export function visitsService({
       async (updated, on) => {
         const visit = updated && oneTimeVisit(updated, hours);
         if (!visit) throw new NotFoundError(NO_SUCH_VISIT);
-        if (b.status !== undefined || b.paid !== undefined) await statusChanged?.(visit, on);
+        if (b.status !== undefined || b.paid !== undefined)
+          await statusChanged?.(visit, on, b.payment_method);
         const from = row.dateTime;
         if (start && from && from.getTime() !== start.getTime() && b.notify_customer !== false)
           await moved?.(visit, from, on);
@@ -723,7 +726,8 @@ export function visitsService({
           { ...row, status, movedTo, recurringPaidId, cleanerId, version: changed },
           hours,
         );
-        if (asked !== undefined || b.paid !== undefined) await statusChanged?.(visit, tx as unknown as Db);
+        if (asked !== undefined || b.paid !== undefined)
+          await statusChanged?.(visit, tx as unknown as Db, b.payment_method);
         const from = row.movedTo ?? originalStart;
         if (start && from.getTime() !== start.getTime() && b.notify_customer !== false)
           await moved?.(visit, from, tx as unknown as Db);

@@ -1,6 +1,8 @@
 import {
   formatDateTime,
   formatMoney,
+  PAYMENT_METHOD,
+  type PaymentMethod,
   timeZoneLabel,
   toWallTime,
   type Visit,
@@ -12,8 +14,9 @@ import { failureMessage } from '../../lib/failure';
 import { isStale } from '../../lib/hubKeys';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
-import { CheckboxField } from '../../lib/ui/FormFields';
+import { CheckboxField, Options, SelectField } from '../../lib/ui/FormFields';
 import { TextField } from '../../lib/ui/TextField';
+import { useLastPaymentMethod } from '../invoices/api';
 import { fetchVisitNow, usePatchVisit } from './api';
 
 /** The server's 409 ends with how an API client keeps the time anyway; the hub offers a button for that instead. */
@@ -57,6 +60,7 @@ export function VisitActions({
   const [early, setEarly] = useState<string | null>(null);
   // Done in this panel, or a visit of today marked done: the server takes an undo on the day it was done.
   const [doneHere, setDoneHere] = useState(false);
+  const [method, setMethod] = useLastPaymentMethod();
 
   function send(change: VisitPatch, done: (updated: Visit) => string, failure: string) {
     if (sending.current) return;
@@ -95,7 +99,12 @@ export function VisitActions({
   const busy = patch.isPending;
   const doneAndPaid = (confirmEarly = false) =>
     send(
-      confirmEarly ? { status: 'done', paid: true, confirm_early: true } : { status: 'done', paid: true },
+      {
+        status: 'done',
+        paid: true,
+        payment_method: method,
+        ...(confirmEarly ? { confirm_early: true } : {}),
+      },
       (v) => {
         setDoneHere(true);
         return v.kind === 'recurring'
@@ -142,9 +151,12 @@ export function VisitActions({
           )}
         </div>
       ) : visit.kind === 'one_time' ? (
-        <Button onClick={() => doneAndPaid()} disabled={busy}>
-          {busy ? 'Saving...' : 'Mark paid'}
-        </Button>
+        <div className="flex flex-wrap items-end gap-2">
+          <PaidBy method={method} onChange={setMethod} />
+          <Button onClick={() => doneAndPaid()} disabled={busy}>
+            {busy ? 'Saving...' : 'Mark paid'}
+          </Button>
+        </div>
       ) : visit.status === 'skipped' ? (
         <div className="flex flex-wrap gap-2">
           <p className="w-full text-stone-700">This visit is skipped.</p>
@@ -159,7 +171,8 @@ export function VisitActions({
           </Button>
         </div>
       ) : (
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-end gap-2">
+          <PaidBy method={method} onChange={setMethod} />
           <Button onClick={() => doneAndPaid()} disabled={busy}>
             Done &amp; paid
           </Button>
@@ -240,5 +253,18 @@ export function VisitActions({
       )}
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
     </div>
+  );
+}
+
+/** How Done & paid was paid: the invoice's payment records it (the last choice is remembered). */
+function PaidBy({ method, onChange }: { method: PaymentMethod; onChange: (method: PaymentMethod) => void }) {
+  return (
+    <SelectField
+      label="Paid by"
+      value={method}
+      onChange={(e) => onChange(e.currentTarget.value as PaymentMethod)}
+    >
+      <Options values={PAYMENT_METHOD} />
+    </SelectField>
   );
 }

@@ -87,7 +87,7 @@ export const QuoteFields = memo(function QuoteFields({
 /** "+ $9.53 CT sales tax = $159.53", or "including $8.96 CT sales tax": the same function the server quotes with. */
 function TaxLine({ taxed }: { taxed: TaxedQuote }) {
   return (
-    <p className="text-sm" data-testid="estimate-tax">
+    <p className="text-right text-sm" data-testid="estimate-tax">
       {taxed.prices_include_tax
         ? `including ${formatMoney(taxed.tax)} ${taxed.tax_label}`
         : `+ ${formatMoney(taxed.tax)} ${taxed.tax_label} = ${formatMoney(taxed.total)}`}

@@ -70,11 +70,20 @@ export function CustomerLinkPage({ view }: { view: CustomerLinkView }) {
 }
 
 const INVOICE_STATUS_TEXT = {
-  open: 'Due',
-  partially_paid: 'Partly paid',
+  open: '',
+  partially_paid: 'Partly paid · ',
   paid: 'Paid',
   void: 'Void',
 } as const;
+
+/** "Nov 28, 2026" from a business date: the page reads dates the way the visits above them do. */
+const issueDate = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
 
 /** Their invoices: number, date, total, what is still due, and the PDF (served under this link only). */
 function Invoices({ view }: { view: CustomerLinkView }) {
@@ -93,8 +102,9 @@ function Invoices({ view }: { view: CustomerLinkView }) {
               Invoice {invoice.number}
             </a>
             <span className="tabular-nums">
-              {invoice.issuedOn} · {formatMoney(invoice.total)} · {INVOICE_STATUS_TEXT[invoice.status]}
-              {invoice.amountDue > 0 ? ` ${formatMoney(invoice.amountDue)}` : ''}
+              {issueDate(invoice.issuedOn)} · Total {formatMoney(invoice.total)} ·{' '}
+              {INVOICE_STATUS_TEXT[invoice.status]}
+              {invoice.amountDue > 0 ? `${formatMoney(invoice.amountDue)} still due` : ''}
             </span>
           </li>
         ))}

@@ -17,7 +17,7 @@ import { CheckboxField, Options, SelectField } from '../../lib/ui/FormFields';
 import { FormFeedback } from '../../lib/ui/FormStatus';
 import { TextField } from '../../lib/ui/TextField';
 import { useFeedback } from '../../lib/useFeedback';
-import { invoiceListOptions, useInvoiceAction } from './api';
+import { invoiceListOptions, useInvoiceAction, useLastPaymentMethod } from './api';
 import { Receivables } from './Receivables';
 import { SalesTaxReport } from './SalesTaxReport';
 
@@ -29,7 +29,7 @@ const STATUS_LABELS: Record<InvoiceStatus, string> = {
   void: 'Void',
 };
 
-/** Invoices (hub): the list by status, and one invoice with Issue, Paid in full, Void and its PDF. */
+/** Invoices (hub): the list by status, and one invoice with Issue, Paid in full, Resend, Void and its PDF. */
 export function InvoicesSection() {
   const headingId = useId();
   const [status, setStatus] = useState<InvoiceStatus | ''>('');
@@ -99,8 +99,11 @@ function InvoicePanel({ invoice }: { invoice: Invoice }) {
   const { timezone } = useSiteConfig();
   const action = useInvoiceAction(invoice.id);
   const { feedback, attempt } = useFeedback();
-  const [method, setMethod] = useState<PaymentMethod>('cash');
+  const [method, setMethod] = useLastPaymentMethod();
   const [reason, setReason] = useState('');
+  // Ticked by default: voiding mails the customer the reason.
+  const [tell, setTell] = useState(true);
+  const sent = invoice.status !== 'draft' && invoice.status !== 'void';
   const owing = invoice.status === 'open' || invoice.status === 'partially_paid';
   const run = (send: () => Promise<unknown>, done: string) =>
     attempt(
@@ -171,6 +174,16 @@ function InvoicePanel({ invoice }: { invoice: Invoice }) {
             </Button>
           </>
         )}
+        {sent && invoice.bill_to.email && (
+          <Button
+            variant="secondary"
+            onClick={() =>
+              run(() => action.mutateAsync({ kind: 'resend' }), `Sent again to ${invoice.bill_to.email}.`)
+            }
+          >
+            Resend
+          </Button>
+        )}
         {invoice.number && (
           <Button
             variant="secondary"
@@ -185,16 +198,23 @@ function InvoicePanel({ invoice }: { invoice: Invoice }) {
           </Button>
         )}
       </div>
-      {invoice.status !== 'draft' && invoice.status !== 'void' && (
+      {sent && (
         <div className="flex flex-wrap items-end gap-3">
           <TextField
             label="Reason to void"
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
           />
+          <CheckboxField
+            label="Tell the customer"
+            checked={tell}
+            onChange={(e) => setTell(e.currentTarget.checked)}
+          />
           <Button
             variant="secondary"
-            onClick={() => run(() => action.mutateAsync({ kind: 'void', reason }), 'Voided.')}
+            onClick={() =>
+              run(() => action.mutateAsync({ kind: 'void', reason, notify_customer: tell }), 'Voided.')
+            }
           >
             Void
           </Button>
