@@ -9,6 +9,7 @@ import { CustomerNotes } from './CustomerNotes';
 import type { AgendaEvent } from './events';
 import { RequestDetails } from './RequestDetails';
 import { VisitActions } from './VisitActions';
+import { VisitWork } from './VisitWork';
 
 const TYPE = {
   'one-time': 'One-Time Cleaning',
@@ -184,6 +185,7 @@ function EventPanel({ event, timeZone, onClose }: Props & { event: AgendaEvent }
       {actionable?.version && actionable.status !== 'cancelled' && (
         <AssignCleaner visit={actionable} onChange={setActed} />
       )}
+      {actionable?.cleaner_id != null && <VisitWork visitKey={actionable.key} timeZone={timeZone} />}
       <ContactLinks
         className="mt-4"
         name={detail.item.inquiry_name}
