@@ -1,4 +1,5 @@
 import { memo, useEffect, useRef, useState } from 'react';
+import { DayBox } from '../../lib/ui/DayTimes';
 import { formatMinutes, groupSlots } from './quote-input';
 
 type Day = ReturnType<typeof groupSlots>[number];
@@ -90,24 +91,14 @@ export const TimeChoice = memo(function TimeChoice({
       />
       <div className="mt-1 space-y-2">
         {days.map((day) => (
-          <details
-            key={day.date}
-            open={day.times.some((t) => t.value === drawn.checked) || undefined}
-            className="rounded-lg border border-stone-200 px-3 py-1"
-          >
-            <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-2 text-sm font-medium text-stone-800">
-              <span>{day.label}</span>
-              <span className="font-normal text-stone-600">
-                {day.times.length} {day.times.length === 1 ? 'time' : 'times'}
-              </span>
-            </summary>
+          <DayBox key={day.date} day={day} open={day.times.some((t) => t.value === drawn.checked)}>
             <fieldset
               className="flex flex-wrap gap-2 pb-2"
               aria-label={day.label}
               // biome-ignore lint/security/noDangerouslySetInnerHtml: built by radiosHtml from escaped text only
               dangerouslySetInnerHTML={{ __html: radiosHtml(day, drawn.checked) }}
             />
-          </details>
+          </DayBox>
         ))}
       </div>
     </fieldset>

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 
 type Day = { label: string; times: ReadonlyArray<{ value: string; label: string }> };
 
@@ -17,13 +17,7 @@ export function DayTimes({
   input: (value: string) => InputHTMLAttributes<HTMLInputElement>;
 }) {
   return (
-    <details open={open || undefined} className="rounded-lg border border-stone-200 px-3 py-1">
-      <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-2 text-sm font-medium text-stone-800">
-        <span>{day.label}</span>
-        <span className="font-normal text-stone-600">
-          {day.times.length} {day.times.length === 1 ? 'time' : 'times'}
-        </span>
-      </summary>
+    <DayBox day={day} open={open}>
       <fieldset className="flex flex-wrap gap-2 pb-2">
         <legend className="sr-only">{day.label}</legend>
         {day.times.map((time) => (
@@ -42,6 +36,21 @@ export function DayTimes({
           </label>
         ))}
       </fieldset>
+    </DayBox>
+  );
+}
+
+/** A day's <details>: its label and how many times it has, then `children` (its radios), closed unless `open`. */
+export function DayBox({ day, open, children }: { day: Day; open: boolean; children: ReactNode }) {
+  return (
+    <details open={open || undefined} className="rounded-lg border border-stone-200 px-3 py-1">
+      <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-2 text-sm font-medium text-stone-800">
+        <span>{day.label}</span>
+        <span className="font-normal text-stone-600">
+          {day.times.length} {day.times.length === 1 ? 'time' : 'times'}
+        </span>
+      </summary>
+      {children}
     </details>
   );
 }
