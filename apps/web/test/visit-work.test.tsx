@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VisitWork } from '../src/features/agenda/VisitWork';
 import { headerOf, stubFetch } from './utils';
@@ -17,6 +17,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('what the cleaner left on the owner’s visit panel', () => {
   it('says when "On my way" went and how, and shows the private photos fetched with the session', async () => {
     localStorage.setItem('token', 'owner-token');
+    const kept: unknown[] = [];
     vi.stubGlobal(
       'URL',
       Object.assign(URL, { createObjectURL: () => 'blob:photo-1', revokeObjectURL: () => {} }),
@@ -38,6 +39,19 @@ describe('what the cleaner left on the owner’s visit panel', () => {
         ],
       },
       'GET /api/visits/o41/photos/1': { body: {} },
+      'PATCH /api/visits/o41/photos/1': (init) => {
+        kept.push(JSON.parse(String(init.body)));
+        return {
+          body: {
+            id: 1,
+            kind: 'before',
+            url: '/api/visits/o41/photos/1',
+            keep: true,
+            user_id: 3,
+            created_at: '2026-12-03T14:20:00.000Z',
+          },
+        };
+      },
     });
     renderWork();
     expect(await screen.findByText(/On my way: .*9:12 AM, by text/)).toBeTruthy();
@@ -45,6 +59,9 @@ describe('what the cleaner left on the owner’s visit panel', () => {
     expect(photo.getAttribute('src')).toBe('blob:photo-1');
     const read = fetchMock.mock.calls.find(([url]) => String(url) === '/api/visits/o41/photos/1');
     expect(headerOf(read?.[1], 'Authorization')).toBe('Bearer owner-token');
+    // Kept past the cleanup's 90 days with one tick.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Keep after 90 days' }));
+    await vi.waitFor(() => expect(kept).toEqual([{ keep: true }]));
   });
 
   it('shows nothing when the customer was not told and there are no photos', async () => {

@@ -1,5 +1,5 @@
-import { formatDateTime, type OnMyWayStatus, type VisitPhotoItem } from '@clean/shared';
-import { useQuery } from '@tanstack/react-query';
+import { formatDateTime, type OnMyWayStatus, VISIT_PHOTO_DAYS, type VisitPhotoItem } from '@clean/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiFetch, readStoredToken } from '../../lib/api';
 import { hubKeys } from '../../lib/hubKeys';
@@ -24,6 +24,12 @@ export function VisitWork({ visitKey, timeZone }: { visitKey: string; timeZone: 
     queryKey: [...hubKeys.all, 'visit-photos', visitKey] as const,
     queryFn: ({ signal }) => apiFetch<VisitPhotoItem[]>(`${path}/photos`, { signal }),
   });
+  const client = useQueryClient();
+  const keep = useMutation({
+    mutationFn: ({ id, keep }: { id: number; keep: boolean }) =>
+      apiFetch<VisitPhotoItem>(`${path}/photos/${id}`, { method: 'PATCH', body: { keep } }),
+    onSettled: () => client.invalidateQueries({ queryKey: [...hubKeys.all, 'visit-photos', visitKey] }),
+  });
   const sent = onMyWay.data?.sent_at && onMyWay.data.channel;
   if (!sent && !photos.data?.length) return null;
   return (
@@ -38,6 +44,16 @@ export function VisitWork({ visitKey, timeZone }: { visitKey: string; timeZone: 
           {photos.data.map((photo) => (
             <li key={photo.id}>
               <PrivatePhoto url={photo.url} alt={`${photo.kind === 'before' ? 'Before' : 'After'} photo`} />
+              <label className="flex min-h-11 items-center gap-2 text-sm text-stone-700">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-brand-700"
+                  checked={photo.keep}
+                  disabled={keep.isPending}
+                  onChange={(e) => keep.mutate({ id: photo.id, keep: e.target.checked })}
+                />
+                Keep after {VISIT_PHOTO_DAYS} days
+              </label>
             </li>
           ))}
         </ul>
