@@ -100,7 +100,9 @@ it('at 390 px: a new cleaner joins, signs in to their day and works a visit give
     .getByText(/Wipe the oven door/)
     .nth(1)
     .waitFor();
-  await card.getByRole('checkbox', { name: /Wipe the oven door/ }).check();
+  const required = card.getByRole('checkbox', { name: /Wipe the oven door/ });
+  await required.click();
+  await expect.poll(() => required.isChecked()).toBe(true);
   await card.getByRole('button', { name: 'Clock in' }).click();
   await card.getByText(/Clocked in/).waitFor();
   await card.getByRole('button', { name: 'Clock out' }).click();

@@ -51,6 +51,18 @@ describe('the customer’s invoices under their link', () => {
     expect((await get(`${link}/invoices/invoice-${theirs.number}.pdf`)).statusCode).toBe(404);
     expect((await get(`${link}/invoices/not-a-file`)).statusCode).toBe(404);
 
+    // What is still due follows each invoice's own payments (one of $40 on the second, none on the first).
+    const second = await issuedFor(ann, 50);
+    const paid = await t.asAdmin('POST', `/api/invoices/${second.id}/payments`, {
+      amount: 40,
+      method: 'cash',
+      received_on: '2027-03-10',
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const owed = (await get(link)).body.replaceAll('<!-- -->', '');
+    expect(owed).toContain('Total $106.35 · $106.35 still due');
+    expect(owed).toContain('Total $53.18 · Partly paid · $13.18 still due');
+
     // A revoked link has ended (410, as its page): it serves no invoice either.
     await t.db.update(customerLinks).set({ revokedAt: new Date() }).where(eq(customerLinks.inquiryId, ann));
     expect((await get(`${link}/invoices/invoice-${mine.number}.pdf`)).statusCode).toBe(410);

@@ -345,7 +345,9 @@ export async function customerInvoices(db: Db, inquiryId: number) {
       issuedOn: invoices.issuedOn,
       status: invoices.status,
       total: invoices.total,
-      paid: sql<string>`coalesce((select sum(p.amount) from invoice_payments p where p.invoice_id = ${invoices.id}), 0)`,
+      // Qualified by hand: drizzle writes a column in a select's sql as a bare "id", which inside this subquery
+      // would be the payment's own id.
+      paid: sql<string>`coalesce((select sum(p.amount) from invoice_payments p where p.invoice_id = "invoices"."id"), 0)`,
     })
     .from(invoices)
     .where(and(eq(invoices.inquiryId, inquiryId), sql`${invoices.status} <> 'draft'`))

@@ -44,7 +44,11 @@ export function useTickItem() {
   return useMutation({
     mutationFn: ({ key, itemId, done }: Tick) =>
       apiFetch(`${visitPath(key)}/checklist/${itemId}`, { method: 'PATCH', body: { done } }),
-    onMutate: ({ key, itemId, done }: Tick) => setTick(client, key, itemId, done),
+    // A read still on its way (after a Done, say) would land on the tick and undo it on screen: stopped first.
+    onMutate: async ({ key, itemId, done }: Tick) => {
+      await client.cancelQueries({ queryKey: myVisitsRoot });
+      setTick(client, key, itemId, done);
+    },
     onError: (_err, { key, itemId, done }) => setTick(client, key, itemId, !done),
     onSettled: () => readAgain(client),
   });
