@@ -25,6 +25,9 @@ export async function startSmtp(port = 0) {
       });
     },
   });
+  // A client killed mid-session (the kill -9 tests) resets its connection: smtp-server reports it here, and with no
+  // listener Node would throw it as an uncaught ECONNRESET. The peer keeps serving the others.
+  server.on('error', () => {});
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
