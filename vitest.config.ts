@@ -70,6 +70,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A browser round trip on a loaded 2-core machine can take longer than expect.poll's default second.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
