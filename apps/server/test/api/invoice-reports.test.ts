@@ -166,3 +166,20 @@ describe('the CSV exports of invoices and payments', () => {
     expect((await t.anonymous('GET', '/api/export/invoices.csv')).statusCode).toBe(401);
   });
 });
+
+// Last in the file: it adds an invoice the lists above do not expect.
+describe('GET /api/reports/sales-tax with prices that include the tax', () => {
+  it('takes the tax inside the taxable part out of gross and taxable sales', async () => {
+    const billing = (await t.asAdmin('GET', '/api/billing')).json<object>();
+    const include = await t.asAdmin('PUT', '/api/billing', { ...billing, prices_include_tax: true });
+    expect(include.statusCode, include.body).toBe(200);
+    // 106.35 taxable, including 6.35 of tax at 6.35 %; 10 not taxable.
+    const invoice = await issueOn('2027-04-05', [clean(106.35), clean(10, false)]);
+    expect([invoice.tax, invoice.total]).toEqual([6.35, 116.35]);
+    const res = await t.asAdmin('GET', '/api/reports/sales-tax?from=2027-04-01&to=2027-04-30');
+    expect(res.json()).toEqual({
+      months: [{ month: '2027-04', gross_sales: 110, taxable_sales: 100, non_taxable_sales: 10, tax: 6.35 }],
+      totals: { gross_sales: 110, taxable_sales: 100, non_taxable_sales: 10, tax: 6.35 },
+    });
+  });
+});
