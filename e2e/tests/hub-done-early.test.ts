@@ -101,6 +101,9 @@ for (const [label, viewport, minute] of [
         expect(await question.textContent()).toMatch(
           /^This visit is on \w{3}, \w{3} \d{1,2} — mark it done anyway\?/,
         );
+        // The question is below the panel's buttons: on a phone it is scrolled into view, its buttons whole.
+        const anyway = await question.getByRole('button', { name: 'Mark done anyway' }).boundingBox();
+        expect(anyway && anyway.y >= 0 && anyway.y + anyway.height <= viewport.height).toBe(true);
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
         await page.screenshot({ path: path.join(SHOTS, `done-early-asks-${label}.png`) });
 
