@@ -31,7 +31,7 @@ async function calendarStarts(
     ZONE,
     'Bristol Eco Clean',
   );
-  const event = Object.values(ical.sync.parseICS(text)).find((c): c is VEvent => c.type === 'VEVENT');
+  const event = Object.values(ical.sync.parseICS(text)).find((c): c is VEvent => c?.type === 'VEVENT');
   if (!event) throw new Error('no VEVENT');
   const instances = ical.expandRecurringEvent(event, { from: first, to: new Date(until.getTime() - 1) });
   return {
