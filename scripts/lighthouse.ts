@@ -21,6 +21,10 @@ import { printLoadAfter, printMachine, startBuiltApp } from './support';
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('LIGHTHOUSE_RUNS must be a whole number, 1 or more');
+// LIGHTHOUSE_ROUTES=/,/contact audits only those (in one run, to compare two pages under the same load).
+const routes = process.env.LIGHTHOUSE_ROUTES
+  ? PUBLIC_ROUTES.filter((route) => process.env.LIGHTHOUSE_ROUTES?.split(',').includes(route))
+  : PUBLIC_ROUTES;
 const reportDir = process.env.LIGHTHOUSE_REPORTS ? path.resolve(process.env.LIGHTHOUSE_REPORTS) : null;
 if (reportDir) mkdirSync(reportDir, { recursive: true });
 printMachine();
@@ -51,7 +55,7 @@ const htmlOnTheWire = (url: string) =>
   });
 const rows: Row[] = [];
 try {
-  for (const route of PUBLIC_ROUTES) {
+  for (const route of routes) {
     // One request first, as a running site has had: the page's HTML is cached (and the server's code warm), so
     // the audit measures what visitors get, not the first render after a start.
     await fetch(app.baseUrl + route).then((res) => res.arrayBuffer());

@@ -4,7 +4,7 @@ import { DESKTOP, gotoHydrated, horizontalOverflow, openPage, useBrowser } from 
 import * as visitor from '../support/public';
 
 /**
- * The booking form's address at a phone's and a desktop's width, with script: a chosen time needs the street
+ * The booking form's address and a `+1` phone at a phone's and a desktop's width, with script: a chosen time needs the street
  * (its message beside the field, nothing sent), then the request goes with the street and ZIP and holds its time.
  */
 const browser = useBrowser();
@@ -22,6 +22,8 @@ for (const [label, viewport] of [
     await visitor.fillBookingForm(form, {
       name,
       email: 'address.tester@example.com',
+      // As a phone's autofill gives it: stored as the 10 digits.
+      phone: '+1 (860) 555-7788',
       town: 'Bristol',
       street: '',
       description: 'Booked with the address.',
@@ -42,7 +44,15 @@ for (const [label, viewport] of [
     await form.getByLabel('ZIP').fill('06010');
     await form.getByRole('button', { name: 'Send Request' }).click();
     await form.getByText('Thank you! We received your request').waitFor();
-    const stored = await visitor.expectOneInquiry(name, { street_address: '12 Oak St', zip: '06010' }, []);
+    const stored = await visitor.expectOneInquiry(
+      name,
+      {
+        street_address: '12 Oak St',
+        zip: '06010',
+        phone_number: '8605557788',
+      },
+      [],
+    );
     const { body: visits } = await visitor.api<
       { inquiry_id: number; start: string; street_address: string }[]
     >('GET', `/api/visits?from=${chosen?.slice(0, 10)}&to=${chosen?.slice(0, 10)}`, { admin: true });

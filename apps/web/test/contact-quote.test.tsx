@@ -2,7 +2,7 @@ import { type PublicPricing, quote } from '@clean/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContactPage } from '../src/features/contact/ContactPage';
-import { page, renderWithApp, stubFetch } from './utils';
+import { page, renderWithApp, stubFetch, testQueryClient } from './utils';
 
 const PACKAGES = [
   { id: 1, title: 'Standard Clean', amount: 150, image_url: '/demo/1.jpg', description: '' },
@@ -253,5 +253,23 @@ describe('/contact estimate with prices that include the tax', () => {
     expect(amount()).toBe('$150.00');
     // 150 × 6.35 / 106.35 = 8.956… → $8.96.
     expect(screen.getByTestId('estimate-tax').textContent).toBe('including $8.96 CT sales tax');
+  });
+
+  it('hydrates with the open times of the day the server rendered them for, and asks for today only for another length', async () => {
+    const { slotAsks } = stubBookingApi();
+    // The page's dehydrated cache: the times for the default length, drawn on a day that is not today.
+    const client = testQueryClient();
+    client.setQueryData(['slots', '2027-03-01', 120, 'one_time'], SLOTS_120);
+    renderWithApp('/contact', [page('/contact', <ContactPage />)], client);
+    await screen.findByRole('radio', { name: 'Tuesday, March 2, 9:00 AM' });
+    await waitFor(() => expect(screen.getByLabelText('Package')).toBeTruthy());
+    expect(slotAsks).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Package'), { target: { value: '2' } });
+    await screen.findByRole('radio', { name: 'Thursday, March 4, 8:00 AM' });
+    const from = slotAsks.map((ask) => ask.get('from'));
+    expect(from).toHaveLength(1);
+    expect(from[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(from[0]).not.toBe('2027-03-01');
   });
 });

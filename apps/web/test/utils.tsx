@@ -12,14 +12,15 @@ function LocationProbe() {
   return <div data-testid="location">{pathname + search}</div>;
 }
 
+/** A QueryClient as the tests use it (no retries); seeded before rendering, it stands for a server-rendered page's. */
+export const testQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+
 /**
- * Renders `routes` under a memory router with a fresh QueryClient and the real SessionProvider.
+ * Renders `routes` under a memory router with a fresh QueryClient (or the one given) and the real SessionProvider.
  * Unmatched paths (redirect targets) render an empty page, so the location probe is always there.
  */
-export function renderWithApp(initialPath: string, routes: RouteObject[]) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+export function renderWithApp(initialPath: string, routes: RouteObject[], queryClient = testQueryClient()) {
   const tree: RouteObject[] = [
     {
       element: (

@@ -55,7 +55,7 @@ export async function visitIcs(event: VisitEvent, timezone: string, businessName
   if (!series) {
     calendar.createEvent({ ...common, ...span(event.start) });
   } else {
-    const { ICalEventRepeatingFreq } = await import('ical-generator');
+    const { ICalEventRepeatingFreq, ICalWeekday } = await import('ical-generator');
     const weeks = 'days' in series.period && series.period.days % 7 === 0 ? series.period.days / 7 : null;
     calendar.createEvent({
       ...common,
@@ -63,7 +63,11 @@ export async function visitIcs(event: VisitEvent, timezone: string, businessName
       repeating: {
         // Wall time in the business zone, as the schedule's own occurrences (features/visits/rule.ts).
         ...('months' in series.period
-          ? { freq: ICalEventRepeatingFreq.MONTHLY, interval: series.period.months }
+          ? {
+              freq: ICalEventRepeatingFreq.MONTHLY,
+              interval: series.period.months,
+              ...monthEnd(at(series.first).getDate(), Object.values(ICalWeekday)),
+            }
           : weeks
             ? { freq: ICalEventRepeatingFreq.WEEKLY, interval: weeks }
             : { freq: ICalEventRepeatingFreq.DAILY, interval: series.period.days }),
@@ -76,6 +80,21 @@ export async function visitIcs(event: VisitEvent, timezone: string, businessName
   // DTSTAMP in UTC, marked Z (ical-generator writes it floating): see calendar-feed/service.ts.
   const stamp = `${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
   return calendar.toString().replace(/^DTSTAMP:.*$/gm, `DTSTAMP:${stamp}`);
+}
+
+/**
+ * A monthly series from the 29th-31st: the schedule's visit falls on the month's last day when the month is shorter
+ * (features/visits/rule.ts), where a plain monthly RRULE would skip that month. "The last of the days 28 up to the
+ * first visit's day that the month has" says the same: BYMONTHDAY=28,…,d with BYSETPOS=-1. ical-generator takes
+ * BYSETPOS only beside a BYDAY, so BYDAY names all seven days (it then filters nothing). See docs/architecture.md.
+ */
+function monthEnd<Weekday>(day: number, everyWeekday: Weekday[]) {
+  if (day < 29) return {};
+  return {
+    byMonthDay: Array.from({ length: day - 27 }, (_, i) => 28 + i),
+    byDay: everyWeekday,
+    bySetPos: [-1],
+  };
 }
 
 /** "Tuesday, March 2, 2027 at 9:00 AM EST": the visit's time in the business zone, the zone named. */

@@ -27,6 +27,12 @@ const failureOf = (visit: Visit) =>
     ? 'Failed to record the visit as done and paid.'
     : 'Failed to mark the cleaning paid.';
 
+/**
+ * The question for Done early appears below the panel's buttons: on a phone that is past the panel's bottom edge,
+ * so it is scrolled into view (jsdom has no scrollIntoView).
+ */
+const intoView = (node: HTMLElement | null) => node?.scrollIntoView?.({ block: 'nearest' });
+
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
 /** Whether two instants share a business date: Done & paid can be undone on the day it was done. */
@@ -195,7 +201,7 @@ export function VisitActions({
       )}
       {early && (
         <Alert tone="error" className="space-y-2">
-          <div role="alertdialog" aria-label="Mark done early" className="space-y-2">
+          <div role="alertdialog" aria-label="Mark done early" className="space-y-2" ref={intoView}>
             <p>{early}</p>
             <div className="flex flex-wrap gap-2">
               <Button disabled={busy} onClick={() => doneAndPaid(true)}>

@@ -1,11 +1,4 @@
-import {
-  businessDate,
-  type Pricing,
-  type PublicPricing,
-  type QuoteFrequency,
-  type QuoteInput,
-  quote,
-} from '@clean/shared';
+import { type Pricing, type PublicPricing, type QuoteFrequency, type QuoteInput, quote } from '@clean/shared';
 import {
   memo,
   type RefObject,
@@ -18,7 +11,7 @@ import {
 import { useSearchParams } from 'react-router';
 import { usePostedForm } from '../../lib/posted-form';
 import { useSiteConfig } from '../../lib/site-config';
-import { usePricing, useSlots } from './api';
+import { useOpenTimesFrom, usePricing, useSlots } from './api';
 import { Estimate, QuoteFields } from './QuoteFields';
 import { defaultMinutes, formSource, postedSource, type QuoteChoice, readQuoteChoice } from './quote-input';
 import { TimeChoice } from './TimeChoice';
@@ -174,7 +167,7 @@ const OpenTimes = memo(function OpenTimes({
   handleRef: RefObject<ChosenTime | null>;
 }) {
   const { timezone } = useSiteConfig();
-  const slots = useSlots(businessDate(new Date(), timezone), minutes, frequency, true);
+  const slots = useSlots(useOpenTimesFrom(timezone, minutes, frequency), minutes, frequency, true);
   // The length the list on screen is for (the previous one while the next loads).
   const shownMinutes = useRef(minutes);
   if (!slots.isPlaceholderData) shownMinutes.current = minutes;

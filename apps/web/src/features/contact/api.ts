@@ -1,5 +1,12 @@
-import type { BookingRequestInput, Inquiry, PublicPricing, QuoteFrequency } from '@clean/shared';
+import {
+  type BookingRequestInput,
+  businessDate,
+  type Inquiry,
+  type PublicPricing,
+  type QuoteFrequency,
+} from '@clean/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ApiError, apiFetch } from '../../lib/api';
 import { hubKeys } from '../../lib/hubKeys';
 import { contactStatusKey } from '../contact-status/api';
@@ -55,6 +62,21 @@ export const useSlots = (
   frequency: QuoteFrequency,
   enabled: boolean,
 ) => useQuery({ ...slotsQueryOptions(from, durationMinutes, frequency), enabled });
+
+/**
+ * The open times' first day (today in the business zone) for a visit of this length and frequency. For the list
+ * the server rendered, the day it rendered it for (its query key), so hydrating the page makes no
+ * Intl.DateTimeFormat: the browser's first one with a time zone loads the zone's data, 10-70 ms on a loaded machine
+ * and 4x that on Lighthouse's phone, one long task before the first interaction (docs/performance.md: /contact's
+ * total blocking time). Another length or frequency, chosen by the visitor, asks for today's.
+ */
+export function useOpenTimesFrom(timeZone: string, minutes: number, frequency: QuoteFrequency): string {
+  const client = useQueryClient();
+  const [rendered] = useState(() => client.getQueryCache().findAll({ queryKey: slotsKey })[0]?.queryKey);
+  const [, from, renderedMinutes, renderedFrequency] = rendered ?? [];
+  if (typeof from === 'string' && renderedMinutes === minutes && renderedFrequency === frequency) return from;
+  return businessDate(new Date(), timeZone);
+}
 
 export const BOOKING_MESSAGES = {
   sent: 'Thank you! We received your request and will get back to you soon.',
