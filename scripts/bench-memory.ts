@@ -38,6 +38,7 @@ async function heapAfterGc(npm: Child, serverPid: number): Promise<number> {
 type Row = {
   database: string;
   variant: string;
+  build: string;
   newStartMs: number;
   startMs: number;
   idleMb: number;
@@ -61,15 +62,17 @@ async function measure(
   database: string,
   variant: Variant,
   databaseEnv: Record<string, string>,
+  build: Build,
 ): Promise<Row> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'clean-bench-memory-'));
   const env = { ...databaseEnv, ...VARIANTS[variant] };
   try {
-    const first = await serve(scratch, env, async () => ({}));
+    const first = await serve(build.folder, scratch, env, async () => ({}));
     return {
-      ...(await serve(scratch, env, load)),
+      ...(await serve(build.folder, scratch, env, load)),
       database,
       variant,
+      build: build.name,
       newStartMs: first.startMs,
     };
   } finally {
@@ -78,6 +81,7 @@ async function measure(
 }
 
 async function serve<T>(
+  folder: string,
   scratch: string,
   env: Record<string, string>,
   work: (url: string, npm: Child, server: () => number) => Promise<T>,
@@ -86,7 +90,7 @@ async function serve<T>(
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const npm = spawnChild(['npm', 'run', 'serve'], {
-    cwd: root,
+    cwd: folder,
     env: {
       ...mixServerEnv(port, scratch),
       HOME: process.env.HOME ?? '/tmp',
@@ -214,14 +218,23 @@ const databases = (process.env.BENCH_MEMORY_DATABASES ?? 'pglite,postgres').spli
 // BENCH_MEMORY_VARIANTS=plain,tuned takes turns between them, BENCH_MEMORY_ROUNDS times (default 1).
 const variants = (process.env.BENCH_MEMORY_VARIANTS ?? 'plain').split(',') as Variant[];
 const rounds = Number(process.env.BENCH_MEMORY_ROUNDS ?? 1);
+// BENCH_MEMORY_BASELINE=<folder>: an earlier build (a copy of the project, built, its node_modules linked) measured
+// before this one each turn, so both share the machine's load of the same minutes.
+type Build = { name: string; folder: string };
+const baseline = process.env.BENCH_MEMORY_BASELINE;
+const builds: Build[] = [
+  ...(baseline ? [{ name: 'baseline', folder: path.resolve(baseline) }] : []),
+  { name: 'this', folder: root },
+];
 const rows: Row[] = [];
 const postgres = databases.includes('postgres') ? await startPostgres() : undefined;
 try {
   for (let round = 0; round < rounds; round++)
-    for (const variant of variants) {
-      if (databases.includes('pglite')) rows.push(await measure('PGlite', variant, {}));
-      if (postgres) rows.push(await measure('PostgreSQL', variant, { DATABASE_URL: postgres.url }));
-    }
+    for (const variant of variants)
+      for (const build of builds) {
+        if (databases.includes('pglite')) rows.push(await measure('PGlite', variant, {}, build));
+        if (postgres) rows.push(await measure('PostgreSQL', variant, { DATABASE_URL: postgres.url }, build));
+      }
 } finally {
   postgres?.stop();
 }
@@ -231,15 +244,16 @@ console.log(
   `\n\`npm run serve\` (npm + shell + compiled server), ${REQUESTS} mixed requests over 10 connections, Node ${process.version}\n`,
 );
 console.log(
-  '| database | runtime | start to first 200: new folder, existing | idle RSS (PSS) | RSS (PSS) after | RSS growth | heap after GC: idle, half, all | heap growth | req/s | CPU per request | failed |',
+  '| database | build | runtime | start to first 200: new folder, existing | idle RSS (PSS) | RSS (PSS) after | RSS growth | heap after GC: idle, half, all | heap growth | req/s | CPU per request | failed |',
 );
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   console.log(
-    `| ${r.database} | ${r.variant} | ${(r.newStartMs / 1000).toFixed(1)} s, ${(r.startMs / 1000).toFixed(1)} s | ${mb(r.idleMb)} (${mb(r.idlePss)}) | ${mb(r.afterMb)} (${mb(r.afterPss)}) | ${mb(r.afterMb - r.idleMb)} | ${r.idleHeap.toFixed(1)}, ${r.halfHeap.toFixed(1)}, ${r.afterHeap.toFixed(1)} MB | ${(((r.afterHeap - r.idleHeap) / r.idleHeap) * 100).toFixed(1)} % | ${Math.round(r.perSecond)} | ${r.cpuPerRequestMs.toFixed(2)} ms | ${r.failed} |`,
+    `| ${r.database} | ${r.build} | ${r.variant} | ${(r.newStartMs / 1000).toFixed(1)} s, ${(r.startMs / 1000).toFixed(1)} s | ${mb(r.idleMb)} (${mb(r.idlePss)}) | ${mb(r.afterMb)} (${mb(r.afterPss)}) | ${mb(r.afterMb - r.idleMb)} | ${r.idleHeap.toFixed(1)}, ${r.halfHeap.toFixed(1)}, ${r.afterHeap.toFixed(1)} MB | ${(((r.afterHeap - r.idleHeap) / r.idleHeap) * 100).toFixed(1)} % | ${Math.round(r.perSecond)} | ${r.cpuPerRequestMs.toFixed(2)} ms | ${r.failed} |`,
   );
 }
 console.log('\nRSS of the tree each second after the load (MB):');
-for (const r of rows) console.log(`- ${r.database}, ${r.variant}: ${r.settling.map(Math.round).join(', ')}`);
+for (const r of rows)
+  console.log(`- ${r.database}, ${r.build}, ${r.variant}: ${r.settling.map(Math.round).join(', ')}`);
 printLoadAfter();
 process.exit(0);

@@ -1,9 +1,8 @@
 import { noContent } from '@clean/shared';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
+import swagger, { type StaticDocumentSpec } from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { anyone, registerAs } from './access';
+import { anyone } from './access';
 import { optionalUser, requireAdmin, requireUser } from './guard';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -142,12 +141,54 @@ export async function registerOpenApi(app: FastifyInstance) {
       return { schema: { ...schema, tags: [tagOf(url)], ...(security ? { security } : {}) }, url };
     },
   });
-  await registerAs(app, 'anyone', (scope) =>
-    scope.register(swaggerUi, {
-      routePrefix: DOCS_PREFIX,
-      // No call to validator.swagger.io: nothing leaves for another host.
-      uiConfig: { validatorUrl: null, deepLinking: true },
-    }),
-  );
   app.get(OPENAPI_PATH, { schema: { hide: true }, config: anyone }, async () => app.swagger());
+  // OpenAPI 3.1, which the static mode's types (2.0 and 3.0) do not name; it serves the document as it is.
+  const docs = lazyDocs(() => app.swagger() as StaticDocumentSpec['document']);
+  for (const url of [DOCS_PREFIX, `${DOCS_PREFIX}/*`])
+    app.get(url, { schema: { hide: true }, config: anyone }, async (request, reply) => {
+      const answer = await (await docs()).inject({
+        method: 'GET',
+        url: request.url,
+        headers: request.headers,
+      });
+      const headers = Object.fromEntries(
+        Object.entries(answer.headers).filter(([name]) => !HOP_HEADERS.has(name)),
+      );
+      return reply.status(answer.statusCode).headers(headers).send(answer.rawPayload);
+    });
+}
+
+/** Written again by this server for its own answer (which it may compress). */
+const HOP_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'date', 'keep-alive']);
+
+/**
+ * Swagger UI's pages, in an app of their own built on the first visit to the docs: the UI plugin and what it
+ * brings (a static file server, a YAML writer) are a few MB the server would otherwise hold from start, for a page
+ * hardly anyone opens. It serves the document as it stands then, every route being registered by the first
+ * request; the server's own hooks (security headers, compression) still wrap each answer.
+ */
+function lazyDocs(document: () => StaticDocumentSpec['document']) {
+  let built: Promise<FastifyInstance> | undefined;
+  return () => {
+    built ??= (async () => {
+      const [{ default: Fastify }, { default: swaggerUi }] = await Promise.all([
+        import('fastify'),
+        import('@fastify/swagger-ui'),
+      ]);
+      const ui = Fastify({ logger: false });
+      await ui.register(swagger, { mode: 'static', specification: { document: document() } });
+      await ui.register(swaggerUi, {
+        routePrefix: DOCS_PREFIX,
+        // No call to validator.swagger.io: nothing leaves for another host.
+        uiConfig: { validatorUrl: null, deepLinking: true },
+      });
+      await ui.ready();
+      return ui;
+    })();
+    // A failed build (a file missing) is tried again by the next visit rather than remembered.
+    built.catch(() => {
+      built = undefined;
+    });
+    return built;
+  };
 }

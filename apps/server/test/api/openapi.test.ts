@@ -99,6 +99,15 @@ describe('GET /api/docs', () => {
     const bundle = await t.app.inject({ method: 'GET', url: `${DOCS_PREFIX}/static/swagger-ui-bundle.js` });
     expect(bundle.statusCode).toBe(200);
   });
+
+  it('shows the whole document, though the docs load only on their first visit', async () => {
+    const shown = await t.app.inject({ method: 'GET', url: `${DOCS_PREFIX}/json` });
+    const served = await t.app.inject({ method: 'GET', url: OPENAPI_PATH });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toEqual(served.json());
+    const bare = await t.app.inject({ method: 'GET', url: DOCS_PREFIX });
+    expect(bare.statusCode).toBeLessThan(400);
+  });
 });
 
 describe('answers given before any route runs', () => {

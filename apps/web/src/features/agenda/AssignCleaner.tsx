@@ -5,6 +5,7 @@ import { failureMessage } from '../../lib/failure';
 import { Alert } from '../../lib/ui/Alert';
 import { Button } from '../../lib/ui/Button';
 import { usePatchVisit, useTeamChoices } from './api';
+import { PersonSelect } from './PersonSelect';
 
 /** The server's 409 ends with how an API client assigns anyway; the panel offers a button for that instead. */
 const withoutApiHint = (message: string) => message.replace(/\s*Send allow_overlap: true[^.]*\.\s*$/, '');
@@ -48,20 +49,15 @@ export function AssignCleaner({ visit, onChange }: { visit: Visit; onChange: (vi
       <label htmlFor={id} className="block font-semibold text-stone-700">
         Who cleans
       </label>
-      <select
+      <PersonSelect
         id={id}
-        value={visit.cleaner_id ?? ''}
+        people={people}
+        value={String(visit.cleaner_id ?? '')}
         disabled={patch.isPending}
-        onChange={(e) => assign(e.target.value === '' ? null : Number(e.target.value))}
+        onChange={(v) => assign(v === '' ? null : Number(v))}
+        before={[{ value: '', label: 'Nobody yet' }]}
         className="block min-h-11 w-full rounded-xl border border-stone-300 bg-white px-3 py-2 text-base"
-      >
-        <option value="">Nobody yet</option>
-        {people.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
-          </option>
-        ))}
-      </select>
+      />
       {conflict && (
         <Alert tone="error" className="space-y-2">
           <p>{conflict.message}</p>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { PersonSelect } from './PersonSelect';
 import { type PersonFilter as Filter, type Person, personColor } from './people';
 
 /** "Whose visits": everyone, nobody's yet, or one person's; and the colour each person's visits carry. */
@@ -18,23 +19,15 @@ export function PersonFilter({
       <label htmlFor={id} className="font-semibold">
         Whose visits
       </label>
-      <select
+      <PersonSelect
         id={id}
+        people={people}
         value={String(value)}
-        onChange={(e) => {
-          const v = e.target.value;
-          onChange(v === 'all' || v === 'none' ? v : Number(v));
-        }}
+        onChange={(v) => onChange(v === 'all' || v === 'none' ? v : Number(v))}
+        before={[{ value: 'all', label: 'Everyone' }]}
+        after={[{ value: 'none', label: 'Nobody assigned' }]}
         className="min-h-11 rounded-lg border border-stone-300 bg-white px-3"
-      >
-        <option value="all">Everyone</option>
-        {people.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
-          </option>
-        ))}
-        <option value="none">Nobody assigned</option>
-      </select>
+      />
       <ul aria-label="People" className="flex flex-wrap gap-x-3 gap-y-1">
         {people.map((p) => (
           <li key={p.id} className="inline-flex items-center gap-1">
