@@ -1,4 +1,4 @@
-import type { Inquiry } from '@clean/shared';
+import { inquiryRecord } from '@clean/shared/test-support';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -171,27 +171,16 @@ describe('the Agenda’s visit details', () => {
 });
 
 describe('an inquiry’s card', () => {
-  const inquiry: Inquiry = {
+  const inquiry = inquiryRecord({
     id: 4,
     name: 'Tom Reilly',
-    email: null,
     phone_number: '8605550199',
-    call_or_text: 'call',
-    town: 'Bristol',
-    description: null,
     status: 'Booked',
     submitted_at: '2027-01-10T15:00:00.000Z',
-    quote: null,
-    heard_from: null,
-    utm_source: null,
-    utm_medium: null,
-    utm_campaign: null,
-    referrer: null,
     street_address: '12 Oak St',
     zip: '06010',
     access_notes: 'Key under the mat',
-    version: '0',
-  };
+  });
 
   it('shows the address and access notes, and edits them', () => {
     stubFetch({});
