@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Visit } from '@clean/shared';
-import { DEFAULT_WORKING_HOURS } from '@clean/shared';
 import { eq, like } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import ical, { type VEvent } from 'node-ical';
@@ -8,6 +7,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { customerLinks, inquiries, mailOutbox, pushOutbox, pushSubscriptions } from '../../src/db/schema';
 import { LINK_MISSES, NOTHING_TO_UNDO } from '../../src/features/customer-link/service';
 import { NOT_OFFERED, SLOT_TAKEN, TAKEN_SINCE } from '../../src/features/slots/service';
+import { customerPages, textOf } from '../support/customer-pages';
 import { useTestApp } from '../support/harness';
 import { logCapture } from '../support/log-capture';
 import { startSmtp } from '../support/smtp';
@@ -34,32 +34,11 @@ const t = useTestApp(
   { realMailer: true, clock: () => clock, logger: log.logger },
 );
 
-const FORM = 'application/x-www-form-urlencoded';
-let ip = 1;
-/** Each test its own client address: the misses one test makes do not spend another's budget. */
-let client = '10.0.0.1';
-beforeEach(async () => {
+beforeEach(() => {
   clock = new Date('2027-03-01T17:00:00Z');
-  client = `10.0.0.${++ip}`;
-  expect((await t.asAdmin('PUT', '/api/working_hours', DEFAULT_WORKING_HOURS)).statusCode).toBe(200);
 });
-
-const get = (url: string, from = client) => t.app.inject({ method: 'GET', url, remoteAddress: from });
-const post = (url: string, fields: Record<string, string> = {}, from = client) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    remoteAddress: from,
-    headers: { 'content-type': FORM },
-    payload: new URLSearchParams(fields).toString(),
-  });
-const textOf = (html: string) => html.replaceAll('<!-- -->', '').replaceAll('&#x27;', "'");
-
-async function created(url: string, payload: object) {
-  const res = await t.asAdmin('POST', url, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ id: number }>();
-}
+const pages = customerPages(t, '10.0.0');
+const { get, post, created } = pages;
 let people = 0;
 /** A customer with an e-mail, and a one-time cleaning at `wall` (New York), confirmed by mail: its link. */
 async function customerWith(
@@ -217,7 +196,7 @@ describe('the page', () => {
   it('10,000 random tokens: none opens a page, and the client gets 429 long before 100 tries', async () => {
     const ann = await customerWith({ date_time: '2027-03-09T12:00' });
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-    const from = client;
+    const from = pages.client;
     const counts = new Map<number, number>();
     let firstRefusal = 0;
     for (let i = 1; i <= 10_000; i++) {
