@@ -1,7 +1,6 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../src/app';
 import {
   inquiries,
   mailOutbox,
@@ -19,6 +18,7 @@ import {
   runReviewRequests,
 } from '../../src/features/review-requests/service';
 import { createTestApp, useTestApp } from '../support/harness';
+import { runOnTwoServers } from '../support/servers';
 import { startSmtp } from '../support/smtp';
 
 /**
@@ -215,24 +215,7 @@ describe('once', () => {
     const c = await customer();
     await service().request(doneVisit(c, 'o-c'), at('2027-02-02T15:00:00Z'));
     const now = at('2027-02-02T18:00:00Z');
-    const other = await buildApp(t.config, {
-      database: t.database,
-      databaseUrl: (t.database as { url?: string }).url,
-    });
-    await other.ready();
-    const counts = await Promise.all([run(now, t.app), run(now, other), run(now, t.app), run(now, other)]);
-    expect(counts.reduce((a, b) => a + b)).toBe(1);
-    await other.close();
-    const restarted = await buildApp(t.config, {
-      database: t.database,
-      databaseUrl: (t.database as { url?: string }).url,
-    });
-    await restarted.ready();
-    try {
-      expect(await run(at(now.toISOString(), 60_000), restarted)).toBe(0);
-    } finally {
-      await restarted.close();
-    }
+    expect(await runOnTwoServers(t, run, now)).toEqual({ together: 1, afterRestart: 0 });
     expect(await outboxTo(c.email)).toHaveLength(1);
     // Undoing done after the mail left changes nothing.
     await service().withdraw('o-c');
