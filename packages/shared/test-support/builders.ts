@@ -1,4 +1,4 @@
-import type { Inquiry } from '../src/index';
+import type { Inquiry, RecurringPaymentInput } from '../src/index';
 
 /**
  * Records as the API answers them, for the server's and the web's tests alike: a builder fills in every field a
@@ -30,5 +30,15 @@ export const inquiryRecord = (fields: Partial<Inquiry> = {}): Inquiry => ({
   version: '0',
   street_address: null,
   zip: null,
+  ...fields,
+});
+
+/** A schedule as the owner creates it (POST /api/recurring_payments): $120 every two weeks from 2 March 2027, 9:00. */
+export const scheduleRequest = (
+  fields: Pick<RecurringPaymentInput, 'inquiry_id'> & Partial<RecurringPaymentInput>,
+): RecurringPaymentInput => ({
+  amount: 120,
+  frequency: 'Every 2 weeks',
+  first_visit_at: '2027-03-02T09:00',
   ...fields,
 });
