@@ -1,4 +1,4 @@
-import { inquiryRecord } from '@clean/shared/test-support';
+import { inquiryRecord, visitRecord } from '@clean/shared/test-support';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -7,7 +7,6 @@ import { EventDetails } from '../src/features/agenda/EventDetails';
 import type { AgendaEvent } from '../src/features/agenda/events';
 import { ContactPage } from '../src/features/contact/ContactPage';
 import { InquiryCard } from '../src/features/inquiries/InquiryCard';
-import { visit } from './support/agenda';
 import { page, renderWithApp, stubFetch } from './utils';
 
 const NY = 'America/New_York';
@@ -109,7 +108,7 @@ const visitEvent = (change: Parameters<typeof visit>[0]): AgendaEvent => ({
   title: 'Visit: Tom Reilly',
   start: new Date(2027, 2, 2, 9),
   end: new Date(2027, 2, 2, 11),
-  detail: { kind: 'visit', at: change.start, item: visit(change) },
+  detail: { kind: 'visit', at: change.start, item: visitRecord(change) },
 });
 const times = { start: '2027-03-02T14:00:00.000Z', end: '2027-03-02T16:00:00.000Z' };
 
@@ -146,7 +145,7 @@ describe('the Agenda’s visit details', () => {
 
   it('a booking request’s details carry the address too', () => {
     stubFetch({ 'GET /api/inquiries/4': { body: {} } });
-    const request = visit({
+    const request = visitRecord({
       key: 'h3',
       kind: 'request',
       status: 'requested',

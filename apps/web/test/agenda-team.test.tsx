@@ -1,23 +1,24 @@
 import type { RecurringPayment } from '@clean/shared';
+import { visitRecord } from '@clean/shared/test-support';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ChecklistEditor } from '../src/features/checklists/ChecklistEditor';
 import { RecurringSchedulerSection } from '../src/features/recurring/RecurringSchedulerSection';
-import { atMarch10, renderAgenda, visit } from './support/agenda';
+import { atMarch10, renderAgenda } from './support/agenda';
 import { stubFetch } from './utils';
 
 const SLOW = { timeout: 5000 };
 const empty = { one_time_cleanings: [], recurring_paid_records: [] };
 const visits = [
-  visit({
+  visitRecord({
     key: 'r9-20270316T130000Z',
     start: '2027-03-16T13:00:00.000Z',
     end: '2027-03-16T15:00:00.000Z',
     cleaner_id: 2,
     cleaner_name: 'Ana Lima',
   }),
-  visit({
+  visitRecord({
     key: 'r9-20270317T130000Z',
     start: '2027-03-17T13:00:00.000Z',
     end: '2027-03-17T15:00:00.000Z',
@@ -25,7 +26,7 @@ const visits = [
     cleaner_id: 3,
     cleaner_name: 'Ben Moss',
   }),
-  visit({
+  visitRecord({
     key: 'r9-20270318T130000Z',
     start: '2027-03-18T13:00:00.000Z',
     end: '2027-03-18T15:00:00.000Z',

@@ -1,9 +1,9 @@
-import { inquiryRecord } from '@clean/shared/test-support';
+import { inquiryRecord, visitRecord } from '@clean/shared/test-support';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { InquiriesSection } from '../src/features/inquiries/InquiriesSection';
-import { atMarch10, renderAgenda, visit } from './support/agenda';
+import { atMarch10, renderAgenda } from './support/agenda';
 import { headerOf, stubFetch } from './utils';
 
 // react-big-calendar's grids are slow to lay out in jsdom on a busy machine.
@@ -16,7 +16,7 @@ const STALE =
 describe('a change refused as stale (412)', () => {
   it('sends the version the panel showed, then shows the sentence and the visit as it is now', async () => {
     atMarch10();
-    const seen = visit({
+    const seen = visitRecord({
       key: 'r9-20270316T130000Z',
       start: '2027-03-16T13:00:00.000Z',
       end: '2027-03-16T15:00:00.000Z',

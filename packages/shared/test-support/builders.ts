@@ -1,4 +1,4 @@
-import type { Inquiry, RecurringPaymentInput } from '../src/index';
+import type { Inquiry, RecurringPaymentInput, Visit } from '../src/index';
 
 /**
  * Records as the API answers them, for the server's and the web's tests alike: a builder fills in every field a
@@ -40,5 +40,33 @@ export const scheduleRequest = (
   amount: 120,
   frequency: 'Every 2 weeks',
   first_visit_at: '2027-03-02T09:00',
+  ...fields,
+});
+
+/** A visit as the API lists it: a planned, unpaid $120 visit of Tom Reilly's schedule 9 in Bristol, nobody assigned. */
+export const visitRecord = (fields: Partial<Visit> & Pick<Visit, 'key' | 'start' | 'end'>): Visit => ({
+  kind: 'recurring',
+  inquiry_id: 4,
+  inquiry_name: 'Tom Reilly',
+  phone_number: '8605550199',
+  email: null,
+  call_or_text: 'call',
+  town: 'Bristol',
+  street_address: null,
+  zip: null,
+  access_notes: null,
+  original_start: null,
+  status: 'planned',
+  paid: false,
+  amount: 120,
+  notes: null,
+  one_time_cleaning_id: null,
+  recurring_payment_id: 9,
+  recurring_paid_id: null,
+  requested_frequency: null,
+  hold_lapses_at: null,
+  cleaner_id: null,
+  cleaner_name: null,
+  version: '0.0',
   ...fields,
 });
