@@ -103,7 +103,7 @@ const renderIn = (ui: ReactNode) =>
       {ui}
     </QueryClientProvider>,
   );
-const visitEvent = (change: Parameters<typeof visit>[0]): AgendaEvent => ({
+const visitEvent = (change: Parameters<typeof visitRecord>[0]): AgendaEvent => ({
   id: change.key,
   title: 'Visit: Tom Reilly',
   start: new Date(2027, 2, 2, 9),

@@ -1,4 +1,4 @@
-import type { Inquiry, RecurringPaymentInput, Visit } from '../src/index';
+import type { Inquiry, RecurringPaymentInput, Review, Visit } from '../src/index';
 
 /**
  * Records as the API answers them, for the server's and the web's tests alike: a builder fills in every field a
@@ -68,5 +68,17 @@ export const visitRecord = (fields: Partial<Visit> & Pick<Visit, 'key' | 'start'
   cleaner_id: null,
   cleaner_name: null,
   version: '0.0',
+  ...fields,
+});
+
+/** A review as the API lists it: five stars, approved, not from a review request's link, no photo. */
+export const reviewRecord = (fields: Partial<Review> & Pick<Review, 'id'>): Review => ({
+  reviewer_name: `Customer ${fields.id}`,
+  rating: 5,
+  comment: `Comment ${fields.id}`,
+  photo_url: null,
+  status: 'approved',
+  verified: false,
+  created_at: '2026-05-01T14:00:00.000Z',
   ...fields,
 });

@@ -9,15 +9,23 @@ import type { SignedInApp } from './harness';
  */
 export function customerPages(t: SignedInApp, subnet: string) {
   let ip = 1;
-  const pages = {
-    client: `${subnet}.1`,
-    get: (url: string, from = pages.client) => t.app.inject({ method: 'GET', url, remoteAddress: from }),
+  let client = `${subnet}.1`;
+  beforeEach(async () => {
+    client = `${subnet}.${++ip}`;
+    expect((await t.asAdmin('PUT', '/api/working_hours', DEFAULT_WORKING_HOURS)).statusCode).toBe(200);
+  });
+  return {
+    /** This test's client address. */
+    get client() {
+      return client;
+    },
+    get: (url: string, from = client) => t.app.inject({ method: 'GET', url, remoteAddress: from }),
     /** A form post from the test's client, as the page's forms send it. */
     post: (url: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}) =>
       t.app.inject({
         method: 'POST',
         url,
-        remoteAddress: pages.client,
+        remoteAddress: client,
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
         payload: new URLSearchParams(fields).toString(),
       }),
@@ -27,11 +35,6 @@ export function customerPages(t: SignedInApp, subnet: string) {
       return res.json<{ id: number }>();
     },
   };
-  beforeEach(async () => {
-    pages.client = `${subnet}.${++ip}`;
-    expect((await t.asAdmin('PUT', '/api/working_hours', DEFAULT_WORKING_HOURS)).statusCode).toBe(200);
-  });
-  return pages;
 }
 
 /** A page's text as a reader sees it: without React's text separators, apostrophes unescaped. */
