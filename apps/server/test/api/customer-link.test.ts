@@ -3,14 +3,13 @@ import type { Visit } from '@clean/shared';
 import { eq, like } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import ical, { type VEvent } from 'node-ical';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { customerLinks, inquiries, mailOutbox, pushOutbox, pushSubscriptions } from '../../src/db/schema';
 import { LINK_MISSES, NOTHING_TO_UNDO } from '../../src/features/customer-link/service';
 import { NOT_OFFERED, SLOT_TAKEN, TAKEN_SINCE } from '../../src/features/slots/service';
 import { customerPages, textOf } from '../support/customer-pages';
-import { useTestApp } from '../support/harness';
 import { logCapture } from '../support/log-capture';
-import { startSmtp } from '../support/smtp';
+import { useMailingApp } from '../support/mailing-app';
 
 /**
  * A customer's personal link (docs/product.md#the-customers-link) against the real SMTP peer: the confirmation
@@ -18,20 +17,12 @@ import { startSmtp } from '../support/smtp';
  * cutoff — each mailing the owner and the customer (an .ics with the confirmation's UID). The clock is the test's: 1
  * March 2027, noon in New York; the visits are in the week after.
  */
-const smtp = await startSmtp();
-afterAll(() => smtp.close());
 const log = logCapture('info');
 let clock = new Date('2027-03-01T17:00:00Z');
 const OWNER = 'owner@clean.example';
-const t = useTestApp(
-  {
-    smtpUrl: smtp.url,
-    publicUrl: 'https://clean.example',
-    timezone: 'America/New_York',
-    notifyEmail: OWNER,
-    outbox: { pollMs: 100, retryBaseMs: 100, retryMaxMs: 400, maxAttempts: 50 },
-  },
-  { realMailer: true, clock: () => clock, logger: log.logger },
+const { smtp, t } = await useMailingApp(
+  { timezone: 'America/New_York', notifyEmail: OWNER },
+  { clock: () => clock, logger: log.logger },
 );
 
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   inquiries,
   mailOutbox,
@@ -17,9 +17,9 @@ import {
   reviewRequestTokensOf,
   runReviewRequests,
 } from '../../src/features/review-requests/service';
-import { createTestApp, useTestApp } from '../support/harness';
+import { createTestApp } from '../support/harness';
+import { useMailingApp } from '../support/mailing-app';
 import { runOnTwoServers } from '../support/servers';
-import { startSmtp } from '../support/smtp';
 
 /**
  * Review requests (docs/product.md#review-requests) under a controllable clock: done → one mail reviewDelayHours
@@ -27,16 +27,7 @@ import { startSmtp } from '../support/smtp';
  * customer in 180 days, none after the opt-out; the mail through a real SMTP peer; the marker stores the review
  * verified, which the public list shows once approved and an edit in moderation keeps.
  */
-const smtp = await startSmtp();
-afterAll(() => smtp.close());
-const t = useTestApp(
-  {
-    smtpUrl: smtp.url,
-    publicUrl: 'https://clean.example',
-    outbox: { pollMs: 100, retryBaseMs: 100, retryMaxMs: 400, maxAttempts: 50 },
-  },
-  { realMailer: true },
-);
+const { smtp, t } = await useMailingApp();
 
 const H = 3_600_000;
 const DAY = 24 * H;
