@@ -1,5 +1,4 @@
-import type { RecurringPayment } from '@clean/shared';
-import { visitRecord } from '@clean/shared/test-support';
+import { scheduleRecord, visitRecord } from '@clean/shared/test-support';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -170,19 +169,7 @@ describe('a checklist editor', () => {
 });
 
 describe('a schedule’s default cleaner', () => {
-  const tom: RecurringPayment = {
-    id: 5,
-    inquiry_id: 4,
-    inquiry_name: 'Tom Reilly',
-    amount: 120,
-    frequency: 'Weekly',
-    notes: null,
-    first_visit_at: '2027-03-02T14:00:00.000Z',
-    duration_minutes: 90,
-    visits_note: null,
-    cleaner_id: 4,
-    version: '3',
-  };
+  const tom = scheduleRecord({ duration_minutes: 90, cleaner_id: 4, version: '3' });
 
   it('keeps its cleaner unsent until changed, then sends it with allow_overlap as ticked', async () => {
     const bodies: unknown[] = [];

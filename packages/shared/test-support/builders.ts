@@ -1,4 +1,4 @@
-import type { Inquiry, RecurringPaymentInput, Review, Visit } from '../src/index';
+import type { Inquiry, RecurringPayment, RecurringPaymentInput, Review, Visit } from '../src/index';
 
 /**
  * Records as the API answers them, for the server's and the web's tests alike: a builder fills in every field a
@@ -40,6 +40,21 @@ export const scheduleRequest = (
   amount: 120,
   frequency: 'Every 2 weeks',
   first_visit_at: '2027-03-02T09:00',
+  ...fields,
+});
+
+/** A schedule as the API lists it: Tom Reilly's weekly $120 from Tuesday 2 March 2027, 9:00 in New York. */
+export const scheduleRecord = (fields: Partial<RecurringPayment> = {}): RecurringPayment => ({
+  id: 5,
+  inquiry_id: 4,
+  inquiry_name: 'Tom Reilly',
+  amount: 120,
+  frequency: 'Weekly',
+  notes: null,
+  first_visit_at: '2027-03-02T14:00:00.000Z',
+  duration_minutes: null,
+  visits_note: null,
+  version: '0',
   ...fields,
 });
 
