@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner, several projects: the API suite runs twice, on embedded PGlite and on a real PostgreSQL server.
 export default defineConfig({
   test: {
+    // Vitest's default is one file fewer than the cores: a single file at a time on a 2-core machine, while an API
+    // file spends much of its time waiting on its database thread and on fsync (docs/testing.md "Speed").
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -15,6 +19,7 @@ export default defineConfig({
           name: 'api-pglite',
           include: ['apps/server/test/api/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['apps/server/test/support/pglite-global.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

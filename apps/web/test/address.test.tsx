@@ -1,4 +1,4 @@
-import type { Inquiry } from '@clean/shared';
+import { inquiryRecord, visitRecord } from '@clean/shared/test-support';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -7,7 +7,6 @@ import { EventDetails } from '../src/features/agenda/EventDetails';
 import type { AgendaEvent } from '../src/features/agenda/events';
 import { ContactPage } from '../src/features/contact/ContactPage';
 import { InquiryCard } from '../src/features/inquiries/InquiryCard';
-import { visit } from './support/agenda';
 import { page, renderWithApp, stubFetch } from './utils';
 
 const NY = 'America/New_York';
@@ -104,12 +103,12 @@ const renderIn = (ui: ReactNode) =>
       {ui}
     </QueryClientProvider>,
   );
-const visitEvent = (change: Parameters<typeof visit>[0]): AgendaEvent => ({
+const visitEvent = (change: Parameters<typeof visitRecord>[0]): AgendaEvent => ({
   id: change.key,
   title: 'Visit: Tom Reilly',
   start: new Date(2027, 2, 2, 9),
   end: new Date(2027, 2, 2, 11),
-  detail: { kind: 'visit', at: change.start, item: visit(change) },
+  detail: { kind: 'visit', at: change.start, item: visitRecord(change) },
 });
 const times = { start: '2027-03-02T14:00:00.000Z', end: '2027-03-02T16:00:00.000Z' };
 
@@ -146,7 +145,7 @@ describe('the Agenda’s visit details', () => {
 
   it('a booking request’s details carry the address too', () => {
     stubFetch({ 'GET /api/inquiries/4': { body: {} } });
-    const request = visit({
+    const request = visitRecord({
       key: 'h3',
       kind: 'request',
       status: 'requested',
@@ -171,27 +170,16 @@ describe('the Agenda’s visit details', () => {
 });
 
 describe('an inquiry’s card', () => {
-  const inquiry: Inquiry = {
+  const inquiry = inquiryRecord({
     id: 4,
     name: 'Tom Reilly',
-    email: null,
     phone_number: '8605550199',
-    call_or_text: 'call',
-    town: 'Bristol',
-    description: null,
     status: 'Booked',
     submitted_at: '2027-01-10T15:00:00.000Z',
-    quote: null,
-    heard_from: null,
-    utm_source: null,
-    utm_medium: null,
-    utm_campaign: null,
-    referrer: null,
     street_address: '12 Oak St',
     zip: '06010',
     access_notes: 'Key under the mat',
-    version: '0',
-  };
+  });
 
   it('shows the address and access notes, and edits them', () => {
     stubFetch({});

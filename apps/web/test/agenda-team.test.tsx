@@ -1,23 +1,23 @@
-import type { RecurringPayment } from '@clean/shared';
+import { scheduleRecord, visitRecord } from '@clean/shared/test-support';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ChecklistEditor } from '../src/features/checklists/ChecklistEditor';
 import { RecurringSchedulerSection } from '../src/features/recurring/RecurringSchedulerSection';
-import { atMarch10, renderAgenda, visit } from './support/agenda';
+import { atMarch10, renderAgenda } from './support/agenda';
 import { stubFetch } from './utils';
 
 const SLOW = { timeout: 5000 };
 const empty = { one_time_cleanings: [], recurring_paid_records: [] };
 const visits = [
-  visit({
+  visitRecord({
     key: 'r9-20270316T130000Z',
     start: '2027-03-16T13:00:00.000Z',
     end: '2027-03-16T15:00:00.000Z',
     cleaner_id: 2,
     cleaner_name: 'Ana Lima',
   }),
-  visit({
+  visitRecord({
     key: 'r9-20270317T130000Z',
     start: '2027-03-17T13:00:00.000Z',
     end: '2027-03-17T15:00:00.000Z',
@@ -25,7 +25,7 @@ const visits = [
     cleaner_id: 3,
     cleaner_name: 'Ben Moss',
   }),
-  visit({
+  visitRecord({
     key: 'r9-20270318T130000Z',
     start: '2027-03-18T13:00:00.000Z',
     end: '2027-03-18T15:00:00.000Z',
@@ -169,19 +169,7 @@ describe('a checklist editor', () => {
 });
 
 describe('a schedule’s default cleaner', () => {
-  const tom: RecurringPayment = {
-    id: 5,
-    inquiry_id: 4,
-    inquiry_name: 'Tom Reilly',
-    amount: 120,
-    frequency: 'Weekly',
-    notes: null,
-    first_visit_at: '2027-03-02T14:00:00.000Z',
-    duration_minutes: 90,
-    visits_note: null,
-    cleaner_id: 4,
-    version: '3',
-  };
+  const tom = scheduleRecord({ duration_minutes: 90, cleaner_id: 4, version: '3' });
 
   it('keeps its cleaner unsent until changed, then sends it with allow_overlap as ticked', async () => {
     const bodies: unknown[] = [];

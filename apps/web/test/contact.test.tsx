@@ -1,4 +1,5 @@
 import { TOWNS } from '@clean/shared';
+import { NO_SOURCE } from '@clean/shared/test-support';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ContactPage } from '../src/features/contact/ContactPage';
@@ -89,12 +90,7 @@ describe('/contact booking request', () => {
       description: 'Weekly clean',
       package: null,
       // Without a price table (no GET /api/pricing) there is no quote, time or source to send.
-      quote: null,
-      heard_from: null,
-      utm_source: null,
-      utm_medium: null,
-      utm_campaign: null,
-      referrer: null,
+      ...NO_SOURCE,
     });
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('');

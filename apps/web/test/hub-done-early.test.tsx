@@ -1,11 +1,12 @@
+import { visitRecord } from '@clean/shared/test-support';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { atMarch10, renderAgenda, visit } from './support/agenda';
+import { atMarch10, renderAgenda } from './support/agenda';
 import { stubFetch } from './utils';
 
 const SLOW = { timeout: 5000 };
 // A week after the clock's March 10: Done & paid on it is early.
-const ahead = visit({
+const ahead = visitRecord({
   key: 'r9-20270316T130000Z',
   start: '2027-03-16T13:00:00.000Z',
   end: '2027-03-16T15:00:00.000Z',

@@ -1,4 +1,4 @@
-import type { Inquiry } from '@clean/shared';
+import { inquiryRecord } from '@clean/shared/test-support';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
@@ -70,26 +70,15 @@ describe('phone editing', () => {
     expect(nextPhoneDigits('8605', '(860) ')).toBe('860');
   });
 
-  const inquiry: Inquiry = {
+  const inquiry = inquiryRecord({
     id: 12,
     name: 'Linda Park',
     email: 'linda@example.com',
     phone_number: null,
-    call_or_text: 'call',
     town: 'West Hartford',
     description: 'Spring cleaning.',
-    status: 'New Inquiry',
     submitted_at: '2026-05-01T14:00:00.000Z',
-    quote: null,
-    heard_from: null,
-    utm_source: null,
-    utm_medium: null,
-    utm_campaign: null,
-    referrer: null,
-    version: '0',
-    street_address: null,
-    zip: null,
-  };
+  });
 
   it('without a phone shows the e-mail as the way to reach them, formats while typing in edit mode and saves digits only', async () => {
     const fetchMock = stubFetch({

@@ -1,4 +1,4 @@
-import type { Inquiry } from '@clean/shared';
+import { inquiryRecord } from '@clean/shared/test-support';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -63,26 +63,7 @@ describe('where leads come from (summary)', () => {
 });
 
 describe("an inquiry's card", () => {
-  const base = {
-    id: 7,
-    name: 'Dana Whitfield',
-    email: null,
-    phone_number: '8605550123',
-    call_or_text: 'call',
-    town: 'Bristol',
-    description: 'Three bedrooms',
-    status: 'New Inquiry',
-    submitted_at: '2027-03-10T15:00:00.000Z',
-    quote: null,
-    heard_from: null,
-    utm_source: null,
-    utm_medium: null,
-    utm_campaign: null,
-    referrer: null,
-    version: '0',
-    street_address: null,
-    zip: null,
-  } satisfies Inquiry;
+  const base = inquiryRecord({ id: 7, description: 'Three bedrooms' });
 
   it('shows the quote, where the visitor heard of us, the campaign and the referrer', () => {
     stubFetch({});

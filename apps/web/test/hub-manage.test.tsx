@@ -1,4 +1,5 @@
 import type { OldRecord } from '@clean/shared';
+import { reviewRecord } from '@clean/shared/test-support';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -257,16 +258,13 @@ describe('a list past the counted matches', () => {
 });
 
 describe('pending reviews', () => {
-  const review = {
+  const review = reviewRecord({
     id: 4,
     reviewer_name: 'Jess',
     rating: 3,
     comment: 'Good job overall.',
-    photo_url: null,
     status: 'pending',
-    verified: false,
-    created_at: '2026-05-01T14:00:00.000Z',
-  };
+  });
 
   it('marks a verified review "Verified customer" (a review request’s link), and only that one', async () => {
     stubFetch({

@@ -1,3 +1,5 @@
+import { visitRecord } from '@clean/shared/test-support';
+
 // The owner's browser may sit in another zone than the business: run these in Berlin on purpose.
 process.env.TZ = 'Europe/Berlin';
 
@@ -6,7 +8,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AgendaList } from '../src/features/agenda/AgendaList';
 import { buildEvents } from '../src/features/agenda/events';
-import { atMarch10, visit } from './support/agenda';
+import { atMarch10 } from './support/agenda';
 import { ADMIN_USER, renderApp } from './support/app';
 import { stubFetch } from './utils';
 
@@ -28,7 +30,7 @@ const inquiry = (id: number, name: string, change: Partial<Inquiry> = {}) =>
   }) as Inquiry;
 
 // A request holding a time next month (April 20, 10:00 New York), made on March 10.
-const april = visit({
+const april = visitRecord({
   key: 'h7',
   start: '2027-04-20T14:00:00.000Z',
   end: '2027-04-20T16:00:00.000Z',
@@ -40,7 +42,7 @@ const april = visit({
 });
 
 // A one-time cleaning already planned for a new inquiry (the owner booked it before changing its status).
-const planned = visit({
+const planned = visitRecord({
   key: 'o8',
   start: '2027-03-30T14:00:00.000Z',
   end: '2027-03-30T16:00:00.000Z',

@@ -1,3 +1,5 @@
+import { visitRecord } from '@clean/shared/test-support';
+
 // The owner's browser may sit in another zone than the business: run these in Berlin on purpose.
 process.env.TZ = 'Europe/Berlin';
 
@@ -5,14 +7,14 @@ import type { CleaningDatesSummary, Inquiry } from '@clean/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildEvents } from '../src/features/agenda/events';
-import { atMarch10, renderAgenda, visit } from './support/agenda';
+import { atMarch10, renderAgenda } from './support/agenda';
 import { stubFetch } from './utils';
 
 const SLOW = { timeout: 5000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 // A visitor's request for Friday 2027-03-12, 9:00–12:20 New York, every 2 weeks, quoted $182.75.
-const request = visit({
+const request = visitRecord({
   key: 'h5',
   start: '2027-03-12T14:00:00.000Z',
   end: '2027-03-12T17:20:00.000Z',

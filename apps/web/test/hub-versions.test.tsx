@@ -1,9 +1,9 @@
-import type { Inquiry } from '@clean/shared';
+import { inquiryRecord, visitRecord } from '@clean/shared/test-support';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { InquiriesSection } from '../src/features/inquiries/InquiriesSection';
-import { atMarch10, renderAgenda, visit } from './support/agenda';
+import { atMarch10, renderAgenda } from './support/agenda';
 import { headerOf, stubFetch } from './utils';
 
 // react-big-calendar's grids are slow to lay out in jsdom on a busy machine.
@@ -16,7 +16,7 @@ const STALE =
 describe('a change refused as stale (412)', () => {
   it('sends the version the panel showed, then shows the sentence and the visit as it is now', async () => {
     atMarch10();
-    const seen = visit({
+    const seen = visitRecord({
       key: 'r9-20270316T130000Z',
       start: '2027-03-16T13:00:00.000Z',
       end: '2027-03-16T15:00:00.000Z',
@@ -57,26 +57,13 @@ describe('a change refused as stale (412)', () => {
 
 describe('a Manage list’s change refused as stale (412)', () => {
   it('shows the sentence and reads the list again, so the inquiry shows as it is now', async () => {
-    const seen: Inquiry = {
+    const seen = inquiryRecord({
       id: 12,
       name: 'Linda Park',
       email: 'linda@example.com',
-      phone_number: '8605550123',
-      call_or_text: 'call',
-      town: 'Bristol',
       description: 'Three bedrooms',
-      status: 'New Inquiry',
-      submitted_at: '2027-03-10T15:00:00.000Z',
-      quote: null,
-      heard_from: null,
-      utm_source: null,
-      utm_medium: null,
-      utm_campaign: null,
-      referrer: null,
-      street_address: null,
-      zip: null,
       version: '3',
-    };
+    });
     const sentence =
       'This inquiry changed since you opened it. Look at it as it is now and decide again; nothing was changed.';
     let patched = false;

@@ -1,4 +1,5 @@
-import type { RecurringPayment, VisitConflict } from '@clean/shared';
+import type { VisitConflict } from '@clean/shared';
+import { scheduleRecord } from '@clean/shared/test-support';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -124,14 +125,14 @@ describe('the frequency', () => {
   it('is a choice of Weekly, Every 2 weeks, Every 4 weeks and Monthly; a schedule saved with other text keeps it', async () => {
     const fetchMock = stubFetch({
       'GET /api/recurring_payments': {
-        body: [schedule({ id: 6, inquiry_name: 'Ann Lee', frequency: 'Whenever' })],
+        body: [scheduleRecord({ id: 6, inquiry_name: 'Ann Lee', frequency: 'Whenever' })],
         headers: { 'X-Total-Count': '1' },
       },
       'GET /api/recurring_payments/overdue': { body: [] },
       'GET /api/working_hours': { body: hours },
       'GET /api/visits/conflicts': { body: [] },
       'PATCH /api/recurring_payments/6': {
-        body: schedule({ id: 6, inquiry_name: 'Ann Lee', frequency: 'Monthly' }),
+        body: scheduleRecord({ id: 6, inquiry_name: 'Ann Lee', frequency: 'Monthly' }),
       },
     });
     renderHub(<RecurringSchedulerSection />);
@@ -231,27 +232,13 @@ describe('the one-time cleaning form', () => {
   });
 });
 
-const schedule = (change: Partial<RecurringPayment>): RecurringPayment => ({
-  id: 5,
-  inquiry_id: 4,
-  inquiry_name: 'Tom Reilly',
-  amount: 120,
-  frequency: 'Weekly',
-  notes: null,
-  first_visit_at: '2027-03-02T14:00:00.000Z',
-  duration_minutes: null,
-  visits_note: null,
-  version: '0',
-  ...change,
-});
-
 describe('the schedule list', () => {
   it('says when the visits happen or why there are none, and edits the first visit and length', async () => {
     const fetchMock = stubFetch({
       'GET /api/recurring_payments': {
         body: [
-          schedule({}),
-          schedule({
+          scheduleRecord(),
+          scheduleRecord({
             id: 6,
             inquiry_name: 'Ann Lee',
             frequency: 'Whenever',
@@ -264,7 +251,7 @@ describe('the schedule list', () => {
       'GET /api/recurring_payments/overdue': { body: [] },
       'GET /api/working_hours': { body: hours },
       'GET /api/visits/conflicts': { body: [] },
-      'PATCH /api/recurring_payments/5': { body: { ...schedule({}), conflicts: [overlap] } },
+      'PATCH /api/recurring_payments/5': { body: { ...scheduleRecord(), conflicts: [overlap] } },
     });
     renderHub(<RecurringSchedulerSection />);
     const tom = await screen.findByRole('article', { name: /Tom Reilly/ });

@@ -1,3 +1,5 @@
+import { visitRecord } from '@clean/shared/test-support';
+
 // The owner's browser may sit in another zone than the business: run these in Berlin on purpose.
 process.env.TZ = 'Europe/Berlin';
 
@@ -7,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { splitDays } from '../src/features/agenda/api';
 import { monthRange, visitsRange } from '../src/features/agenda/calendarTime';
 import { buildEvents } from '../src/features/agenda/events';
-import { atMarch10, renderAgenda, visit } from './support/agenda';
+import { atMarch10, renderAgenda } from './support/agenda';
 import { agendaCleaning, agendaPaidRecord } from './support/agenda-fixtures';
 import { stubFetch } from './utils';
 
@@ -15,12 +17,12 @@ const NY = 'America/New_York';
 const wall = (d: Date) => [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()];
 
 // Weekly from Tuesday 2027-03-02 09:00 New York: EST before March 14, EDT after.
-const before = visit({
+const before = visitRecord({
   key: 'r9-20270302T140000Z',
   start: '2027-03-02T14:00:00.000Z',
   end: '2027-03-02T16:00:00.000Z',
 });
-const paid = visit({
+const paid = visitRecord({
   key: 'r9-20270309T140000Z',
   start: '2027-03-09T14:00:00.000Z',
   end: '2027-03-09T16:00:00.000Z',
@@ -28,18 +30,18 @@ const paid = visit({
   paid: true,
   recurring_paid_id: 31,
 });
-const after = visit({
+const after = visitRecord({
   key: 'r9-20270316T130000Z',
   start: '2027-03-16T13:00:00.000Z',
   end: '2027-03-16T15:00:00.000Z',
 });
-const skipped = visit({
+const skipped = visitRecord({
   key: 'r9-20270323T130000Z',
   start: '2027-03-23T13:00:00.000Z',
   end: '2027-03-23T15:00:00.000Z',
   status: 'skipped',
 });
-const oneTime = visit({
+const oneTime = visitRecord({
   key: 'o7',
   kind: 'one_time',
   inquiry_name: 'Maria Gonzalez',

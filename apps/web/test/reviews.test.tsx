@@ -1,4 +1,5 @@
 import { REVIEW_COMMENT_MAX, type Review } from '@clean/shared';
+import { reviewRecord } from '@clean/shared/test-support';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -24,17 +25,7 @@ function stubApi(routes: Record<string, Handler>) {
   return mock;
 }
 
-const review = (id: number, over: Partial<Review> = {}): Review => ({
-  id,
-  reviewer_name: `Customer ${id}`,
-  rating: 5,
-  comment: `Comment ${id}`,
-  photo_url: null,
-  status: 'approved',
-  verified: false,
-  created_at: '2026-05-01T14:00:00Z',
-  ...over,
-});
+const review = (id: number, over: Partial<Review> = {}) => reviewRecord({ id, ...over });
 
 function RatingHarness() {
   const [value, setValue] = useState(1);

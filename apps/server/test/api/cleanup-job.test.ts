@@ -1,6 +1,6 @@
 import { type CleanupJob, COUNT_CAP, TOTAL_COUNT_HEADER, TOTAL_MORE_HEADER } from '@clean/shared';
 import { sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { inquiries } from '../../src/db/schema';
 import { useTestApp } from '../support/harness';
 
@@ -9,15 +9,18 @@ const t = useTestApp({ cleanupWaitMs: 0 });
 
 const DAY = 24 * 60 * 60 * 1000;
 
-async function until(id: number): Promise<CleanupJob> {
-  for (;;) {
-    const res = await t.asAdmin('GET', `/api/cleanup_old_records/${id}`);
-    expect(res.statusCode).toBe(200);
-    const job = res.json<CleanupJob>();
-    if (job.done) return job;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
+/** The job once it is done (read again until then). */
+const until = (id: number) =>
+  vi.waitFor(
+    async () => {
+      const res = await t.asAdmin('GET', `/api/cleanup_old_records/${id}`);
+      expect(res.statusCode).toBe(200);
+      const job = res.json<CleanupJob>();
+      expect(job.done).toBe(true);
+      return job;
+    },
+    { timeout: 20_000, interval: 10 },
+  );
 
 it('runs a long cleanup in the background: 202 with the job, then its progress, then the usual message', async () => {
   await t.db.execute(sql`insert into inquiries (name, submitted_at)

@@ -3,27 +3,17 @@ import { addDays } from 'date-fns';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import ical, { type VEvent } from 'node-ical';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { customerLinks, mailOutbox, oneTimeCleanings, recurringPayments } from '../../src/db/schema';
 import { CONFIRMATION_SUBJECT } from '../../src/features/notifications/customer';
-import { useTestApp } from '../support/harness';
-import { startSmtp } from '../support/smtp';
+import { useMailingApp } from '../support/mailing-app';
 
 /**
  * The customer's confirmation of a booked visit, through the outbox to a real SMTP peer: one mail with the time
  * in the business zone (named), the town, the price, the owner's phone and an .ics whose UID is the owner's
  * feed's for that visit; none when the owner unticks it, or when the customer gave no e-mail.
  */
-const smtp = await startSmtp();
-afterAll(() => smtp.close());
-const t = useTestApp(
-  {
-    smtpUrl: smtp.url,
-    publicUrl: 'https://clean.example',
-    outbox: { pollMs: 100, retryBaseMs: 100, retryMaxMs: 400, maxAttempts: 50 },
-  },
-  { realMailer: true },
-);
+const { smtp, t } = await useMailingApp();
 
 async function post(url: string, payload: object) {
   const res = await t.asAdmin('POST', url, payload);

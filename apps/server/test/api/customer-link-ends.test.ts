@@ -1,8 +1,8 @@
 import type { Visit } from '@clean/shared';
-import { DEFAULT_WORKING_HOURS } from '@clean/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { customerLinksStore } from '../../src/features/customer-link/store';
 import { CROSS_SITE } from '../../src/lib/same-origin';
+import { customerPages, textOf } from '../support/customer-pages';
 import { useTestApp } from '../support/harness';
 
 /**
@@ -17,31 +17,11 @@ const t = useTestApp(
   { clock: () => clock },
 );
 
-let ip = 1;
-/** Each test its own client address: one test's misses do not spend another's budget. */
-let client = '10.1.0.1';
-beforeEach(async () => {
+beforeEach(() => {
   clock = new Date('2027-03-01T17:00:00Z');
-  client = `10.1.0.${++ip}`;
-  expect((await t.asAdmin('PUT', '/api/working_hours', DEFAULT_WORKING_HOURS)).statusCode).toBe(200);
 });
-
-const get = (url: string, from = client) => t.app.inject({ method: 'GET', url, remoteAddress: from });
-const post = (url: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    remoteAddress: client,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    payload: new URLSearchParams(fields).toString(),
-  });
-const textOf = (html: string) => html.replaceAll('<!-- -->', '').replaceAll('&#x27;', "'");
-
-async function created(url: string, payload: object) {
-  const res = await t.asAdmin('POST', url, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ id: number }>();
-}
+const pages = customerPages(t, '10.1.0');
+const { get, post, created } = pages;
 let people = 0;
 /** A customer (no e-mail: no mail to wait for) with one visit at `wall` (New York), and a link of theirs. */
 async function customerWith(

@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Visit } from '@clean/shared';
-import { DEFAULT_WORKING_HOURS } from '@clean/shared';
 import { eq, like } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import ical, { type VEvent } from 'node-ical';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { customerLinks, inquiries, mailOutbox, pushOutbox, pushSubscriptions } from '../../src/db/schema';
 import { LINK_MISSES, NOTHING_TO_UNDO } from '../../src/features/customer-link/service';
 import { NOT_OFFERED, SLOT_TAKEN, TAKEN_SINCE } from '../../src/features/slots/service';
-import { useTestApp } from '../support/harness';
+import { customerPages, textOf } from '../support/customer-pages';
 import { logCapture } from '../support/log-capture';
-import { startSmtp } from '../support/smtp';
+import { useMailingApp } from '../support/mailing-app';
 
 /**
  * A customer's personal link (docs/product.md#the-customers-link) against the real SMTP peer: the confirmation
@@ -18,48 +17,19 @@ import { startSmtp } from '../support/smtp';
  * cutoff — each mailing the owner and the customer (an .ics with the confirmation's UID). The clock is the test's: 1
  * March 2027, noon in New York; the visits are in the week after.
  */
-const smtp = await startSmtp();
-afterAll(() => smtp.close());
 const log = logCapture('info');
 let clock = new Date('2027-03-01T17:00:00Z');
 const OWNER = 'owner@clean.example';
-const t = useTestApp(
-  {
-    smtpUrl: smtp.url,
-    publicUrl: 'https://clean.example',
-    timezone: 'America/New_York',
-    notifyEmail: OWNER,
-    outbox: { pollMs: 100, retryBaseMs: 100, retryMaxMs: 400, maxAttempts: 50 },
-  },
-  { realMailer: true, clock: () => clock, logger: log.logger },
+const { smtp, t } = await useMailingApp(
+  { timezone: 'America/New_York', notifyEmail: OWNER },
+  { clock: () => clock, logger: log.logger },
 );
 
-const FORM = 'application/x-www-form-urlencoded';
-let ip = 1;
-/** Each test its own client address: the misses one test makes do not spend another's budget. */
-let client = '10.0.0.1';
-beforeEach(async () => {
+beforeEach(() => {
   clock = new Date('2027-03-01T17:00:00Z');
-  client = `10.0.0.${++ip}`;
-  expect((await t.asAdmin('PUT', '/api/working_hours', DEFAULT_WORKING_HOURS)).statusCode).toBe(200);
 });
-
-const get = (url: string, from = client) => t.app.inject({ method: 'GET', url, remoteAddress: from });
-const post = (url: string, fields: Record<string, string> = {}, from = client) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    remoteAddress: from,
-    headers: { 'content-type': FORM },
-    payload: new URLSearchParams(fields).toString(),
-  });
-const textOf = (html: string) => html.replaceAll('<!-- -->', '').replaceAll('&#x27;', "'");
-
-async function created(url: string, payload: object) {
-  const res = await t.asAdmin('POST', url, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ id: number }>();
-}
+const pages = customerPages(t, '10.0.0');
+const { get, post, created } = pages;
 let people = 0;
 /** A customer with an e-mail, and a one-time cleaning at `wall` (New York), confirmed by mail: its link. */
 async function customerWith(
@@ -217,7 +187,7 @@ describe('the page', () => {
   it('10,000 random tokens: none opens a page, and the client gets 429 long before 100 tries', async () => {
     const ann = await customerWith({ date_time: '2027-03-09T12:00' });
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-    const from = client;
+    const from = pages.client;
     const counts = new Map<number, number>();
     let firstRefusal = 0;
     for (let i = 1; i <= 10_000; i++) {

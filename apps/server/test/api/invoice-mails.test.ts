@@ -1,24 +1,10 @@
 import type { Invoice } from '@clean/shared';
-import { asc } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../src/db/schema';
+import { describe, expect, it } from 'vitest';
 import { invoicesServiceFor } from '../../src/features/invoices/service';
-import { records } from '../support/fixtures';
-import { useTestApp } from '../support/harness';
+import { useInvoiceCustomer } from '../support/invoice-customer';
 
-const t = useTestApp({}, { clock: () => new Date('2027-11-27T15:00:00Z') });
-const r = records(t);
-
-const outbox = () => t.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
-let seen = 0;
-/** The mails put in the outbox since the last call. */
-async function newMails() {
-  const all = await outbox();
-  const fresh = all.slice(seen);
-  seen = all.length;
-  return fresh;
-}
+const { t, r, newMails, eve } = useInvoiceCustomer();
 const pdfTextOf = async (base64: string) =>
   (
     await extractText(await getDocumentProxy(new Uint8Array(Buffer.from(base64, 'base64'))), {
@@ -26,15 +12,9 @@ const pdfTextOf = async (base64: string) =>
     })
   ).text as string;
 
-let eve = 0;
-beforeAll(async () => {
-  eve = await r.inquiry('Eve Park', { email: 'eve@example.com' });
-  await newMails();
-});
-
 async function draft(amount: number) {
   const res = await t.asAdmin('POST', '/api/invoices', {
-    inquiry_id: eve,
+    inquiry_id: eve.id,
     lines: [{ description: 'Standard clean', quantity: 1, unit_amount: amount }],
   });
   return res.json<Invoice>().id;
@@ -88,7 +68,7 @@ describe('the customer’s invoice mails, through the outbox', () => {
   });
 
   it('Done & paid mails only the receipt', async () => {
-    const id = await r.cleaning(eve, { dateTime: new Date('2027-11-26T15:00:00Z'), amount: 100 });
+    const id = await r.cleaning(eve.id, { dateTime: new Date('2027-11-26T15:00:00Z'), amount: 100 });
     expect((await t.asAdmin('PATCH', `/api/visits/o${id}`, { status: 'done', paid: true })).statusCode).toBe(
       200,
     );

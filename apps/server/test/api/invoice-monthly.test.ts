@@ -1,4 +1,5 @@
 import type { Invoice } from '@clean/shared';
+import { scheduleRequest } from '@clean/shared/test-support';
 import { describe, expect, it } from 'vitest';
 import { invoicesServiceFor } from '../../src/features/invoices/service';
 import { records } from '../support/fixtures';
@@ -13,12 +14,11 @@ describe('the monthly billing run', () => {
       (await t.asAdmin('PUT', '/api/billing', { ...billing, recurring_billing: 'monthly' })).statusCode,
     ).toBe(200);
     const maria = await records(t).inquiry('Maria Gonzalez');
-    const created = await t.asAdmin('POST', '/api/recurring_payments', {
-      inquiry_id: maria,
-      amount: 120,
-      frequency: 'Every 2 weeks',
-      first_visit_at: '2027-03-02T09:00',
-    });
+    const created = await t.asAdmin(
+      'POST',
+      '/api/recurring_payments',
+      scheduleRequest({ inquiry_id: maria }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<{ id: number }>().id;
     // Done on 2 and 16 March; 30 March stays planned; nothing is invoiced per visit when billing monthly.

@@ -1,31 +1,11 @@
 import type { Invoice } from '@clean/shared';
-import { asc } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../src/db/schema';
-import { records } from '../support/fixtures';
-import { useTestApp } from '../support/harness';
+import { describe, expect, it } from 'vitest';
+import { useInvoiceCustomer } from '../support/invoice-customer';
 import { expectRefused } from '../support/refusals';
 
-const t = useTestApp({}, { clock: () => new Date('2027-11-27T15:00:00Z') });
-const r = records(t);
+const { t, r, outbox, newMails, eve } = useInvoiceCustomer();
 
-const outbox = () => t.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
-let seen = 0;
-/** The mails put in the outbox since the last call. */
-async function newMails() {
-  const all = await outbox();
-  const fresh = all.slice(seen);
-  seen = all.length;
-  return fresh;
-}
-
-let eve = 0;
-beforeAll(async () => {
-  eve = await r.inquiry('Eve Park', { email: 'eve@example.com' });
-  await newMails();
-});
-
-async function draft(inquiryId = eve) {
+async function draft(inquiryId = eve.id) {
   const res = await t.asAdmin('POST', '/api/invoices', {
     inquiry_id: inquiryId,
     lines: [{ description: 'Standard clean', quantity: 1, unit_amount: 100 }],
@@ -33,7 +13,7 @@ async function draft(inquiryId = eve) {
   expect(res.statusCode, res.body).toBe(201);
   return res.json<Invoice>().id;
 }
-async function issued(inquiryId = eve) {
+async function issued(inquiryId = eve.id) {
   const id = await draft(inquiryId);
   const res = await t.asAdmin('POST', `/api/invoices/${id}/issue`, { notify_customer: false });
   expect(res.statusCode, res.body).toBe(200);

@@ -1,4 +1,5 @@
 import type { Invoice } from '@clean/shared';
+import { scheduleRequest } from '@clean/shared/test-support';
 import { describe, expect, it } from 'vitest';
 import { records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
@@ -118,12 +119,11 @@ describe('invoices from visits', () => {
 
   it('a recurring visit done is invoiced per visit by default, and not when the owner bills monthly', async () => {
     const maria = await r.inquiry('Maria Gonzalez');
-    const created = await t.asAdmin('POST', '/api/recurring_payments', {
-      inquiry_id: maria,
-      amount: 120,
-      frequency: 'Every 2 weeks',
-      first_visit_at: '2027-03-02T09:00',
-    });
+    const created = await t.asAdmin(
+      'POST',
+      '/api/recurring_payments',
+      scheduleRequest({ inquiry_id: maria }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const schedule = created.json<{ id: number }>().id;
     expect(

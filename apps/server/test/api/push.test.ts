@@ -99,14 +99,8 @@ const decrypt = (d: Device, body: Buffer) =>
 
 const to = (d: Device) => received.filter((r) => `${origin}${r.path}` === d.endpoint);
 
-async function until<T>(read: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > deadline) return v;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+// A notice goes out after the request that queued it has been answered.
+const sending = { timeout: 5_000 };
 
 const booking = (name: string) => ({
   name,
@@ -152,11 +146,8 @@ describe('push notices', () => {
     const key = (await t.asAdmin('GET', '/api/push/key')).json<{ public_key: string }>().public_key;
     const sent = Date.now();
     expect((await t.anonymous('POST', '/api/inquiries', booking('Maria Gonzalez'))).statusCode).toBe(201);
-    const [request] = await until(
-      () => to(phone),
-      (list) => list.length > 0,
-    );
-    expect(request).toBeDefined();
+    await expect.poll(() => to(phone), sending).toHaveLength(1);
+    const [request] = to(phone);
     if (!request) return;
     expect(request.at - sent).toBeLessThan(2000);
     expect(request.headers['content-encoding']).toBe('aes128gcm');
@@ -174,10 +165,8 @@ describe('push notices', () => {
       (await t.anonymous('POST', '/api/reviews', { reviewer_name: 'Jane P', rating: 5, comment: 'Great' }))
         .statusCode,
     ).toBe(201);
-    const both = await until(
-      () => to(phone),
-      (list) => list.length === 2,
-    );
+    await expect.poll(() => to(phone), sending).toHaveLength(2);
+    const both = to(phone);
     expect(decrypt(phone, both[1]?.body ?? Buffer.alloc(0))).toEqual({
       title: 'Review awaiting approval',
       body: 'Jane P',
@@ -206,12 +195,11 @@ describe('push notices', () => {
         });
         expect(res.statusCode).toBe(201);
       }
-      const allSent = await until(
-        () => t.db.select().from(pushOutbox),
-        (rows) => rows.length === 12 && rows.every((r) => r.sentAt),
-        10_000,
-      );
-      expect(allSent.every((r) => r.sentAt)).toBe(true);
+      await expect
+        .poll(async () => (await t.db.select().from(pushOutbox)).map((r) => r.sentAt !== null), {
+          timeout: 10_000,
+        })
+        .toEqual(Array(12).fill(true));
       const bodies = (d: Device, list: Received[]) => list.map((r) => decrypt(d, r.body).body).sort();
       const leads = ['0', '1', '2', '3', '4', '5'].map((i) => `Lead ${i}, Bristol`);
       expect(bodies(phone, to(phone))).toEqual(leads);
@@ -229,16 +217,11 @@ describe('push notices', () => {
     await t.asAdmin('POST', '/api/push/subscriptions', old.subscription);
     await t.asAdmin('POST', '/api/push/subscriptions', phone.subscription);
     expect((await t.anonymous('POST', '/api/inquiries', booking('Tom Reilly'))).statusCode).toBe(201);
-    const left = await until(
-      () => t.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions),
-      (rows) => rows.length === 1,
-    );
-    expect(left).toEqual([{ endpoint: phone.endpoint }]);
+    await expect
+      .poll(() => t.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions), sending)
+      .toEqual([{ endpoint: phone.endpoint }]);
     expect(to(old)).toHaveLength(1);
-    await until(
-      () => to(phone),
-      (list) => list.length === 1,
-    );
+    await expect.poll(() => to(phone), sending).toHaveLength(1);
     expect(await t.db.select({ id: pushOutbox.id }).from(pushOutbox)).toHaveLength(1);
   });
 });

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../src/app';
 import { mailOutbox, smsOutbox, visitReminders } from '../../src/db/schema';
 import { optOutTokens, type RemindersDeps, runReminders } from '../../src/features/reminders/service';
 import { resolveJwtSecret } from '../../src/lib/secrets';
 import { createTestApp, useTestApp } from '../support/harness';
+import { runOnTwoServers } from '../support/servers';
 import { startSmsEndpoint } from '../support/sms';
 
 /**
@@ -147,25 +147,7 @@ describe('exactly once', () => {
     const c = await customer();
     const visit = await cleaning(c.id, '2027-05-04T09:00'); // 13:00 UTC
     const now = at('2027-05-04T13:00:00Z', -72 * H);
-    const other = await buildApp(t.config, {
-      database: t.database,
-      databaseUrl: (t.database as { url?: string }).url,
-    });
-    await other.ready();
-    const counts = await Promise.all([run(now, t.app), run(now, other), run(now, t.app), run(now, other)]);
-    expect(counts.reduce((a, b) => a + b)).toBe(1);
-    await other.close();
-    // "Restarted": a new server on the same database, a minute later.
-    const restarted = await buildApp(t.config, {
-      database: t.database,
-      databaseUrl: (t.database as { url?: string }).url,
-    });
-    await restarted.ready();
-    try {
-      expect(await run(at(now.toISOString(), 60_000), restarted)).toBe(0);
-    } finally {
-      await restarted.close();
-    }
+    expect(await runOnTwoServers(t, run, now)).toEqual({ together: 1, afterRestart: 0 });
     expect(await mailsTo(c.email)).toHaveLength(1);
     expect(await textsTo(c.phone)).toHaveLength(1);
     expect(await remindersOf(`o${visit.id}`)).toHaveLength(1);

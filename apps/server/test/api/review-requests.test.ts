@@ -1,7 +1,6 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../src/app';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   inquiries,
   mailOutbox,
@@ -18,8 +17,9 @@ import {
   reviewRequestTokensOf,
   runReviewRequests,
 } from '../../src/features/review-requests/service';
-import { createTestApp, useTestApp } from '../support/harness';
-import { startSmtp } from '../support/smtp';
+import { createTestApp } from '../support/harness';
+import { useMailingApp } from '../support/mailing-app';
+import { runOnTwoServers } from '../support/servers';
 
 /**
  * Review requests (docs/product.md#review-requests) under a controllable clock: done → one mail reviewDelayHours
@@ -27,16 +27,7 @@ import { startSmtp } from '../support/smtp';
  * customer in 180 days, none after the opt-out; the mail through a real SMTP peer; the marker stores the review
  * verified, which the public list shows once approved and an edit in moderation keeps.
  */
-const smtp = await startSmtp();
-afterAll(() => smtp.close());
-const t = useTestApp(
-  {
-    smtpUrl: smtp.url,
-    publicUrl: 'https://clean.example',
-    outbox: { pollMs: 100, retryBaseMs: 100, retryMaxMs: 400, maxAttempts: 50 },
-  },
-  { realMailer: true },
-);
+const { smtp, t } = await useMailingApp();
 
 const H = 3_600_000;
 const DAY = 24 * H;
@@ -215,24 +206,7 @@ describe('once', () => {
     const c = await customer();
     await service().request(doneVisit(c, 'o-c'), at('2027-02-02T15:00:00Z'));
     const now = at('2027-02-02T18:00:00Z');
-    const other = await buildApp(t.config, {
-      database: t.database,
-      databaseUrl: (t.database as { url?: string }).url,
-    });
-    await other.ready();
-    const counts = await Promise.all([run(now, t.app), run(now, other), run(now, t.app), run(now, other)]);
-    expect(counts.reduce((a, b) => a + b)).toBe(1);
-    await other.close();
-    const restarted = await buildApp(t.config, {
-      database: t.database,
-      databaseUrl: (t.database as { url?: string }).url,
-    });
-    await restarted.ready();
-    try {
-      expect(await run(at(now.toISOString(), 60_000), restarted)).toBe(0);
-    } finally {
-      await restarted.close();
-    }
+    expect(await runOnTwoServers(t, run, now)).toEqual({ together: 1, afterRestart: 0 });
     expect(await outboxTo(c.email)).toHaveLength(1);
     // Undoing done after the mail left changes nothing.
     await service().withdraw('o-c');

@@ -1,4 +1,5 @@
 import type { Visit } from '@clean/shared';
+import { scheduleRequest } from '@clean/shared/test-support';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { recurringPaid, recurringPaidDates } from '../../src/db/schema';
@@ -13,12 +14,11 @@ describe('Done & paid with two app servers on one PostgreSQL', () => {
   it('sent to both at once, makes exactly one paid record', async () => {
     await withSecondServer(t, async (other) => {
       const maria = await records(t).inquiry('Maria Gonzalez');
-      const created = await t.asAdmin('POST', '/api/recurring_payments', {
-        inquiry_id: maria,
-        amount: 120,
-        frequency: 'Every 2 weeks',
-        first_visit_at: '2027-03-02T09:00',
-      });
+      const created = await t.asAdmin(
+        'POST',
+        '/api/recurring_payments',
+        scheduleRequest({ inquiry_id: maria }),
+      );
       expect(created.statusCode, created.body).toBe(201);
       const id = created.json<{ id: number }>().id;
       const servers = [t.asAdmin, other.asAdmin];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import type { Agent } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,11 +56,13 @@ export function memoryMailer() {
 
 /**
  * A fresh database for one test file: PGlite on disk in a temporary folder (the server's own path: a worker thread,
- * fsync on commit), or a new database on the run's PostgreSQL server.
+ * fsync on commit) copied from the run's migrated template (support/pglite-global.ts), or a new database on the
+ * run's PostgreSQL server.
  */
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
   if (process.env.TEST_DB !== 'postgres') {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'clean-test-db-'));
+    cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
     const database = await openDatabase({ dataDir });
     return {
       ...database,

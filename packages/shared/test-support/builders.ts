@@ -1,0 +1,99 @@
+import type { Inquiry, RecurringPayment, RecurringPaymentInput, Review, Visit } from '../src/index';
+
+/**
+ * Records as the API answers them, for the server's and the web's tests alike: a builder fills in every field a
+ * test does not care about, so a test names only what it is about (and a new field is added here once).
+ */
+
+/** Where a booking request came from, when nothing says: no quote, no answer to "heard from", no campaign. */
+export const NO_SOURCE = {
+  quote: null,
+  heard_from: null,
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  referrer: null,
+} as const satisfies Partial<Inquiry>;
+
+/** An inquiry as the API lists it: a new one from Bristol, by phone, with no source and no address. */
+export const inquiryRecord = (fields: Partial<Inquiry> = {}): Inquiry => ({
+  id: 1,
+  name: 'Dana Whitfield',
+  email: null,
+  phone_number: '8605550123',
+  call_or_text: 'call',
+  town: 'Bristol',
+  description: null,
+  status: 'New Inquiry',
+  submitted_at: '2027-03-10T15:00:00.000Z',
+  ...NO_SOURCE,
+  version: '0',
+  street_address: null,
+  zip: null,
+  ...fields,
+});
+
+/** A schedule as the owner creates it (POST /api/recurring_payments): $120 every two weeks from 2 March 2027, 9:00. */
+export const scheduleRequest = (
+  fields: Pick<RecurringPaymentInput, 'inquiry_id'> & Partial<RecurringPaymentInput>,
+): RecurringPaymentInput => ({
+  amount: 120,
+  frequency: 'Every 2 weeks',
+  first_visit_at: '2027-03-02T09:00',
+  ...fields,
+});
+
+/** A schedule as the API lists it: Tom Reilly's weekly $120 from Tuesday 2 March 2027, 9:00 in New York. */
+export const scheduleRecord = (fields: Partial<RecurringPayment> = {}): RecurringPayment => ({
+  id: 5,
+  inquiry_id: 4,
+  inquiry_name: 'Tom Reilly',
+  amount: 120,
+  frequency: 'Weekly',
+  notes: null,
+  first_visit_at: '2027-03-02T14:00:00.000Z',
+  duration_minutes: null,
+  visits_note: null,
+  version: '0',
+  ...fields,
+});
+
+/** A visit as the API lists it: a planned, unpaid $120 visit of Tom Reilly's schedule 9 in Bristol, nobody assigned. */
+export const visitRecord = (fields: Partial<Visit> & Pick<Visit, 'key' | 'start' | 'end'>): Visit => ({
+  kind: 'recurring',
+  inquiry_id: 4,
+  inquiry_name: 'Tom Reilly',
+  phone_number: '8605550199',
+  email: null,
+  call_or_text: 'call',
+  town: 'Bristol',
+  street_address: null,
+  zip: null,
+  access_notes: null,
+  original_start: null,
+  status: 'planned',
+  paid: false,
+  amount: 120,
+  notes: null,
+  one_time_cleaning_id: null,
+  recurring_payment_id: 9,
+  recurring_paid_id: null,
+  requested_frequency: null,
+  hold_lapses_at: null,
+  cleaner_id: null,
+  cleaner_name: null,
+  version: '0.0',
+  ...fields,
+});
+
+/** A review as the API lists it: five stars, approved, not from a review request's link, no photo. */
+export const reviewRecord = (fields: Partial<Review> & Pick<Review, 'id'>): Review => ({
+  reviewer_name: `Customer ${fields.id}`,
+  rating: 5,
+  comment: `Comment ${fields.id}`,
+  photo_url: null,
+  status: 'approved',
+  verified: false,
+  created_at: '2026-05-01T14:00:00.000Z',
+  ...fields,
+});
