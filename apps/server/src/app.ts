@@ -28,6 +28,7 @@ import { rejectNulCharacters } from './lib/nul-guard';
 import { registerOpenApi } from './lib/openapi';
 import { createOutbox, type Outbox } from './lib/outbox';
 import type { OutboxWorker } from './lib/outbox-engine';
+import { wakeOnEnqueue } from './lib/outbox-wake';
 import { changedPublicContent, createPublicCache, type PublicCache } from './lib/public-cache';
 import { registerPublicWriteLimit } from './lib/public-write-limit';
 import { createPushOutbox, type PushOutbox } from './lib/push-outbox';
@@ -153,6 +154,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.decorate('smsOutbox', smsOutbox);
   app.addHook('onReady', async () => smsOutbox.start());
   app.addHook('preClose', () => smsOutbox.stop());
+  const stopWaking = await wakeOnEnqueue(database, {
+    mail_outbox: outbox,
+    push_outbox: pushOutbox,
+    sms_outbox: smsOutbox,
+  });
+  app.addHook('preClose', stopWaking);
   app.decorate(
     'auth',
     authService({
