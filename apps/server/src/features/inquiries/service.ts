@@ -33,8 +33,6 @@ const STALE =
 export type InquiriesDeps = {
   db: Db;
   config: Config;
-  /** Wakes the mail outbox after a booking request's mails are committed. */
-  kickOutbox: () => void;
   /** The clock a requested time's notice and its hold's lapse are measured with. */
   now?: () => Date;
 };
@@ -69,7 +67,7 @@ const toValues = (
 const isAdmin = (user: { role: string } | null) => user?.role === 'owner';
 
 /** Inquiries: the public booking request, the owner's phone leads, and their administration. */
-export function inquiriesService({ db, config, kickOutbox, now = () => new Date() }: InquiriesDeps) {
+export function inquiriesService({ db, config, now = () => new Date() }: InquiriesDeps) {
   const store = inquiriesStore(db);
   const contactStatus = contactStatusStore(db);
   const pricing = pricingService(db);
@@ -131,7 +129,6 @@ export function inquiriesService({ db, config, kickOutbox, now = () => new Date(
       await enqueuePush(txDb, bookingNotice(created, config.timezone, held?.start.toISOString() ?? null));
       return created;
     });
-    kickOutbox();
     // The owner's private notes are never part of a visitor's answer (they are always empty here anyway).
     const { access_notes: _private, ...answer } = inquiry;
     return answer;
@@ -197,8 +194,4 @@ export const inquiriesServiceFor = (
     db: app.database.db,
     config: app.config,
     now: app.clock,
-    kickOutbox: () => {
-      app.outbox.kick();
-      app.pushOutbox.kick();
-    },
   });

@@ -40,8 +40,6 @@ export type InvoicesDeps = {
   clock: () => Date;
   /** What the PDF and the customer's mails show of the business, read on `on`. */
   facts: (on: Db) => Promise<PdfContext>;
-  /** Wakes the outbox after a mail is put in it. */
-  kick: () => void;
 };
 
 /** YYYY-MM-DD plus whole days (calendar arithmetic, no time zone involved). */
@@ -80,7 +78,7 @@ function price<L extends InvoiceLineInput>(lines: readonly L[], discount: number
  * Invoices (docs/product.md#getting-paid): drafts change freely; issuing numbers an invoice and freezes it; payments
  * move it to partially paid and paid. Every change of one invoice runs in a transaction holding its row lock.
  */
-export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDeps) {
+export function invoicesService({ db, timezone, clock, facts }: InvoicesDeps) {
   const store = invoicesStore(db);
   const today = () => businessDate(clock(), timezone);
 
@@ -199,7 +197,6 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
         });
         if (claimed) sent += 1;
       }
-      if (sent > 0) kick();
       return sent;
     },
 
@@ -231,7 +228,6 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
         });
         if (made) issued += 1;
       }
-      if (issued > 0 && context) kick();
       return issued;
     },
 
@@ -295,7 +291,6 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
         await issueIn(tx, id, billing);
         await enqueue(tx, 'issued', id, context);
       });
-      if (context) kick();
       return read(db, id);
     },
 
@@ -310,7 +305,6 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
         await store.update(tx, id, { status: 'void', voidReason: reason });
         await enqueue(tx, 'void', id, context);
       });
-      if (context) kick();
       return read(db, id);
     },
 
@@ -325,7 +319,6 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
         if (!(await enqueue(tx, 'issued', id, context)))
           throw new ConflictError('This invoice has no e-mail address to send it to.');
       });
-      kick();
       return read(db, id);
     },
 
@@ -336,7 +329,6 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
         await payIn(tx, id, payment);
         await enqueue(tx, 'receipt', id, context);
       });
-      if (context) kick();
       return read(db, id);
     },
 
@@ -362,7 +354,6 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
         // Done & paid mails only the receipt.
         if (!visit.paid) {
           await enqueue(on, 'issued', id, context);
-          if (context) kick();
         }
       }
       if (!visit.paid) return;
@@ -378,8 +369,6 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
         notify_customer: true,
       });
       await enqueue(on, 'receipt', id, context);
-      // The worker may look before the visit's transaction commits; its next poll finds the mail then.
-      if (context) kick();
     },
 
     /** For a payment entered by mistake: the balance and the status follow. */
@@ -421,5 +410,4 @@ export const invoicesServiceFor = (app: Pick<FastifyInstance, 'database' | 'conf
         billing,
       };
     },
-    kick: app.outbox.kick,
   });

@@ -11,10 +11,6 @@ export const onMyWayRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.database.db,
     config: app.config,
     now: app.clock,
-    kick: () => {
-      app.outbox.kick();
-      app.smsOutbox.kick();
-    },
   });
 
   app.post(

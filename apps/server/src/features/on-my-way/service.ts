@@ -8,7 +8,7 @@ import { siteStore } from '../site/store';
 import { assignedVisit } from '../visits/assignee';
 import { type OnMyWayRow, onMyWayStore } from './store';
 
-export type OnMyWayDeps = { db: Db; config: Config; now: () => Date; kick: () => void };
+export type OnMyWayDeps = { db: Db; config: Config; now: () => Date };
 
 type Channel = OnMyWay['channel'];
 
@@ -30,7 +30,7 @@ const answer = (row: OnMyWayRow, alreadySent: boolean): OnMyWay => ({
  * takes texts, else by e-mail, never to a customer who turned reminders off; its row and its message commit
  * together, and the row's primary key makes it once whoever taps and however often.
  */
-export function onMyWayService({ db, config, now, kick }: OnMyWayDeps) {
+export function onMyWayService({ db, config, now }: OnMyWayDeps) {
   const store = onMyWayStore(db);
   return {
     async send(userId: number, key: string): Promise<OnMyWay> {
@@ -62,10 +62,7 @@ export function onMyWayService({ db, config, now, kick }: OnMyWayDeps) {
             },
           ]);
       });
-      if (claimed) {
-        kick();
-        return answer(claimed, false);
-      }
+      if (claimed) return answer(claimed, false);
       const first = await store.of(key);
       if (!first) throw new Error('the visit’s on-my-way row was not found after a conflict');
       return answer(first, true);

@@ -113,7 +113,6 @@ export const pageFormRoutes: FastifyPluginAsync<{ pages: PageRenderer }> = async
   const reviews = reviewsService({
     db: app.database.db,
     config: app.config,
-    kickOutbox: () => app.outbox.kick(),
   });
 
   async function refuse(

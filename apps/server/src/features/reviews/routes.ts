@@ -24,10 +24,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const reviews = reviewsService({
     db: app.database.db,
     config: app.config,
-    kickOutbox: () => {
-      app.outbox.kick();
-      app.pushOutbox.kick();
-    },
   });
 
   app.get(

@@ -30,8 +30,6 @@ export type TeamServiceOptions = {
   config: Pick<Config, 'publicUrl' | 'site'>;
   /** The clock of invitations' validity: tests move it. */
   now: () => Date;
-  /** Wakes the outbox after a mail was queued. */
-  kick: () => void;
 };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -116,7 +114,6 @@ export function teamService(o: TeamServiceOptions) {
             );
           throw err;
         });
-      o.kick();
       return member(id);
     },
 
@@ -138,7 +135,6 @@ export function teamService(o: TeamServiceOptions) {
         if (input.resend_invitation && current.email)
           await invite(tx, { id, email: current.email, name: input.name ?? current.name ?? '' }, business);
       });
-      if (input.resend_invitation) o.kick();
       return member(id);
     },
 

@@ -21,7 +21,7 @@ export function visitsServiceFor(app: FastifyInstance) {
       app.database.db,
       app.config,
       undefined,
-      customerNotices({ db: app.database.db, config: app.config, kick: app.outbox.kick }),
+      customerNotices({ db: app.database.db, config: app.config }),
     ),
     // In the change's transaction: a done visit, its review request and its invoice commit together.
     statusChanged: async (visit, on, paymentMethod) => {

@@ -23,6 +23,6 @@ export function newVisitDeps(app: FastifyInstance) {
     claimSchedule: visits.claimSchedule,
     transaction: <T>(run: (on: Db) => Promise<T>): Promise<T> =>
       db.transaction((tx) => run(tx as unknown as Db)),
-    booking: customerNotices({ db, config: app.config, kick: app.outbox.kick }).booking,
+    booking: customerNotices({ db, config: app.config }).booking,
   };
 }

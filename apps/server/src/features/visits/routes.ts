@@ -86,11 +86,7 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
       409,
       412,
     ),
-    async (request) => {
-      const visit = await visits.patch(request.params.key, request.body, expectedVersion(request));
-      if (request.body.start !== undefined) app.outbox.kick();
-      return visit;
-    },
+    async (request) => visits.patch(request.params.key, request.body, expectedVersion(request)),
   );
 
   app.get('/api/working_hours', admin({}, { 200: workingHoursSchema }), async () => visits.workingHours());
