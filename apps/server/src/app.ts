@@ -164,7 +164,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     'auth',
     authService({
       db: database.db,
-      mailer,
       log: app.log,
       jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
       tokenTtlSeconds: config.tokenTtlSeconds,
