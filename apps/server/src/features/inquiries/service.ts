@@ -7,7 +7,6 @@ import {
   type inquiryQuery,
   type withDependantsQuery,
 } from '@clean/shared';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -20,10 +19,10 @@ import { closedMessage } from '../contact-status/service';
 import { contactStatusStore } from '../contact-status/store';
 import { mayAcknowledge } from '../notifications/acknowledgements';
 import { acknowledgementMail, newInquiryMail, ownerAddress } from '../notifications/mails';
-import { pricingService } from '../pricing/service';
+import type { PricingService } from '../pricing/service';
 import { bookingNotice } from '../push/notices';
 import { siteStore } from '../site/store';
-import { slotsService } from '../slots/service';
+import type { SlotsService } from '../slots/service';
 import { inquiriesStore } from './store';
 
 const NOT_FOUND = 'No inquiry with that id.';
@@ -33,8 +32,10 @@ const STALE =
 export type InquiriesDeps = {
   db: Db;
   config: Config;
-  /** The clock a requested time's notice and its hold's lapse are measured with. */
-  now?: () => Date;
+  /** Prices a booking from the database. */
+  pricing: Pick<PricingService, 'quoteForBooking'>;
+  /** The open times, the admission of a request and its hold (features/slots). */
+  slots: SlotsService;
 };
 
 /** Validates a body with a schema chosen at run time; the first problem as a 400 naming the field. */
@@ -67,13 +68,11 @@ const toValues = (
 const isAdmin = (user: { role: string } | null) => user?.role === 'owner';
 
 /** Inquiries: the public booking request, the owner's phone leads, and their administration. */
-export function inquiriesService({ db, config, now = () => new Date() }: InquiriesDeps) {
+export function inquiriesService({ db, config, pricing, slots }: InquiriesDeps) {
   const store = inquiriesStore(db);
   const contactStatus = contactStatusStore(db);
-  const pricing = pricingService(db);
   // The facts in force when the request comes (the owner may have edited them in the hub since start).
   const site = siteStore(db, config.site);
-  const slots = slotsService({ db, config, now });
 
   /** A phone lead typed in by the owner: any time, any status, no notification. */
   async function createLead(body: unknown): Promise<Inquiry> {
@@ -185,13 +184,3 @@ export function inquiriesService({ db, config, now = () => new Date() }: Inquiri
     },
   };
 }
-
-/** The service as the app wires it (the booking form's plugin and the administration's share this). */
-export const inquiriesServiceFor = (
-  app: Pick<FastifyInstance, 'database' | 'config' | 'outbox' | 'pushOutbox' | 'clock'>,
-) =>
-  inquiriesService({
-    db: app.database.db,
-    config: app.config,
-    now: app.clock,
-  });

@@ -24,7 +24,6 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors'
 import { enqueueMails } from '../../lib/outbox';
 import { type ListPage, paging } from '../../lib/paging';
 import { billingSettings } from '../billing/store';
-import { siteStore } from '../site/store';
 import { invoiceMail, type MailKind } from './mails';
 import { monthlyStore } from './monthly-store';
 import { invoicePdf, type PdfContext } from './pdf';
@@ -389,25 +388,5 @@ export function invoicesService({ db, timezone, clock, facts }: InvoicesDeps) {
   };
 }
 
-/** The service as the app wires it, with the customer's mails (the invoices' and the visits' routes share it). */
-export const invoicesServiceFor = (app: Pick<FastifyInstance, 'database' | 'config' | 'clock' | 'outbox'>) =>
-  invoicesService({
-    db: app.database.db,
-    timezone: app.config.timezone,
-    clock: app.clock,
-    async facts(on) {
-      const [site, billing] = await Promise.all([
-        siteStore(on, app.config.site).current(),
-        billingSettings(on),
-      ]);
-      return {
-        business: {
-          name: site.businessName,
-          phone: site.phone,
-          email: site.email,
-          region: site.address.region,
-        },
-        billing,
-      };
-    },
-  });
+/** The app's one invoices service (services.ts), for the customer's page routes that still ask for it here. */
+export const invoicesServiceFor = (app: Pick<FastifyInstance, 'services'>) => app.services.invoices;

@@ -78,3 +78,5 @@ export function pricingService(db: Db, cache: Pick<PublicCache, 'get'> | null = 
     },
   };
 }
+
+export type PricingService = ReturnType<typeof pricingService>;
