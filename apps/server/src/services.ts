@@ -60,6 +60,7 @@ export type ServiceDeps = {
 export function buildServices({ db, config, clock, log, publicCache, jwtSecret }: ServiceDeps) {
   const { timezone } = config;
   const site = siteStore(db, config.site);
+  const siteFacts = () => site.current();
   const notices = customerNotices({ db, config });
   const holds = holdsAccess(db, config, undefined, notices);
 
@@ -70,7 +71,7 @@ export function buildServices({ db, config, clock, log, publicCache, jwtSecret }
     tokenTtlSeconds: config.tokenTtlSeconds,
     resetTokenTtlSeconds: config.resetTokenTtlSeconds,
     publicUrl: config.publicUrl,
-    businessName: async () => (await site.current()).businessName,
+    businessName: async () => (await siteFacts()).businessName,
   });
   const invoices = invoicesService({
     db,
@@ -113,7 +114,7 @@ export function buildServices({ db, config, clock, log, publicCache, jwtSecret }
       db.transaction((tx) => run(tx as unknown as Db)),
     booking: notices.booking,
   };
-  const pricing = pricingService(db, publicCache);
+  const pricing = pricingService(db, () => billingSettings(db), publicCache);
   const visitPhotos = visitPhotosService({ db, timezone });
 
   return {
@@ -152,10 +153,11 @@ export function buildServices({ db, config, clock, log, publicCache, jwtSecret }
       config,
       pricing,
       slots: slotsService({ db, config, now: clock }),
+      siteFacts,
     }),
     invoices,
-    myVisits: myVisitsService({ db, config, visits, now: clock }),
-    onMyWay: onMyWayService({ db, config, now: clock }),
+    myVisits: myVisitsService({ db, config, visits, now: clock, siteFacts }),
+    onMyWay: onMyWayService({ db, config, now: clock, siteFacts }),
     pay: payService({ store: payStore(db), visits, timezone }),
     pricing,
     recurring: recurringService({
@@ -168,7 +170,7 @@ export function buildServices({ db, config, clock, log, publicCache, jwtSecret }
       schedulesOn: schedulesStore,
     }),
     reviews: reviewsService({ db, config }),
-    team: teamService({ db, config, now: clock }),
+    team: teamService({ db, config, now: clock, siteFacts }),
     visitPhotos,
     visits,
   };

@@ -5,6 +5,7 @@ import {
   type InquiryStatus,
   type inquiryPatch,
   type inquiryQuery,
+  type SiteConfig,
   type withDependantsQuery,
 } from '@clean/shared';
 import type { z } from 'zod';
@@ -21,7 +22,6 @@ import { mayAcknowledge } from '../notifications/acknowledgements';
 import { acknowledgementMail, newInquiryMail, ownerAddress } from '../notifications/mails';
 import type { PricingService } from '../pricing/service';
 import { bookingNotice } from '../push/notices';
-import { siteStore } from '../site/store';
 import type { SlotsService } from '../slots/service';
 import { inquiriesStore } from './store';
 
@@ -36,6 +36,8 @@ export type InquiriesDeps = {
   pricing: Pick<PricingService, 'quoteForBooking'>;
   /** The open times, the admission of a request and its hold (features/slots). */
   slots: SlotsService;
+  /** The business facts in force (features/site): the owner's saved edits over the configured defaults. */
+  siteFacts: () => Promise<SiteConfig>;
 };
 
 /** Validates a body with a schema chosen at run time; the first problem as a 400 naming the field. */
@@ -68,11 +70,10 @@ const toValues = (
 const isAdmin = (user: { role: string } | null) => user?.role === 'owner';
 
 /** Inquiries: the public booking request, the owner's phone leads, and their administration. */
-export function inquiriesService({ db, config, pricing, slots }: InquiriesDeps) {
+export function inquiriesService({ db, config, pricing, slots, siteFacts }: InquiriesDeps) {
   const store = inquiriesStore(db);
   const contactStatus = contactStatusStore(db);
   // The facts in force when the request comes (the owner may have edited them in the hub since start).
-  const site = siteStore(db, config.site);
 
   /** A phone lead typed in by the owner: any time, any status, no notification. */
   async function createLead(body: unknown): Promise<Inquiry> {
@@ -83,7 +84,7 @@ export function inquiriesService({ db, config, pricing, slots }: InquiriesDeps) 
   /** A visitor's booking request: refused while the form is closed; mails the owner and the visitor. */
   async function createBooking(body: unknown): Promise<Inquiry> {
     const { package: chosen, quote: choices, requested_start, ...b } = parse(bookingRequestInput, body);
-    if (!(await contactStatus.get()).is_open) throw new ConflictError(closedMessage(await site.current()));
+    if (!(await contactStatus.get()).is_open) throw new ConflictError(closedMessage(await siteFacts()));
     // Priced again from the owner's table (a 400 before anything is stored when it cannot be priced).
     const quote = choices ? { ...choices, ...(await pricing.quoteForBooking(choices)) } : null;
     // The visit the request asks for: as long, as often and at the amount the quote says; without a quote the
@@ -103,7 +104,7 @@ export function inquiriesService({ db, config, pricing, slots }: InquiriesDeps) 
     if (chosen) b.description = [`Package: ${chosen}`, b.description].filter(Boolean).join('\n\n');
     const owner = await ownerAddress(db, config);
     // Read before the transaction: on the embedded database a read outside it would wait for it to end.
-    const facts = { ...config, site: await site.current() };
+    const facts = { ...config, site: await siteFacts() };
     // The inquiry and its mails commit together: a mail is never lost, and never sent for a lost inquiry.
     const inquiry = await db.transaction(async (tx) => {
       const txDb = tx as unknown as Db;

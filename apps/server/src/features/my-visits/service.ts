@@ -1,10 +1,9 @@
-import type { MyVisit, MyVisitsQuery, Visit } from '@clean/shared';
+import type { MyVisit, MyVisitsQuery, SiteConfig, Visit } from '@clean/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { refuseOpenRequired } from '../checklists/service';
 import { checklistsStore } from '../checklists/store';
-import { siteStore } from '../site/store';
 import { assignedVisit } from '../visits/assignee';
 import type { VisitsService } from '../visits/service';
 import { myVisit } from './shape';
@@ -14,7 +13,14 @@ export const NO_SUCH_VISIT = 'No visit of yours with that key.';
 export const NOT_TO_CLEAN = 'This visit is no longer on: it was cancelled or skipped.';
 
 /** A team member's own visits: their day, and their Done (the owner's done path, behind the checklist). */
-export function myVisitsService(deps: { db: Db; config: Config; visits: VisitsService; now: () => Date }) {
+export function myVisitsService(deps: {
+  db: Db;
+  config: Config;
+  visits: VisitsService;
+  now: () => Date;
+  /** The business facts in force (features/site): the owner's saved edits over the configured defaults. */
+  siteFacts: () => Promise<SiteConfig>;
+}) {
   const { db, config, visits, now } = deps;
   const timeZone = config.timezone;
 
@@ -23,7 +29,7 @@ export function myVisitsService(deps: { db: Db; config: Config; visits: VisitsSe
     const [quotes, checklists, facts] = await Promise.all([
       myVisitsStore(db).quotes(homes),
       checklistsStore(db).ofVisits(list.map((v) => ({ key: v.key, inquiryId: v.inquiry_id }))),
-      siteStore(db, config.site).current(),
+      deps.siteFacts(),
     ]);
     const at = now();
     return list.map((v) =>
