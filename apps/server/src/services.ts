@@ -8,6 +8,7 @@ import { billingSettings } from './features/billing/store';
 import { calendarFeedService } from './features/calendar-feed/service';
 import { calendarFeedStore } from './features/calendar-feed/store';
 import { checklistsService } from './features/checklists/service';
+import { checklistsStore } from './features/checklists/store';
 import { cleaningsService } from './features/cleanings/service';
 import { cleaningsStore } from './features/cleanings/store';
 import { cleanupService } from './features/cleanup/service';
@@ -154,9 +155,17 @@ export function buildServices({ db, config, clock, log, publicCache, jwtSecret }
       pricing,
       slots: slotsService({ db, config, now: clock }),
       siteFacts,
+      bookingOpen: async () => (await contactStatusStore(db).get()).is_open,
     }),
     invoices,
-    myVisits: myVisitsService({ db, config, visits, now: clock, siteFacts }),
+    myVisits: myVisitsService({
+      db,
+      config,
+      visits,
+      now: clock,
+      siteFacts,
+      checklistsOf: (list) => checklistsStore(db).ofVisits(list),
+    }),
     onMyWay: onMyWayService({ db, config, now: clock, siteFacts }),
     pay: payService({ store: payStore(db), visits, timezone }),
     pricing,

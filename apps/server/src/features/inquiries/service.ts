@@ -17,7 +17,6 @@ import { enqueueMails } from '../../lib/outbox';
 import { paging } from '../../lib/paging';
 import { enqueuePush } from '../../lib/push-outbox';
 import { closedMessage } from '../contact-status/service';
-import { contactStatusStore } from '../contact-status/store';
 import { mayAcknowledge } from '../notifications/acknowledgements';
 import { acknowledgementMail, newInquiryMail, ownerAddress } from '../notifications/mails';
 import type { PricingService } from '../pricing/service';
@@ -38,6 +37,8 @@ export type InquiriesDeps = {
   slots: SlotsService;
   /** The business facts in force (features/site): the owner's saved edits over the configured defaults. */
   siteFacts: () => Promise<SiteConfig>;
+  /** Whether the booking form is open (features/contact-status). */
+  bookingOpen: () => Promise<boolean>;
 };
 
 /** Validates a body with a schema chosen at run time; the first problem as a 400 naming the field. */
@@ -70,9 +71,8 @@ const toValues = (
 const isAdmin = (user: { role: string } | null) => user?.role === 'owner';
 
 /** Inquiries: the public booking request, the owner's phone leads, and their administration. */
-export function inquiriesService({ db, config, pricing, slots, siteFacts }: InquiriesDeps) {
+export function inquiriesService({ db, config, pricing, slots, siteFacts, bookingOpen }: InquiriesDeps) {
   const store = inquiriesStore(db);
-  const contactStatus = contactStatusStore(db);
   // The facts in force when the request comes (the owner may have edited them in the hub since start).
 
   /** A phone lead typed in by the owner: any time, any status, no notification. */
@@ -84,7 +84,7 @@ export function inquiriesService({ db, config, pricing, slots, siteFacts }: Inqu
   /** A visitor's booking request: refused while the form is closed; mails the owner and the visitor. */
   async function createBooking(body: unknown): Promise<Inquiry> {
     const { package: chosen, quote: choices, requested_start, ...b } = parse(bookingRequestInput, body);
-    if (!(await contactStatus.get()).is_open) throw new ConflictError(closedMessage(await siteFacts()));
+    if (!(await bookingOpen())) throw new ConflictError(closedMessage(await siteFacts()));
     // Priced again from the owner's table (a 400 before anything is stored when it cannot be priced).
     const quote = choices ? { ...choices, ...(await pricing.quoteForBooking(choices)) } : null;
     // The visit the request asks for: as long, as often and at the amount the quote says; without a quote the

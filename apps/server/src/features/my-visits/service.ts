@@ -1,9 +1,8 @@
-import type { MyVisit, MyVisitsQuery, SiteConfig, Visit } from '@clean/shared';
+import type { MyVisit, MyVisitsQuery, SiteConfig, Visit, VisitChecklistItem } from '@clean/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { refuseOpenRequired } from '../checklists/service';
-import { checklistsStore } from '../checklists/store';
 import { assignedVisit } from '../visits/assignee';
 import type { VisitsService } from '../visits/service';
 import { myVisit } from './shape';
@@ -18,6 +17,10 @@ export function myVisitsService(deps: {
   config: Config;
   visits: VisitsService;
   now: () => Date;
+  /** Each visit's checklist (features/checklists), by visit key. */
+  checklistsOf: (
+    visits: Array<{ key: string; inquiryId: number }>,
+  ) => Promise<Map<string, VisitChecklistItem[]>>;
   /** The business facts in force (features/site): the owner's saved edits over the configured defaults. */
   siteFacts: () => Promise<SiteConfig>;
 }) {
@@ -28,7 +31,7 @@ export function myVisitsService(deps: {
     const homes = [...new Set(list.map((v) => v.inquiry_id))];
     const [quotes, checklists, facts] = await Promise.all([
       myVisitsStore(db).quotes(homes),
-      checklistsStore(db).ofVisits(list.map((v) => ({ key: v.key, inquiryId: v.inquiry_id }))),
+      deps.checklistsOf(list.map((v) => ({ key: v.key, inquiryId: v.inquiry_id }))),
       deps.siteFacts(),
     ]);
     const at = now();
