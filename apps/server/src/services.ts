@@ -119,6 +119,8 @@ export function buildServices({ db, config, clock, log, publicCache, jwtSecret }
   const visitPhotos = visitPhotosService({ db, timezone });
 
   return {
+    /** The business facts in force (features/site), for whatever shows or mails them. */
+    siteFacts,
     auth,
     agenda: agendaService({ store: agendaStore(db), timezone }),
     calendarFeed: calendarFeedService({
