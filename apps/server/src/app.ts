@@ -9,10 +9,9 @@ import { configuredDatabase, type Database, openDatabase } from './db/client';
 import { loadDemoContent, updateDemoLinks } from './db/demo';
 import { pingDatabase } from './db/health';
 import { registerFeatures } from './features';
-import { type AuthService, authService } from './features/auth/service';
+import type { AuthService } from './features/auth/service';
 import { registerPages } from './features/pages/routes';
 import { generateVapidKeys, webPushSender } from './features/push/sender';
-import { siteStore } from './features/site/store';
 import { anyone, refuseUndeclaredRoutes } from './lib/access';
 import { COMPRESSION, compressWhole } from './lib/compression';
 import { contentTopic, recordContentChange } from './lib/content-changes';
@@ -28,6 +27,7 @@ import { rejectNulCharacters } from './lib/nul-guard';
 import { registerOpenApi } from './lib/openapi';
 import { createOutbox, type Outbox } from './lib/outbox';
 import type { OutboxWorker } from './lib/outbox-engine';
+import { wakeOnEnqueue } from './lib/outbox-wake';
 import { changedPublicContent, createPublicCache, type PublicCache } from './lib/public-cache';
 import { registerPublicWriteLimit } from './lib/public-write-limit';
 import { createPushOutbox, type PushOutbox } from './lib/push-outbox';
@@ -38,6 +38,7 @@ import { registerSecurity } from './lib/security';
 import { serializerCompiler } from './lib/serializer';
 import { refuseWhileClosing } from './lib/shutdown';
 import { createSmsOutbox, type SmsSend, twilioSender } from './lib/sms';
+import { buildServices, type Services } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +47,8 @@ declare module 'fastify' {
     clock: () => Date;
     database: Database;
     auth: AuthService;
+    /** Every service, built once (services.ts). */
+    services: Services;
     mailer: Mailer;
     outbox: Outbox;
     pushOutbox: PushOutbox;
@@ -153,23 +156,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.decorate('smsOutbox', smsOutbox);
   app.addHook('onReady', async () => smsOutbox.start());
   app.addHook('preClose', () => smsOutbox.stop());
-  app.decorate(
-    'auth',
-    authService({
-      db: database.db,
-      mailer,
-      log: app.log,
-      jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
-      tokenTtlSeconds: config.tokenTtlSeconds,
-      resetTokenTtlSeconds: config.resetTokenTtlSeconds,
-      publicUrl: config.publicUrl,
-      businessName: async () => (await siteStore(database.db, config.site).current()).businessName,
-    }),
-  );
-  app.decorateRequest('user', null);
-
+  const stopWaking = await wakeOnEnqueue(database, {
+    mail_outbox: outbox,
+    push_outbox: pushOutbox,
+    sms_outbox: smsOutbox,
+  });
+  app.addHook('preClose', stopWaking);
   const publicCache = createPublicCache(app.log);
   app.decorate('publicCache', publicCache);
+  const services = buildServices({
+    db: database.db,
+    config,
+    clock: app.clock,
+    log: app.log,
+    publicCache,
+    jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+  });
+  app.decorate('services', services);
+  app.decorate('auth', services.auth);
+  app.decorateRequest('user', null);
+
   const listenUrl = options.databaseUrl ?? config.databaseUrl;
   if (database.kind === 'postgres' && listenUrl) await publicCache.connect(database.db, listenUrl);
   app.addHook('onClose', () => publicCache.close());

@@ -25,6 +25,12 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /**
+   * Hears NOTIFY on `channel` (a plain lowercase name), delivered when the notifying transaction commits, from
+   * this server and, on PostgreSQL, every other one; the answer stops listening. A notice sent while a
+   * PostgreSQL listener reconnects is missed.
+   */
+  listen: (channel: string, onNotice: (payload: string) => void) => Promise<() => Promise<void>>;
 };
 
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -73,7 +79,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         options.log,
         options.migrate === false ? undefined : migrationsFolder,
       );
-      return { db: db as unknown as Db, kind: 'postgres', close };
+      const { postgresListen } = await import('./postgres-listen');
+      const url = options.databaseUrl;
+      return {
+        db: db as unknown as Db,
+        kind: 'postgres',
+        close,
+        listen: async (channel, onNotice) => postgresListen(url, channel, onNotice, options.log),
+      };
     } catch (err) {
       if (!isDatabaseUnavailable(err)) throw err;
       const where = new URL(options.databaseUrl);
@@ -87,7 +100,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = options.pglite ?? (await PGlite.create('memory://', { extensions: { pg_trgm } }));
   const db = drizzlePglite(client, { schema });
   if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+    listen: async (channel, onNotice) => {
+      const stop = await client.listen(channel, onNotice);
+      return () => stop();
+    },
+  };
 }
 
 /** What the PGlite worker opens for `dataDir`. */
@@ -145,5 +166,5 @@ async function openEmbedded(dataDir: string, options: DatabaseOptions): Promise<
   };
   const { drizzlePglite } = await import('./pglite-driver');
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => thread.close() };
+  return { db: db as unknown as Db, kind: 'pglite', close: () => thread.close(), listen: thread.listen };
 }

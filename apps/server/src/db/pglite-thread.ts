@@ -12,6 +12,8 @@ export type QueryClient = {
 export type PGliteLike = QueryClient & {
   transaction: <T>(callback: (tx: QueryClient) => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
+  /** Hears NOTIFY on `channel` (again after the worker is replaced); the answer stops it. */
+  listen: (channel: string, onNotice: (payload: string) => void) => Promise<() => Promise<void>>;
 };
 
 export type PGliteThreadOptions = {
@@ -84,6 +86,7 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
   /** Between a failure and the reopened worker: calls fail at once (503) instead of waiting. */
   let restarting = false;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const listeners = new Map<string, Set<(payload: string) => void>>();
 
   const failAll = (why: string) => {
     for (const call of pending.values()) call.reject(new DatabaseUnavailableError(why));
@@ -110,6 +113,10 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
     // Until it has opened, failures reach whoever awaits start(); after that, they replace the worker.
     let isOpen = false;
     w.on('message', (message: WorkerResponse) => {
+      if (message.notice) {
+        for (const heard of listeners.get(message.notice.channel) ?? []) heard(message.notice.payload);
+        return;
+      }
       const call = pending.get(message.id);
       if (!call) return;
       pending.delete(message.id);
@@ -163,6 +170,7 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
               log?.warn('embedded database reopened');
               restarting = false;
               resolve();
+              for (const channel of listeners.keys()) void call({ op: 'listen', channel }).catch(() => {});
             },
             (err: Error) => {
               log?.warn({ reason: err.message }, 'embedded database not back yet; retrying');
@@ -236,6 +244,15 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
       }
       await call({ op: 'end', tx, commit: true });
       return result;
+    },
+    async listen(channel, onNotice) {
+      const heard = listeners.get(channel) ?? new Set();
+      listeners.set(channel, heard);
+      heard.add(onNotice);
+      if (heard.size === 1) await call({ op: 'listen', channel });
+      return async () => {
+        heard.delete(onNotice);
+      };
     },
     async close() {
       if (closed) return;

@@ -117,6 +117,12 @@ async function handle(pg: PGlite, request: WorkerRequest): Promise<unknown> {
       }
       return null;
     }
+    case 'listen':
+      // PostgreSQL delivers a NOTIFY at its transaction's commit, this session's own included.
+      await pg.listen(request.channel, (payload) =>
+        reply({ id: -1, ok: true, notice: { channel: request.channel, payload } }),
+      );
+      return null;
     case 'close':
       await pg.close();
       return null;

@@ -47,8 +47,6 @@ describe('text messages', () => {
         body: `Hi ${i}`,
       }));
       await enqueueSms(t.db, messages);
-      t.app.smsOutbox.kick();
-      other.smsOutbox.kick();
       await until(() => sms.received.length >= 12);
       await until(async () => (await t.db.select().from(smsOutbox)).every((r) => r.sentAt !== null));
       expect(sms.received.map((m) => m.to).sort()).toEqual(messages.map((m) => m.to).sort());
@@ -73,7 +71,6 @@ describe('text messages', () => {
     try {
       const before = sms.refused();
       await enqueueSms(t.db, [{ to: '+18605559999', body: 'Never arrives' }]);
-      wrong.smsOutbox.kick();
       await until(async () => {
         const res = await t.asAdmin('GET', '/api/outbox/failed');
         return res.json().messages.some((m: { channel: string }) => m.channel === 'sms');
@@ -96,7 +93,6 @@ describe('the dead letter', () => {
     await enqueueMails(t.db, [
       { to: 'customer@example.test', subject: 'Your cleaning is booked', text: 'Hi' },
     ]);
-    t.app.outbox.kick();
     await until(async () => (await t.asAdmin('GET', '/api/outbox/failed')).json().count === 2, 20_000);
     const res = await t.asAdmin('GET', '/api/outbox/failed');
     expect(res.statusCode).toBe(200);

@@ -99,7 +99,6 @@ describe('reminders 72 h and 2 h before', () => {
 
     // The texts go out through the Twilio-compatible endpoint, as a customer who chose "text" asked.
     expect(await textsTo(c.phone)).toHaveLength(2);
-    t.app.smsOutbox.kick();
     await vi.waitFor(() => expect(sms.received.filter((m) => m.to === c.phone)).toHaveLength(2), {
       timeout: 10_000,
       interval: 50,

@@ -291,7 +291,6 @@ describe('the mail and the verified review', () => {
     const c = await customer();
     await service().request(doneVisit(c, `o-f${n}`), at('2027-08-03T15:00:00Z'));
     expect(await run(at('2027-08-03T18:00:00Z'))).toBe(1);
-    t.app.outbox.kick();
     await vi.waitFor(() => expect(smtp.received.some((m) => m.to.includes(c.email))).toBe(true), {
       timeout: 10_000,
       interval: 50,

@@ -38,7 +38,6 @@ const serviceOn = (database: Database) =>
       business: { name: 'Bristol Eco Clean', phone: '(860) 555-0142', email: 'a@example.com', region: 'CT' },
       billing: DEFAULT_BILLING,
     }),
-    kick: () => undefined,
   });
 
 describe('invoices in a backup', () => {

@@ -96,7 +96,6 @@ describe('the monthly billing run on two servers at once', () => {
           business: { name: 'Bristol Eco Clean', phone: '', email: '', region: 'CT' },
           billing: { payment_instructions: '', payment_link: null, tax_permit_number: null },
         }),
-        kick: () => {},
       });
       const at = new Date('2027-06-01T12:05:00Z');
       const counts = await Promise.all(

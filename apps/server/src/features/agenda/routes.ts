@@ -1,15 +1,13 @@
 import { ADMIN_ERRORS, agendaQuery, cleaningDatesSummarySchema, errorsFor } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../lib/guard';
-import { agendaService } from './service';
-import { agendaStore } from './store';
 
 /**
  * GET /api/cleaning_dates_summary?from=&to= (admin): the calendar's events. Both ends are inclusive; a value
  * without an offset is wall time in the business time zone.
  */
 export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const agenda = agendaService({ store: agendaStore(app.database.db), timezone: app.config.timezone });
+  const { agenda } = app.services;
 
   app.get(
     '/api/cleaning_dates_summary',

@@ -4,13 +4,11 @@ import { hash, verify } from '@node-rs/argon2';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { UnauthorizedError, ValidationError } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
 import { authStore, type UserRow } from './store';
 import { hashResetToken, newResetToken, sessionTokens } from './tokens';
 
 export type AuthServiceOptions = {
   db: Db;
-  mailer: Mailer;
   log: FastifyBaseLogger;
   jwtSecret: string;
   tokenTtlSeconds: number;
@@ -61,16 +59,16 @@ export function authService(o: AuthServiceOptions) {
         return;
       }
       const { token, hash: tokenHash } = newResetToken();
-      await store.saveResetToken(user.id, tokenHash, new Date(Date.now() + o.resetTokenTtlSeconds * 1000));
       const link = `${o.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
       const minutes = Math.round(o.resetTokenTtlSeconds / 60);
-      await o.mailer.send({
+      // Through the outbox like every other mail: retried while SMTP is down, sent once the token is committed.
+      await store.saveResetToken(user.id, tokenHash, new Date(Date.now() + o.resetTokenTtlSeconds * 1000), {
         to: user.email,
         subject: `${await o.businessName()}: reset your password`,
         text: `Someone asked to reset the password of the "${user.username}" account.\n\nOpen this link within ${minutes} minutes to choose a new password:\n${link}\n\nIf it was not you, ignore this e-mail; your password stays the same.`,
       });
       // Never the link itself: whoever reads the log could take the account over with it.
-      o.log.info({ username }, 'password reset link sent');
+      o.log.info({ username }, 'password reset link queued');
     },
 
     /** Sets a new password with a reset link's token (from the Authorization header), once. */

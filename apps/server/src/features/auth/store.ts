@@ -1,6 +1,8 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
+import type { Mail } from '../../lib/mailer';
+import { enqueueMails } from '../../lib/outbox';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -21,13 +23,15 @@ export const authStore = (db: Db) => ({
     return existing;
   },
   /** Saves a new reset token and retires the user's earlier unused ones. */
-  async saveResetToken(userId: number, tokenHash: string, expiresAt: Date) {
+  /** A new reset link retires the older ones; its mail is queued in the same transaction (both or neither). */
+  async saveResetToken(userId: number, tokenHash: string, expiresAt: Date, mail: Mail) {
     await db.transaction(async (tx) => {
       await tx
         .update(passwordResetTokens)
         .set({ usedAt: new Date() })
         .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
       await tx.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
+      await enqueueMails(tx as unknown as Db, [mail]);
     });
   },
   /**

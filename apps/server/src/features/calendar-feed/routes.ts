@@ -3,22 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { byLink } from '../../lib/access';
 import { requireAdmin } from '../../lib/guard';
-import { calendarFeedService } from './service';
-import { calendarFeedStore } from './store';
 
 /**
  * The owner's calendar feed (RFC 5545): GET /api/calendar_feed and POST /api/calendar_feed/rotate (admin) give
  * its secret address; GET /api/calendar/<secret>.ics serves it without a token, as calendar apps require.
  */
 export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { publicUrl, timezone, site } = app.config;
-  const feed = calendarFeedService({
-    store: calendarFeedStore(app.database.db),
-    publicUrl,
-    timezone,
-    businessName: site.businessName,
-    region: site.address.region,
-  });
+  const feed = app.services.calendarFeed;
 
   const admin = {
     onRequest: requireAdmin,

@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calendarFeed, oneTimeCleanings, recurringPaidDates, users } from '../../db/schema';
 import { agendaStore } from '../agenda/store';
-import { visitsService } from '../visits/service';
-import { memberName, visitsStore } from '../visits/store';
+import { busyTimes } from '../visits/busy-times';
+import { memberName } from '../visits/store';
 
 const ROW_ID = 1;
 /** 32 random bytes, URL-safe: unguessable, and the only thing protecting the feed. */
@@ -80,10 +80,10 @@ export const calendarFeedStore = (db: Db) => ({
     const last = result.rows[0]?.last;
     const until = new Date(Math.max(Date.now(), last ? new Date(last).getTime() : 0));
     if (until < since) return { events: [], truncatedDays: [] };
-    const visitsOf = visitsService({ store: visitsStore(db), timezone: timeZone });
+    const busy = busyTimes(timeZone);
     const [agenda, hours] = await Promise.all([
       agendaStore(db).bounded(since, until, timeZone),
-      visitsOf.workingHours(),
+      busy.workingHours(db),
     ]);
     // Lengths set on cleanings, and the cleanings customers cancelled (few: the rest take the owner's default).
     const special = await db
@@ -121,7 +121,7 @@ export const calendarFeedStore = (db: Db) => ({
       }));
     // Recurring visits of a bounded window (a schedule runs for years), each occurrence its own event named by
     // its key, so a move changes that event and a skip removes it.
-    const visits = (await visitsOf.recurringBetween(window.from, window.to, hours)).filter(
+    const visits = (await busy.recurringBetween(db, window.from, window.to, hours)).filter(
       (v) => v.kind === 'recurring' && v.status !== 'skipped',
     );
     const paidByVisits = new Set(visits.map((v) => v.recurring_paid_id));

@@ -10,14 +10,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { admin } from '../../lib/admin-routes';
 import { currentUser } from '../../lib/guard';
 import { member } from '../../lib/member-routes';
-import { checklistsService } from './service';
 
 /**
  * Checklists: the owner keeps a package's template and a home's own items (a visit's checklist is the first, then
  * the second); the cleaner assigned to a visit ticks them.
  */
 export const checklistsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const checklists = checklistsService(app.database.db, app.config.timezone);
+  const { checklists } = app.services;
   const owners = [
     ['packages', (id: number) => ({ packageId: id }), 'package’s template'],
     ['inquiries', (id: number) => ({ inquiryId: id }), 'home’s own items'],

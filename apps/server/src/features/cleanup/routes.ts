@@ -12,23 +12,11 @@ import { adminList } from '../../lib/admin-routes';
 import { EXPORT_TIMEOUT_MS, sendCsv } from '../../lib/csv';
 import { requireAdmin } from '../../lib/guard';
 import { sendList } from '../../lib/paging';
-import { mediaStore } from '../media/store';
-import { visitPhotosService } from '../visit-photos/service';
-import { cleanupService, OLD_RECORDS_HEADER } from './service';
-import { cleanupJobsStore, cleanupStore } from './store';
+import { OLD_RECORDS_HEADER } from './service';
 
 /** Old records (older than 90 days) and their cleanup (admin). */
 export const cleanupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cleanup = cleanupService({
-    store: cleanupStore(app.database.db),
-    jobs: cleanupJobsStore(app.database.db),
-    timezone: app.config.timezone,
-    log: app.log,
-    waitMs: app.config.cleanupWaitMs,
-    removeOrphanPhotos: (uploadedBefore) => mediaStore(app.database.db).removeOrphans(uploadedBefore),
-    removeOldVisitPhotos: (takenBefore) =>
-      visitPhotosService({ db: app.database.db, timezone: app.config.timezone }).removeOld(takenBefore),
-  });
+  const { cleanup } = app.services;
 
   // `?page=1&limit=1` gives just the count (X-Total-Count) for the Manage tab's heading colour and banner.
   app.get('/api/old_records', adminList(pageQuery, oldRecordSchema), async (request, reply) =>

@@ -2,7 +2,6 @@ import { clockHeaders, clockRecordSchema, clockTap, visitKeyParams } from '@clea
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../lib/guard';
 import { member } from '../../lib/member-routes';
-import { clockService } from './service';
 
 const tapRoute = (description: string) =>
   member(
@@ -14,7 +13,7 @@ const tapRoute = (description: string) =>
 
 /** A team member's clock on their visits (docs/api.md#clock-in-and-out); app.clock is its time. */
 export const clockRoutes: FastifyPluginAsyncZod = async (app) => {
-  const clock = clockService({ db: app.database.db, timezone: app.config.timezone, now: app.clock });
+  const { clock } = app.services;
 
   app.post(
     '/api/my/visits/:key/clock-in',

@@ -3,15 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { anyone } from '../../lib/access';
 import { requireAdmin } from '../../lib/guard';
 import { changesPublicContent } from '../../lib/public-cache';
-import { contactStatusService } from './service';
-import { contactStatusStore } from './store';
 
 /** Booking form switch: GET (public), PATCH (admin). */
 export const contactStatusRoutes: FastifyPluginAsyncZod = async (app) => {
-  const contactStatus = contactStatusService({
-    store: contactStatusStore(app.database.db),
-    timezone: app.config.timezone,
-  });
+  const { contactStatus } = app.services;
 
   // The owner's switch must take effect at once: every write empties the server's cache, and browsers keep
   // no copy (no-store). Closed until a date, the cached answer (and any page built from it) expires then.

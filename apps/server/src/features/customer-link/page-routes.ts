@@ -74,10 +74,6 @@ export const customerLinkPageRoutes: FastifyPluginAsync<{ pages: PageRenderer }>
     db: app.database.db,
     config: app.config,
     now: app.clock,
-    kick: () => {
-      app.outbox.kick();
-      app.pushOutbox.kick();
-    },
   });
 
   const invoices = invoicesServiceFor(app);

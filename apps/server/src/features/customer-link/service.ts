@@ -83,8 +83,6 @@ export type CustomerLinkDeps = {
   config: Config;
   /** The clock: the cutoff, the open times and "upcoming" are all measured against it. */
   now?: () => Date;
-  /** Sends what a change enqueued at once (the mail and push outboxes). */
-  kick?: () => void;
 };
 
 /** One of the customer's visits, as found by its key (never another customer's). */
@@ -108,7 +106,7 @@ const lengthText = (minutes: number) => {
  * A token that names no link is a miss: LINK_MISSES of them in MISS_WINDOW_MS and the client is refused. A link ends
  * (410) when revoked, when its inquiry is deleted, and LINK_DAYS_AFTER_LAST_VISIT after the customer's last visit.
  */
-export function customerLinkService({ db, config, now = () => new Date(), kick }: CustomerLinkDeps) {
+export function customerLinkService({ db, config, now = () => new Date() }: CustomerLinkDeps) {
   const timeZone = config.timezone;
   const links = customerLinksStore(db);
   const site = siteStore(db, config.site);
@@ -321,7 +319,6 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
       });
       if (outcome === 'stale') throw new StaleVersionError(CHANGED_SINCE);
       if (outcome === 'not planned') throw new ConflictError(NOT_PLANNED);
-      kick?.();
     },
 
     /** Skips one visit of a schedule (visit_exceptions, as the owner's skip); the schedule goes on. */
@@ -345,7 +342,6 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
         await setException(tx, row.id, { status: 'skipped' });
         await messages.enqueue(txDb);
       });
-      kick?.();
     },
 
     /**
@@ -392,7 +388,6 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
         }
         await messages.enqueue(txDb);
       });
-      kick?.();
     },
 
     /**
@@ -432,7 +427,6 @@ export function customerLinkService({ db, config, now = () => new Date(), kick }
         }
         await messages.enqueue(txDb);
       });
-      kick?.();
     },
 
     /** DELETE /api/inquiries/{id}/link. */

@@ -20,8 +20,7 @@ import {
 } from '../../db/schema';
 import type { Mail } from '../../lib/mailer';
 import { overdueSchedules } from '../recurring/overdue';
-import { visitsService } from '../visits/service';
-import { visitsStore } from '../visits/store';
+import { visitsOn } from '../visits/read-model';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -59,12 +58,9 @@ export function tomorrowOf(now: Date, timeZone: string): { start: Date; end: Dat
 export async function collectDigest(db: Db, timeZone: string, now: Date): Promise<DigestContent> {
   const tomorrow = tomorrowOf(now, timeZone);
   // Tomorrow's visits as the Agenda shows them: one-time cleanings and planned (or done) recurring occurrences.
-  const planned = (
-    await visitsService({ store: visitsStore(db), timezone: timeZone }).visitsBetween(
-      tomorrow.start,
-      tomorrow.end,
-    )
-  ).filter((v) => v.status !== 'skipped');
+  const planned = (await visitsOn(db, timeZone).visitsBetween(tomorrow.start, tomorrow.end)).filter(
+    (v) => v.status !== 'skipped',
+  );
   // Paid dates recorded by hand for tomorrow (schedules without visits on the calendar); a Done & paid record
   // is the visit itself, already listed.
   const recurring = await db

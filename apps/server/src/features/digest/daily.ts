@@ -15,15 +15,15 @@ export type DigestTime = { hour: number; minute: number };
 /**
  * Today's digest, once: the day's row and the mail go into one transaction, so a second server (or a restart)
  * finds the row and does nothing; on PostgreSQL a concurrent insert of the same day waits for the first to commit.
- * The mail leaves through the outbox (retried while SMTP is down); `kick` sends it at once.
+ * The mail leaves through the outbox (retried while SMTP is down), woken by the queueing itself.
  */
 export async function runDailyDigest(
-  deps: { db: Db; config: Config; kick?: () => void },
+  deps: { db: Db; config: Config },
   now = new Date(),
 ): Promise<DigestOutcome> {
   const { db, config } = deps;
   const day = businessDate(now, config.timezone);
-  const outcome = await db.transaction(async (tx): Promise<DigestOutcome> => {
+  return db.transaction(async (tx): Promise<DigestOutcome> => {
     const claimed = await tx
       .insert(dailyDigests)
       .values({ businessDate: day, mailed: false })
@@ -37,8 +37,6 @@ export async function runDailyDigest(
     await tx.update(dailyDigests).set({ mailed: true }).where(eq(dailyDigests.businessDate, day));
     return 'mailed';
   });
-  if (outcome === 'mailed') deps.kick?.();
-  return outcome;
 }
 
 /** The cron pattern of the digest's time (croner follows the business zone across DST changes). */
@@ -66,7 +64,6 @@ export function scheduleDailyDigest(options: {
   db: Db;
   config: Config;
   time: DigestTime | undefined;
-  kick?: () => void;
   log: FastifyBaseLogger;
   /** The clock, for tests. */
   now?: () => Date;

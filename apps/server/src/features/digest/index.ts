@@ -7,7 +7,6 @@ export function startDailyDigest(app: FastifyInstance) {
     db: app.database.db,
     config: app.config,
     time: app.config.digestTime,
-    kick: app.outbox.kick,
     log: app.log,
   });
   app.addHook('preClose', async () => {

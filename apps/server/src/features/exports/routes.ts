@@ -8,14 +8,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EXPORT_TIMEOUT_MS, sendCsv } from '../../lib/csv';
 import { requireAdmin } from '../../lib/guard';
-import { type CsvExport, exportsService } from './service';
+import type { CsvExport } from './service';
 
 /**
  * CSV exports for the bookkeeper (admin): each takes its Manage list's search parameters and streams what that
  * search shows, newest first, from the database in batches.
  */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const csvExports = exportsService(app.database.db);
+  const csvExports = app.services.exports;
   const zone = app.config.timezone;
   const guard = { onRequest: requireAdmin, handlerTimeout: EXPORT_TIMEOUT_MS };
   const send = (reply: Parameters<typeof sendCsv>[0], file: string, csv: CsvExport) =>

@@ -2,14 +2,13 @@ import { adminInquiryInput, bookingRequestInput, errorsFor, inquirySchema } from
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalUser } from '../../lib/guard';
-import { inquiriesServiceFor } from './service';
 
 /**
  * POST /api/inquiries: the public booking request form (docs/product.md#booking), honouring the open/closed switch,
  * and the owner's phone leads (admin token: any time, any status, no rate limit, no notification).
  */
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const inquiries = inquiriesServiceFor(app);
+  const { inquiries } = app.services;
 
   app.post(
     '/api/inquiries',

@@ -5,9 +5,9 @@ import {
   type InquiryStatus,
   type inquiryPatch,
   type inquiryQuery,
+  type SiteConfig,
   type withDependantsQuery,
 } from '@clean/shared';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -17,13 +17,11 @@ import { enqueueMails } from '../../lib/outbox';
 import { paging } from '../../lib/paging';
 import { enqueuePush } from '../../lib/push-outbox';
 import { closedMessage } from '../contact-status/service';
-import { contactStatusStore } from '../contact-status/store';
 import { mayAcknowledge } from '../notifications/acknowledgements';
 import { acknowledgementMail, newInquiryMail, ownerAddress } from '../notifications/mails';
-import { pricingService } from '../pricing/service';
+import type { PricingService } from '../pricing/service';
 import { bookingNotice } from '../push/notices';
-import { siteStore } from '../site/store';
-import { slotsService } from '../slots/service';
+import type { SlotsService } from '../slots/service';
 import { inquiriesStore } from './store';
 
 const NOT_FOUND = 'No inquiry with that id.';
@@ -33,10 +31,14 @@ const STALE =
 export type InquiriesDeps = {
   db: Db;
   config: Config;
-  /** Wakes the mail outbox after a booking request's mails are committed. */
-  kickOutbox: () => void;
-  /** The clock a requested time's notice and its hold's lapse are measured with. */
-  now?: () => Date;
+  /** Prices a booking from the database. */
+  pricing: Pick<PricingService, 'quoteForBooking'>;
+  /** The open times, the admission of a request and its hold (features/slots). */
+  slots: SlotsService;
+  /** The business facts in force (features/site): the owner's saved edits over the configured defaults. */
+  siteFacts: () => Promise<SiteConfig>;
+  /** Whether the booking form is open (features/contact-status). */
+  bookingOpen: () => Promise<boolean>;
 };
 
 /** Validates a body with a schema chosen at run time; the first problem as a 400 naming the field. */
@@ -69,13 +71,9 @@ const toValues = (
 const isAdmin = (user: { role: string } | null) => user?.role === 'owner';
 
 /** Inquiries: the public booking request, the owner's phone leads, and their administration. */
-export function inquiriesService({ db, config, kickOutbox, now = () => new Date() }: InquiriesDeps) {
+export function inquiriesService({ db, config, pricing, slots, siteFacts, bookingOpen }: InquiriesDeps) {
   const store = inquiriesStore(db);
-  const contactStatus = contactStatusStore(db);
-  const pricing = pricingService(db);
   // The facts in force when the request comes (the owner may have edited them in the hub since start).
-  const site = siteStore(db, config.site);
-  const slots = slotsService({ db, config, now });
 
   /** A phone lead typed in by the owner: any time, any status, no notification. */
   async function createLead(body: unknown): Promise<Inquiry> {
@@ -86,7 +84,7 @@ export function inquiriesService({ db, config, kickOutbox, now = () => new Date(
   /** A visitor's booking request: refused while the form is closed; mails the owner and the visitor. */
   async function createBooking(body: unknown): Promise<Inquiry> {
     const { package: chosen, quote: choices, requested_start, ...b } = parse(bookingRequestInput, body);
-    if (!(await contactStatus.get()).is_open) throw new ConflictError(closedMessage(await site.current()));
+    if (!(await bookingOpen())) throw new ConflictError(closedMessage(await siteFacts()));
     // Priced again from the owner's table (a 400 before anything is stored when it cannot be priced).
     const quote = choices ? { ...choices, ...(await pricing.quoteForBooking(choices)) } : null;
     // The visit the request asks for: as long, as often and at the amount the quote says; without a quote the
@@ -106,7 +104,7 @@ export function inquiriesService({ db, config, kickOutbox, now = () => new Date(
     if (chosen) b.description = [`Package: ${chosen}`, b.description].filter(Boolean).join('\n\n');
     const owner = await ownerAddress(db, config);
     // Read before the transaction: on the embedded database a read outside it would wait for it to end.
-    const facts = { ...config, site: await site.current() };
+    const facts = { ...config, site: await siteFacts() };
     // The inquiry and its mails commit together: a mail is never lost, and never sent for a lost inquiry.
     const inquiry = await db.transaction(async (tx) => {
       const txDb = tx as unknown as Db;
@@ -131,7 +129,6 @@ export function inquiriesService({ db, config, kickOutbox, now = () => new Date(
       await enqueuePush(txDb, bookingNotice(created, config.timezone, held?.start.toISOString() ?? null));
       return created;
     });
-    kickOutbox();
     // The owner's private notes are never part of a visitor's answer (they are always empty here anyway).
     const { access_notes: _private, ...answer } = inquiry;
     return answer;
@@ -188,17 +185,3 @@ export function inquiriesService({ db, config, kickOutbox, now = () => new Date(
     },
   };
 }
-
-/** The service as the app wires it (the booking form's plugin and the administration's share this). */
-export const inquiriesServiceFor = (
-  app: Pick<FastifyInstance, 'database' | 'config' | 'outbox' | 'pushOutbox' | 'clock'>,
-) =>
-  inquiriesService({
-    db: app.database.db,
-    config: app.config,
-    now: app.clock,
-    kickOutbox: () => {
-      app.outbox.kick();
-      app.pushOutbox.kick();
-    },
-  });

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { everyTick } from '../../lib/ticker';
-import { invoicesServiceFor } from './service';
 
 /**
  * The monthly billing run and the overdue reminders, looked for every minute (and at once); they stop before the
  * database closes.
  */
 export function startMonthlyBilling(app: FastifyInstance) {
-  const invoices = invoicesServiceFor(app);
+  const { invoices } = app.services;
   const ticker = everyTick({
     tickMs: 60_000,
     now: app.clock,

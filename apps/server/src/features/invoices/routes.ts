@@ -16,11 +16,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { admin, sendNoContent } from '../../lib/admin-routes';
 import { sendList } from '../../lib/paging';
-import { invoicesServiceFor } from './service';
 
 /** Invoices and payments (owner): docs/product.md#getting-paid, the routes in docs/api.md. */
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const invoices = invoicesServiceFor(app);
+  const { invoices } = app.services;
   const one = { 200: invoiceSchema };
 
   app.get(

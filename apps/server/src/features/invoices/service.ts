@@ -25,7 +25,6 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors'
 import { enqueueMails } from '../../lib/outbox';
 import { type ListPage, paging } from '../../lib/paging';
 import { billingSettings } from '../billing/store';
-import { siteStore } from '../site/store';
 import { invoiceMail, type MailKind } from './mails';
 import { monthlyStore } from './monthly-store';
 import { invoicePdf, type PdfContext } from './pdf';
@@ -41,8 +40,6 @@ export type InvoicesDeps = {
   clock: () => Date;
   /** What the PDF and the customer's mails show of the business, read on `on`. */
   facts: (on: Db) => Promise<PdfContext>;
-  /** Wakes the outbox after a mail is put in it. */
-  kick: () => void;
 };
 
 /**
@@ -86,7 +83,7 @@ function price<L extends InvoiceLineInput>(lines: readonly L[], discount: number
  * Invoices (docs/product.md#getting-paid): drafts change freely; issuing numbers an invoice and freezes it; payments
  * move it to partially paid and paid. Every change of one invoice runs in a transaction holding its row lock.
  */
-export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDeps) {
+export function invoicesService({ db, timezone, clock, facts }: InvoicesDeps) {
   const store = invoicesStore(db);
   const today = () => businessDate(clock(), timezone);
 
@@ -200,7 +197,6 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
         });
         if (claimed) sent += 1;
       }
-      if (sent > 0) kick();
       return sent;
     },
 
@@ -239,7 +235,6 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
         issued += 1;
         await pause(MONTHLY_RUN_PAUSE_MS);
       }
-      if (issued > 0 && context) kick();
       return issued;
     },
 
@@ -303,7 +298,6 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
         await issueIn(tx, id, billing);
         await enqueue(tx, 'issued', id, context);
       });
-      if (context) kick();
       return read(db, id);
     },
 
@@ -318,7 +312,6 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
         await store.update(tx, id, { status: 'void', voidReason: reason });
         await enqueue(tx, 'void', id, context);
       });
-      if (context) kick();
       return read(db, id);
     },
 
@@ -333,7 +326,6 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
         if (!(await enqueue(tx, 'issued', id, context)))
           throw new ConflictError('This invoice has no e-mail address to send it to.');
       });
-      kick();
       return read(db, id);
     },
 
@@ -344,7 +336,6 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
         await payIn(tx, id, payment);
         await enqueue(tx, 'receipt', id, context);
       });
-      if (context) kick();
       return read(db, id);
     },
 
@@ -370,7 +361,6 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
         // Done & paid mails only the receipt.
         if (!visit.paid) {
           await enqueue(on, 'issued', id, context);
-          if (context) kick();
         }
       }
       if (!visit.paid) return;
@@ -386,8 +376,6 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
         notify_customer: true,
       });
       await enqueue(on, 'receipt', id, context);
-      // The worker may look before the visit's transaction commits; its next poll finds the mail then.
-      if (context) kick();
     },
 
     /** For a payment entered by mistake: the balance and the status follow. */
@@ -408,26 +396,5 @@ export function invoicesService({ db, timezone, clock, facts, kick }: InvoicesDe
   };
 }
 
-/** The service as the app wires it, with the customer's mails (the invoices' and the visits' routes share it). */
-export const invoicesServiceFor = (app: Pick<FastifyInstance, 'database' | 'config' | 'clock' | 'outbox'>) =>
-  invoicesService({
-    db: app.database.db,
-    timezone: app.config.timezone,
-    clock: app.clock,
-    async facts(on) {
-      const [site, billing] = await Promise.all([
-        siteStore(on, app.config.site).current(),
-        billingSettings(on),
-      ]);
-      return {
-        business: {
-          name: site.businessName,
-          phone: site.phone,
-          email: site.email,
-          region: site.address.region,
-        },
-        billing,
-      };
-    },
-    kick: app.outbox.kick,
-  });
+/** The app's one invoices service (services.ts), for the customer's page routes that still ask for it here. */
+export const invoicesServiceFor = (app: Pick<FastifyInstance, 'services'>) => app.services.invoices;

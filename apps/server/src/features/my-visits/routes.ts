@@ -2,17 +2,10 @@ import { myVisitListSchema, myVisitParams, myVisitPatch, myVisitSchema, myVisits
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../lib/guard';
 import { member } from '../../lib/member-routes';
-import { visitsServiceFor } from '../visits/app-service';
-import { myVisitsService } from './service';
 
 /** A team member's own visits (`/api/my/visits`): their day and their Done. */
 export const myVisitsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mine = myVisitsService({
-    db: app.database.db,
-    config: app.config,
-    visits: visitsServiceFor(app),
-    now: app.clock,
-  });
+  const mine = app.services.myVisits;
 
   app.get(
     '/api/my/visits',

@@ -1,10 +1,8 @@
-import type { MyVisit, MyVisitsQuery, Visit } from '@clean/shared';
+import type { MyVisit, MyVisitsQuery, SiteConfig, Visit, VisitChecklistItem } from '@clean/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { refuseOpenRequired } from '../checklists/service';
-import { checklistsStore } from '../checklists/store';
-import { siteStore } from '../site/store';
 import { assignedVisit } from '../visits/assignee';
 import type { VisitsService } from '../visits/service';
 import { myVisit } from './shape';
@@ -14,7 +12,18 @@ export const NO_SUCH_VISIT = 'No visit of yours with that key.';
 export const NOT_TO_CLEAN = 'This visit is no longer on: it was cancelled or skipped.';
 
 /** A team member's own visits: their day, and their Done (the owner's done path, behind the checklist). */
-export function myVisitsService(deps: { db: Db; config: Config; visits: VisitsService; now: () => Date }) {
+export function myVisitsService(deps: {
+  db: Db;
+  config: Config;
+  visits: VisitsService;
+  now: () => Date;
+  /** Each visit's checklist (features/checklists), by visit key. */
+  checklistsOf: (
+    visits: Array<{ key: string; inquiryId: number }>,
+  ) => Promise<Map<string, VisitChecklistItem[]>>;
+  /** The business facts in force (features/site): the owner's saved edits over the configured defaults. */
+  siteFacts: () => Promise<SiteConfig>;
+}) {
   const { db, config, visits, now } = deps;
   const timeZone = config.timezone;
 
@@ -22,8 +31,8 @@ export function myVisitsService(deps: { db: Db; config: Config; visits: VisitsSe
     const homes = [...new Set(list.map((v) => v.inquiry_id))];
     const [quotes, checklists, facts] = await Promise.all([
       myVisitsStore(db).quotes(homes),
-      checklistsStore(db).ofVisits(list.map((v) => ({ key: v.key, inquiryId: v.inquiry_id }))),
-      siteStore(db, config.site).current(),
+      deps.checklistsOf(list.map((v) => ({ key: v.key, inquiryId: v.inquiry_id }))),
+      deps.siteFacts(),
     ]);
     const at = now();
     return list.map((v) =>

@@ -109,7 +109,7 @@ export async function confirmationMail(
  * outbox (retried while SMTP is down). The confirmation is written inside the booking's own transaction (`queue`
  * in a confirm's, `booking` around an owner's create), so the booking and its mail commit together or neither does.
  */
-export function customerNotices(deps: { db: Db; config: Config; kick: () => void }) {
+export function customerNotices(deps: { db: Db; config: Config }) {
   const { db, config } = deps;
 
   /**
@@ -152,23 +152,18 @@ export function customerNotices(deps: { db: Db; config: Config; kick: () => void
 
   return {
     queue,
-    /** Sends what committed transactions queued, now rather than at the outbox's next poll. */
-    kick: deps.kick,
     /**
      * Writes a booking with `write` and queues the confirmation of the visit `visitOf` names (null: none) in the
      * same transaction, so the owner's create and its mail commit together or neither does.
      */
     async booking<T>(write: (tx: Db) => Promise<T>, visitOf: (made: T) => BookedVisit | null): Promise<T> {
-      let queued = false;
-      const made = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const txDb = tx as unknown as Db;
         const result = await write(txDb);
         const visit = visitOf(result);
-        if (visit) queued = await queue(txDb, visit);
+        if (visit) await queue(txDb, visit);
         return result;
       });
-      if (queued) deps.kick();
-      return made;
     },
   };
 }

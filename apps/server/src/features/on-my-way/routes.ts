@@ -3,19 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { admin } from '../../lib/admin-routes';
 import { currentUser } from '../../lib/guard';
 import { member } from '../../lib/member-routes';
-import { onMyWayService } from './service';
 
 /** "On my way" to the customer (a team member, once a visit) and whether it went (the owner). */
 export const onMyWayRoutes: FastifyPluginAsyncZod = async (app) => {
-  const onMyWay = onMyWayService({
-    db: app.database.db,
-    config: app.config,
-    now: app.clock,
-    kick: () => {
-      app.outbox.kick();
-      app.smsOutbox.kick();
-    },
-  });
+  const { onMyWay } = app.services;
 
   app.post(
     '/api/my/visits/:key/on-my-way',

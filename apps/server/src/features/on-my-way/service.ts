@@ -1,14 +1,19 @@
-import type { OnMyWay, OnMyWayStatus } from '@clean/shared';
+import type { OnMyWay, OnMyWayStatus, SiteConfig } from '@clean/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { enqueueMails } from '../../lib/outbox';
 import { e164, enqueueSms } from '../../lib/sms';
-import { siteStore } from '../site/store';
 import { assignedVisit } from '../visits/assignee';
 import { type OnMyWayRow, onMyWayStore } from './store';
 
-export type OnMyWayDeps = { db: Db; config: Config; now: () => Date; kick: () => void };
+export type OnMyWayDeps = {
+  db: Db;
+  config: Config;
+  now: () => Date;
+  /** The business facts in force (features/site): the owner's saved edits over the configured defaults. */
+  siteFacts: () => Promise<SiteConfig>;
+};
 
 type Channel = OnMyWay['channel'];
 
@@ -30,7 +35,7 @@ const answer = (row: OnMyWayRow, alreadySent: boolean): OnMyWay => ({
  * takes texts, else by e-mail, never to a customer who turned reminders off; its row and its message commit
  * together, and the row's primary key makes it once whoever taps and however often.
  */
-export function onMyWayService({ db, config, now, kick }: OnMyWayDeps) {
+export function onMyWayService({ db, config, now, siteFacts }: OnMyWayDeps) {
   const store = onMyWayStore(db);
   return {
     async send(userId: number, key: string): Promise<OnMyWay> {
@@ -44,7 +49,7 @@ export function onMyWayService({ db, config, now, kick }: OnMyWayDeps) {
       const [customer, name, facts] = await Promise.all([
         store.customer(visit.inquiryId),
         store.nameOf(userId),
-        siteStore(db, config.site).current(),
+        siteFacts(),
       ]);
       const who = name ? `${name} from ${facts.businessName}` : facts.businessName;
       const text = `${who} is on the way, arriving about ${arrivalTime(visit.start, config.timezone)}.`;
@@ -62,10 +67,7 @@ export function onMyWayService({ db, config, now, kick }: OnMyWayDeps) {
             },
           ]);
       });
-      if (claimed) {
-        kick();
-        return answer(claimed, false);
-      }
+      if (claimed) return answer(claimed, false);
       const first = await store.of(key);
       if (!first) throw new Error('the visit’s on-my-way row was not found after a conflict');
       return answer(first, true);

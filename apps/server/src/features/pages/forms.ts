@@ -12,9 +12,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { anyone } from '../../lib/access';
 import { ConflictError, DomainError, statusOf } from '../../lib/errors';
-import { inquiriesServiceFor } from '../inquiries/service';
 import { packagesStore } from '../packages/store';
-import { reviewsService } from '../reviews/service';
 import type { PageRenderer } from './render';
 
 /** A plain form's fields: each a string (a field sent twice counts as its first value). */
@@ -108,13 +106,8 @@ function tooManyPage(form: PageForm, message: string, site: { businessName: stri
  */
 export const pageFormRoutes: FastifyPluginAsync<{ pages: PageRenderer }> = async (app, { pages }) => {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
-  const inquiries = inquiriesServiceFor(app);
+  const { inquiries, reviews } = app.services;
   const packages = packagesStore(app.database.db);
-  const reviews = reviewsService({
-    db: app.database.db,
-    config: app.config,
-    kickOutbox: () => app.outbox.kick(),
-  });
 
   async function refuse(
     reply: FastifyReply,

@@ -15,7 +15,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { etagOf, isFresh } from '../../lib/public-cache';
 import { reviewRequestTokensOf } from '../review-requests/service';
 import { approvedRating } from '../seo/rating';
-import { siteStore } from '../site/store';
 import { pageStylesheet } from './page-css';
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) exports. */
@@ -107,7 +106,7 @@ export async function pageRenderer(app: FastifyInstance, webDist: string) {
   const bundle: ServerBundle | null =
     built && existsSync(bundleFile) ? await import(pathToFileURL(bundleFile).href) : null;
   const base = app.config.publicUrl;
-  const siteFacts = siteStore(app.database.db, app.config.site);
+  const { siteFacts } = app.services;
   const serverRendered = new Set(bundle?.SERVER_RENDERED ?? []);
   /** Whether `route` is a public page this build renders on the server. */
   const serverRenders = (route: string): route is PublicRoute =>
@@ -139,7 +138,7 @@ export async function pageRenderer(app: FastifyInstance, webDist: string) {
 
   /** The extra <head> of a public page: canonical link, Open Graph, and on `/` the LocalBusiness JSON-LD. */
   async function headFor(route: PublicRoute, rendered: Rendered, server: ServerBundle) {
-    const site = await siteFacts.current();
+    const site = await siteFacts();
     const title = rendered.title ?? site.businessName;
     const description = rendered.description ?? site.tagline;
     const url = `${base}${route}`;
@@ -270,7 +269,7 @@ export async function pageRenderer(app: FastifyInstance, webDist: string) {
   ): Promise<string> {
     if (!bundle) throw new Error('no server-rendering bundle');
     const html = await bundle.renderCustomerLink(content, base, injectFetch(app, []));
-    const site = await siteFacts.current();
+    const site = await siteFacts();
     const title = 'view' in content ? 'Your visits' : content.problem.title;
     return withStyles(template, html)
       .replace(

@@ -3,20 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { admin } from '../../lib/admin-routes';
 import { sendCsv } from '../../lib/csv';
 import { requireAdmin } from '../../lib/guard';
-import { visitsService } from '../visits/service';
-import { visitsStore } from '../visits/store';
-import { PAY_CSV_HEADER, payService } from './service';
-import { payStore } from './store';
+import { PAY_CSV_HEADER } from './service';
 
 /** A team member's pay for a range of business dates (the owner's): JSON and CSV. */
 export const payRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
-  const timezone = app.config.timezone;
-  const pay = payService({
-    store: payStore(db),
-    visits: visitsService({ store: visitsStore(db), timezone }),
-    timezone,
-  });
+  const { pay } = app.services;
 
   app.get(
     '/api/team/:id/pay',
@@ -43,7 +34,7 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
         'pay.csv',
         PAY_CSV_HEADER,
         await pay.csvRows(request.params.id, request.query),
-        timezone,
+        app.config.timezone,
       ),
   );
 };

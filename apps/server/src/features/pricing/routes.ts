@@ -10,14 +10,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { anyone } from '../../lib/access';
 import { admin } from '../../lib/admin-routes';
 import { changesPublicContent } from '../../lib/public-cache';
-import { pricingService } from './service';
 
 /**
  * The owner's price table (GET public, PUT admin) and the instant quote (public):
  * docs/product.md#prices-and-the-quote.
  */
 export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const pricing = pricingService(app.database.db, app.publicCache);
+  const { pricing } = app.services;
 
   app.get(
     '/api/pricing',

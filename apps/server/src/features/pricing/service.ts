@@ -1,4 +1,5 @@
 import {
+  type BillingSettings,
   type Pricing,
   type PublicPricing,
   type PublicTax,
@@ -12,7 +13,6 @@ import {
 import type { Db } from '../../db/client';
 import { ValidationError } from '../../lib/errors';
 import type { PublicCache } from '../../lib/public-cache';
-import { billingSettings } from '../billing/store';
 import { pricingStore } from './store';
 
 /** The price table with the packages it can price and the tax: all a quote needs, read together. */
@@ -29,14 +29,15 @@ const visible = ({ pricing, packages }: PriceList): Pricing => {
  * any write to packages or to the table, here and on the other servers); a booking prices from the database.
  * Without a cache (the booking service) every read is from the database.
  */
-export function pricingService(db: Db, cache: Pick<PublicCache, 'get'> | null = null) {
+export function pricingService(
+  db: Db,
+  /** The tax settings (features/billing). */
+  taxSettings: () => Promise<BillingSettings>,
+  cache: Pick<PublicCache, 'get'> | null = null,
+) {
   const store = pricingStore(db);
   const load = async (): Promise<PriceList> => {
-    const [pricing, packages, billing] = await Promise.all([
-      store.get(),
-      store.packages(),
-      billingSettings(db),
-    ]);
+    const [pricing, packages, billing] = await Promise.all([store.get(), store.packages(), taxSettings()]);
     const { tax_rate_percent, tax_label, prices_include_tax } = billing;
     return { pricing, packages, tax: { tax_rate_percent, tax_label, prices_include_tax } };
   };
@@ -78,3 +79,5 @@ export function pricingService(db: Db, cache: Pick<PublicCache, 'get'> | null = 
     },
   };
 }
+
+export type PricingService = ReturnType<typeof pricingService>;

@@ -13,26 +13,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../lib/guard';
-import { inquiriesStore } from '../inquiries/store';
 import { manageRoutes } from '../manage-routes';
-import { newVisitDeps } from '../visits/new-visit-deps';
-import { overdueSchedules } from './overdue';
-import { recurringService } from './service';
-import { paidStore, schedulesStore } from './store';
 
 /** Recurring payment schedules and their paid records (admin). */
 export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
-  const { timezone } = app.config;
-  const recurring = recurringService({
-    schedules: schedulesStore(db),
-    paid: paidStore(db),
-    inquiryExists: inquiriesStore(db).exists,
-    overdue: () => overdueSchedules(db, timezone),
-    timezone,
-    ...newVisitDeps(app),
-    schedulesOn: schedulesStore,
-  });
+  const { recurring } = app.services;
 
   manageRoutes(app, '/api/recurring_payments', recurringPaymentSchema, {
     list: [recurringPaymentQuery, recurring.listSchedules],

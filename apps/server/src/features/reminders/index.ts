@@ -9,10 +9,6 @@ export function startReminders(app: FastifyInstance) {
     db: app.database.db,
     config: app.config,
     tokens: optOutTokens(resolveJwtSecret(app.config.jwtSecret, app.config.dataDir)),
-    kick: () => {
-      app.outbox.kick();
-      app.smsOutbox.kick();
-    },
     log: app.log,
     tickMs: app.config.reminderTickMs,
   });

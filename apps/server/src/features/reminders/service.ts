@@ -44,8 +44,6 @@ export type RemindersDeps = {
   db: Db;
   config: Config;
   tokens: OptOutTokens;
-  /** Sends what was enqueued at once (the mail and text outboxes). */
-  kick?: () => void;
 };
 
 /**
@@ -123,7 +121,6 @@ export async function runReminders(deps: RemindersDeps, now: Date): Promise<numb
     await db
       .delete(visitReminders)
       .where(lt(visitReminders.startsAt, new Date(now.getTime() - REMINDER_ROWS_KEPT_MS)));
-    deps.kick?.();
   }
   return reminded;
 }

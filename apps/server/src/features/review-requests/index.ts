@@ -8,7 +8,6 @@ export function startReviewRequests(app: FastifyInstance) {
     db: app.database.db,
     config: app.config,
     tokens: reviewRequestTokensOf(app.config),
-    kick: () => app.outbox.kick(),
   };
   const ticker = everyTick({
     tickMs: app.config.reminderTickMs,

@@ -60,7 +60,7 @@ export function reviewerNameOf(fullName: string): string {
   return (last ? `${first} ${last[0]?.toUpperCase()}.` : first).slice(0, 100);
 }
 
-export type ReviewRequestsDeps = { db: Db; config: Config; tokens: ReviewRequestTokens; kick?: () => void };
+export type ReviewRequestsDeps = { db: Db; config: Config; tokens: ReviewRequestTokens };
 
 /**
  * Review requests (docs/product.md#review-requests): marking a visit done asks for one, undoing it before it leaves
@@ -187,7 +187,6 @@ export async function runReviewRequests(deps: ReviewRequestsDeps, now: Date): Pr
     });
     if (sent) mailed++;
   }
-  if (mailed > 0) deps.kick?.();
   return mailed;
 }
 

@@ -14,21 +14,13 @@ import { admin, adminDeleteWithMessage, adminList, adminUpdate } from '../../lib
 import { isOwner, optionalUser } from '../../lib/guard';
 import { listHeaders, sendList } from '../../lib/paging';
 import { changesPublicContent } from '../../lib/public-cache';
-import { reviewsService } from './service';
 
 /**
  * Reviews: public list and pending submission; moderation (admin). Visitors' reviews start pending
  * (docs/product.md#privacy-and-access).
  */
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const reviews = reviewsService({
-    db: app.database.db,
-    config: app.config,
-    kickOutbox: () => {
-      app.outbox.kick();
-      app.pushOutbox.kick();
-    },
-  });
+  const { reviews } = app.services;
 
   app.get(
     '/api/reviews',

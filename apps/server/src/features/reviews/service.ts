@@ -17,8 +17,6 @@ const NOT_FOUND = 'There is no review with that id.';
 export type ReviewsDeps = {
   db: Db;
   config: Config;
-  /** Wakes the mail outbox after a pending review's mail is committed. */
-  kickOutbox: () => void;
 };
 
 const found = (review: Review | undefined): Review => {
@@ -27,7 +25,7 @@ const found = (review: Review | undefined): Review => {
 };
 
 /** Reviews and their moderation. Visitors' reviews start pending (docs/product.md#privacy-and-access). */
-export function reviewsService({ db, config, kickOutbox }: ReviewsDeps) {
+export function reviewsService({ db, config }: ReviewsDeps) {
   const store = reviewsStore(db);
   const tokens = reviewRequestTokensOf(config);
 
@@ -54,7 +52,6 @@ export function reviewsService({ db, config, kickOutbox }: ReviewsDeps) {
         await enqueuePush(txDb, reviewNotice(created));
         return created;
       });
-      kickOutbox();
       return { ...review, message: PENDING_MESSAGE };
     },
 

@@ -343,7 +343,7 @@ export function holdsAccess(
    * The customer's confirmation of a visit a confirm just made: queued inside the confirm's transaction (a failure
    * leaves the request unconfirmed, so none is lost), sent once it committed.
    */
-  confirmation?: Pick<CustomerNotices, 'queue' | 'kick'>,
+  confirmation?: Pick<CustomerNotices, 'queue'>,
 ): HoldsAccess {
   const site = siteStore(db, config.site);
   const holdMs = async () => (await site.current()).bookingRules.holdDays * DAY;
@@ -368,7 +368,6 @@ export function holdsAccess(
     async change(id, status) {
       const ms = await holdMs();
       const at = now();
-      let booked = false;
       const outcome = await holdsStore(db).change(id, async (tx, row): Promise<HoldOutcome> => {
         if (!row) throw new NotFoundError(NO_SUCH_VISIT);
         const txHolds = holdsStore(tx as unknown as Db);
@@ -387,18 +386,16 @@ export function holdsAccess(
         if (row.createdAt.getTime() + ms <= at.getTime()) throw new ConflictError(REQUEST_LAPSED);
         const made = await txHolds.confirm(row, FREQUENCY_LABEL[row.frequency]);
         // Only the confirm that made the visit tells the customer; the nineteen that found it made do not.
-        booked =
-          (await confirmation?.queue(tx as unknown as Db, {
-            key: made.made === 'one_time' ? `o${made.cleaningId}` : recurringKey(made.scheduleId, row.start),
-            inquiryId: row.inquiryId,
-            start: row.start,
-            minutes: row.durationMinutes,
-            amount: row.amount,
-            frequency: FREQUENCY_LABEL[row.frequency] ?? undefined,
-          })) ?? false;
+        await confirmation?.queue(tx as unknown as Db, {
+          key: made.made === 'one_time' ? `o${made.cleaningId}` : recurringKey(made.scheduleId, row.start),
+          inquiryId: row.inquiryId,
+          start: row.start,
+          minutes: row.durationMinutes,
+          amount: row.amount,
+          frequency: FREQUENCY_LABEL[row.frequency] ?? undefined,
+        });
         return made;
       });
-      if (booked) confirmation?.kick();
       return outcome;
     },
   };

@@ -6,7 +6,6 @@ import { byLink } from '../../lib/access';
 import { DomainError, statusOf } from '../../lib/errors';
 import { html, plainPage } from '../reminders/plain-page';
 import { JOIN_PATH, type TeamService } from './service';
-import { teamServiceFor } from './service-for';
 
 const tokenOf = (input: unknown) =>
   z.object({ token: z.string().max(100) }).safeParse(input).data?.token ?? '';
@@ -22,7 +21,7 @@ type Answer = { status: number; body: (facts: SiteConfig) => string };
  */
 export const joinRoutes: FastifyPluginAsync = async (app) => {
   await app.register(formbody, { bodyLimit: 2048 });
-  const team = teamServiceFor(app);
+  const { team } = app.services;
   const page = plainPage(app.database.db, app.config, 'Join the team');
   const options = { schema: { hide: true }, config: byLink };
   // Guessing tokens is as limited as guessing passwords.

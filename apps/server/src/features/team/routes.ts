@@ -12,14 +12,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { byLink } from '../../lib/access';
 import { admin, sendNoContent } from '../../lib/admin-routes';
-import { teamServiceFor } from './service-for';
 
 /**
  * The owner's team (docs/product.md#the-team): GET/POST /api/team, PATCH/DELETE /api/team/{id} (owner), and the
  * invitation's POST /api/team/invitations/accept, opened by the link's token alone.
  */
 export const teamRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = async (app, opts) => {
-  const team = teamServiceFor(app);
+  const { team } = app.services;
 
   app.get('/api/team', admin({}, { 200: teamListResponse }), async () => team.list());
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   INVITATION_DAYS,
   type InvitationAccept,
+  type SiteConfig,
   type TeamMember,
   type teamMemberChange,
   type teamMemberCreate,
@@ -13,7 +14,6 @@ import type { Db } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import { ConflictError, GoneError, NotFoundError, ValidationError } from '../../lib/errors';
 import { enqueueMails } from '../../lib/outbox';
-import { siteStore } from '../site/store';
 import { type MemberRow, type Tx, teamStore } from './store';
 
 export const JOIN_PATH = '/join';
@@ -30,8 +30,8 @@ export type TeamServiceOptions = {
   config: Pick<Config, 'publicUrl' | 'site'>;
   /** The clock of invitations' validity: tests move it. */
   now: () => Date;
-  /** Wakes the outbox after a mail was queued. */
-  kick: () => void;
+  /** The business facts in force (features/site): the owner's saved edits over the configured defaults. */
+  siteFacts: () => Promise<SiteConfig>;
 };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -52,7 +52,6 @@ export const toTeamMember = (row: MemberRow): TeamMember => ({
 
 export function teamService(o: TeamServiceOptions) {
   const store = teamStore(o.db);
-  const site = siteStore(o.db, o.config.site);
 
   /** The invitation mail, queued in the transaction that creates the link: both commit or neither. */
   async function invite(tx: Tx, who: Invitee, business: string) {
@@ -94,7 +93,7 @@ export function teamService(o: TeamServiceOptions) {
 
     /** Adds a cleaner who cannot sign in until they accept: their password is a hash of random bytes. */
     async create(input: z.output<typeof teamMemberCreate>): Promise<TeamMember> {
-      const business = (await site.current()).businessName;
+      const business = (await o.siteFacts()).businessName;
       const passwordHash = await hash(randomBytes(32).toString('base64url'));
       const id = await o.db
         .transaction(async (tx) => {
@@ -116,13 +115,12 @@ export function teamService(o: TeamServiceOptions) {
             );
           throw err;
         });
-      o.kick();
       return member(id);
     },
 
     /** Changes a member still on the team, under their row lock (what it checks cannot change meanwhile). */
     async change(id: number, input: z.output<typeof teamMemberChange>): Promise<TeamMember> {
-      const business = (await site.current()).businessName;
+      const business = (await o.siteFacts()).businessName;
       await o.db.transaction(async (tx) => {
         const current = await store.lock(tx, id);
         if (!current) throw new NotFoundError(NO_MEMBER);
@@ -138,7 +136,6 @@ export function teamService(o: TeamServiceOptions) {
         if (input.resend_invitation && current.email)
           await invite(tx, { id, email: current.email, name: input.name ?? current.name ?? '' }, business);
       });
-      if (input.resend_invitation) o.kick();
       return member(id);
     },
 

@@ -14,7 +14,7 @@ import { admin } from '../../lib/admin-routes';
 import { currentUser } from '../../lib/guard';
 import { member } from '../../lib/member-routes';
 import { acceptPhotoUploads, photoUploads } from '../media/upload';
-import { type KeepPhoto, visitPhotosService } from './service';
+import type { KeepPhoto } from './service';
 
 const privateImage = {
   description: 'The photo (JPEG), never cached (Cache-Control: no-store).',
@@ -24,7 +24,7 @@ const privateImage = {
 /** A visit's private before/after photos: the cleaner's upload, the owner's list and keep, and the private address. */
 export const visitPhotosRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
-  const photos = visitPhotosService({ db: app.database.db, timezone: config.timezone });
+  const photos = app.services.visitPhotos;
   const uploads = photoUploads(app.database.db, config.uploads);
   await acceptPhotoUploads(app, config.uploads);
 

@@ -12,7 +12,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { admin } from '../../lib/admin-routes';
 import { expectedVersion } from '../../lib/if-match';
-import { visitsServiceFor } from './app-service';
 
 /** The business days (YYYY-MM-DD, comma-separated) with more one-time cleanings than listed. */
 export const TRUNCATED_DAYS_HEADER = 'x-truncated-days';
@@ -29,7 +28,7 @@ const keyParams = z.object({
  * dates, changing one occurrence (done and paid, skipped, moved), the working hours, and the conflicts look-up.
  */
 export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const visits = visitsServiceFor(app);
+  const { visits } = app.services;
 
   app.get(
     '/api/visits',
@@ -86,11 +85,7 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
       409,
       412,
     ),
-    async (request) => {
-      const visit = await visits.patch(request.params.key, request.body, expectedVersion(request));
-      if (request.body.start !== undefined) app.outbox.kick();
-      return visit;
-    },
+    async (request) => visits.patch(request.params.key, request.body, expectedVersion(request)),
   );
 
   app.get('/api/working_hours', admin({}, { 200: workingHoursSchema }), async () => visits.workingHours());

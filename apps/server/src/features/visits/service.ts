@@ -1,44 +1,33 @@
-import {
-  AGENDA_DAY_LIMIT,
-  type PaymentMethod,
-  type QuoteFrequency,
-  recognisedPeriod,
-  VISITS_MAX_DAYS,
-  type Visit,
-  type VisitConflict,
-  type visitConflictsQuery,
-  type visitPatch,
-  type visitsQuery,
-  type WorkingHours,
-  wallInstant,
+import type {
+  PaymentMethod,
+  Visit,
+  VisitConflict,
+  visitConflictsQuery,
+  visitPatch,
+  visitsQuery,
+  WorkingHours,
 } from '@clean/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, StaleVersionError, ValidationError } from '../../lib/errors';
 import { instantIn } from '../../lib/wall-time';
+import { CONFLICT_OCCURRENCES, LONGEST_MS, visitConflicts } from './conflicts';
 import { refuseEarlyDone, sameBusinessDay } from './done';
+import { type HeldTime, minutesMs, visitsReadModel } from './read-model';
 import {
-  holdKey,
-  hoursConflict,
   isOccurrence,
   occurrences,
-  occurrencesBetween,
   oneTimeKey,
   overlapConflicts,
   parseKey,
-  type Rule,
   recurringKey,
-  ruleOf,
   type Span,
 } from './rule';
 import { staleCleaning, staleOccurrence } from './stale';
 import {
-  type CleaningRow,
-  type Customer,
   type ExceptionRow,
   occurrenceVersion,
   type ScheduleRow,
-  type VisitsOf,
   type VisitsStore,
   visitsStore,
 } from './store';
@@ -58,29 +47,12 @@ export const NO_SUCH_MEMBER = 'cleaner_id: no such team member (or they were rem
 /** A caller's rule run inside a visit's change, under its row lock (a cleaner's Done: the checklist). */
 export type WhileLocked = (on: Db) => Promise<void>;
 
-/** The occurrences a schedule's conflicts are checked for (its first ones from the time asked about). */
-export const CONFLICT_OCCURRENCES = 12;
-const HOUR_MS = 3_600_000;
-/** The longest visit (12 hours): a visit overlapping a time starts at most this long before it. */
-const LONGEST_MS = 12 * HOUR_MS;
-
 export const HOLD_ONLY_CONFIRM =
   'A requested time can only be confirmed or declined: send {"status":"confirmed"} or {"status":"declined"}.';
 export const CONFIRM_ONLY_REQUESTS = 'Only a requested time can be confirmed or declined.';
 
-/**
- * A live hold (docs/product.md#open-times-and-holds) as the visits see it: the Agenda's requests and a conflict for
- * the owner's visits.
- */
-export type HeldTime = Customer & {
-  id: number;
-  description: string | null;
-  start: Date;
-  durationMinutes: number;
-  frequency: QuoteFrequency;
-  amount: number;
-  lapsesAt: Date | null;
-};
+export type { HeldTime } from './read-model';
+
 /** What a confirm or decline became: the visit it made, or the request itself, declined. */
 export type HoldOutcome =
   | { made: 'one_time'; cleaningId: number }
@@ -111,14 +83,6 @@ export type VisitsDeps = {
   now?: () => Date;
 };
 
-const minutesMs = (minutes: number) => minutes * 60_000;
-/** The home's address every visit answers with (and the owner's access notes: the visits are owner's reads). */
-const addressOf = (c: Customer) => ({
-  street_address: c.streetAddress,
-  zip: c.zip,
-  access_notes: c.accessNotes,
-});
-
 /**
  * A move to the time the visit already has, with nothing else asked and the version (if sent) current: it
  * answers the visit as a move would, and changes, claims and tells nothing (docs/api.md).
@@ -136,14 +100,6 @@ const sameTimeMove = (
   Date.parse(visit.start) === start.getTime() &&
   (version === undefined || visit.version === version);
 
-const DAY_MS = 86_400_000;
-
-/**
- * A held request's version never changes: its one change, a confirm or decline, ends it (a second is a 409), so
- * If-Match has nothing to add there.
- */
-const HOLD_VERSION = '0';
-
 /**
  * The owner's visits: one-time cleanings and the computed occurrences of recurring schedules, with the exceptions
  * stored for some occurrences (skipped, moved, done, paid). Everything in the business time zone `timezone`.
@@ -156,284 +112,21 @@ export function visitsService({
   moved,
   now = () => new Date(),
 }: VisitsDeps) {
-  /**
-   * The instant a business date (or the date `plusDays` after it) starts; a date that is not on the calendar
-   * (Feb 30) is the client's 400.
-   */
-  function dayStart(date: string, label: string, plusDays = 0): Date {
-    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-    const midnight = Date.UTC(y, m - 1, d);
-    if (new Date(midnight).toISOString().slice(0, 10) !== date)
-      throw new ValidationError(`${label} must be a real date like 2027-03-02.`);
-    // A zone whose clocks skip midnight starts that day at the first minute after the gap.
-    return wallInstant(midnight + plusDays * DAY_MS, timezone).at;
-  }
+  const {
+    oneTimeVisit,
+    holdVisit,
+    recurringVisit,
+    ruleFor,
+    visitsBetween,
+    visitsOfInquiry,
+    visitsOf,
+    named,
+    visitsOfCleaner,
+    rangeOf,
+    recurringBetween,
+  } = visitsReadModel({ store, timezone });
 
-  function oneTimeVisit(row: CleaningRow, hours: WorkingHours): Visit | null {
-    if (!row.dateTime) return null;
-    const minutes = row.durationMinutes ?? hours.default_duration_minutes;
-    return {
-      key: oneTimeKey(row.id),
-      kind: 'one_time',
-      inquiry_id: row.inquiryId,
-      inquiry_name: row.inquiryName,
-      phone_number: row.phoneNumber,
-      email: row.email,
-      call_or_text: row.callOrText,
-      town: row.town,
-      ...addressOf(row),
-      start: row.dateTime.toISOString(),
-      end: new Date(row.dateTime.getTime() + minutesMs(minutes)).toISOString(),
-      original_start: null,
-      status: row.cancelledAt ? 'cancelled' : row.doneAt ? 'done' : 'planned',
-      paid: row.paid,
-      amount: row.amount,
-      notes: row.notes,
-      one_time_cleaning_id: row.id,
-      recurring_payment_id: null,
-      recurring_paid_id: null,
-      requested_frequency: null,
-      hold_lapses_at: null,
-      cleaner_id: row.cleanerId,
-      cleaner_name: null,
-      version: String(row.version),
-    };
-  }
-
-  function holdVisit(h: HeldTime, status: 'requested' | 'declined' = 'requested'): Visit {
-    return {
-      key: holdKey(h.id),
-      kind: 'request',
-      inquiry_id: h.inquiryId,
-      inquiry_name: h.inquiryName,
-      phone_number: h.phoneNumber,
-      email: h.email,
-      call_or_text: h.callOrText,
-      town: h.town,
-      ...addressOf(h),
-      start: h.start.toISOString(),
-      end: new Date(h.start.getTime() + minutesMs(h.durationMinutes)).toISOString(),
-      original_start: null,
-      status,
-      paid: false,
-      amount: h.amount,
-      notes: h.description,
-      one_time_cleaning_id: null,
-      recurring_payment_id: null,
-      recurring_paid_id: null,
-      requested_frequency: h.frequency,
-      hold_lapses_at: h.lapsesAt?.toISOString() ?? null,
-      cleaner_id: null,
-      cleaner_name: null,
-      version: HOLD_VERSION,
-    };
-  }
-
-  function recurringVisit(
-    s: ScheduleRow,
-    originalStart: Date,
-    exception: ExceptionRow | undefined,
-    hours: WorkingHours,
-  ): Visit {
-    const start = exception?.movedTo ?? originalStart;
-    const minutes = s.durationMinutes ?? hours.default_duration_minutes;
-    return {
-      key: recurringKey(s.id, originalStart),
-      kind: 'recurring',
-      inquiry_id: s.inquiryId,
-      inquiry_name: s.inquiryName,
-      phone_number: s.phoneNumber,
-      email: s.email,
-      call_or_text: s.callOrText,
-      town: s.town,
-      ...addressOf(s),
-      start: start.toISOString(),
-      end: new Date(start.getTime() + minutesMs(minutes)).toISOString(),
-      original_start: exception?.movedTo ? originalStart.toISOString() : null,
-      status: exception?.status ?? 'planned',
-      paid: exception?.recurringPaidId != null,
-      amount: s.amount,
-      notes: s.notes,
-      one_time_cleaning_id: null,
-      recurring_payment_id: s.id,
-      recurring_paid_id: exception?.recurringPaidId ?? null,
-      requested_frequency: null,
-      hold_lapses_at: null,
-      cleaner_id: exception?.cleanerId ?? s.cleanerId,
-      cleaner_name: null,
-      version: occurrenceVersion(s.version, exception?.version ?? 0),
-    };
-  }
-
-  const ruleFor = (s: ScheduleRow): Rule | null => {
-    const rule = ruleOf(s.firstVisitAt, s.frequency);
-    return 'note' in rule ? null : rule;
-  };
-
-  /**
-   * Every visit starting in [from, to), by start (callers bound the range). `perDay`: at most AGENDA_DAY_LIMIT
-   * one-time cleanings a business day, as the Agenda shows them, the busier days named in `truncatedDays`.
-   */
-  async function visitsBetween(from: Date, to: Date, hours?: WorkingHours): Promise<Visit[]> {
-    return (await visitsOf(from, to, hours, false)).visits;
-  }
-
-  /** One customer's visits starting in [from, to) (their link's page): read by inquiry, not filtered after. */
-  async function visitsOfInquiry(inquiryId: number, from: Date, to: Date, hours?: WorkingHours) {
-    return (await visitsOf(from, to, hours, false, { inquiryId })).visits;
-  }
-
-  type Loaded = { ruled: { s: ScheduleRow; rule: Rule }[]; exceptions: ExceptionRow[]; held?: HeldTime[] };
-
-  /** The schedules that have a rule, and their exceptions for [from, to). */
-  async function withExceptions(schedules: ScheduleRow[], from: Date, to: Date): Promise<Loaded> {
-    const ruled = schedules.flatMap((s) => {
-      const rule = ruleFor(s);
-      return rule ? [{ s, rule }] : [];
-    });
-    const exceptions = await store.exceptionsBetween(
-      ruled.map((r) => r.s.id),
-      from,
-      to,
-    );
-    return { ruled, exceptions };
-  }
-
-  /** The recurring visits starting in [from, to), from schedules and exceptions loaded for (at least) that range. */
-  function recurringIn({ ruled, exceptions }: Loaded, from: Date, to: Date, settings: WorkingHours): Visit[] {
-    const byOccurrence = new Map(exceptions.map((e) => [`${e.scheduleId}:${e.originalStart.getTime()}`, e]));
-    const visits: Visit[] = [];
-    const inRange = (at: Date) => at >= from && at < to;
-    for (const { s, rule } of ruled) {
-      for (const at of occurrencesBetween(rule, from, to, timezone)) {
-        const e = byOccurrence.get(`${s.id}:${at.getTime()}`);
-        if (e?.movedTo && !inRange(e.movedTo)) continue;
-        visits.push(recurringVisit(s, at, e, settings));
-      }
-    }
-    // Moved here from an original time outside the range.
-    const schedulesById = new Map(ruled.map((r) => [r.s.id, r]));
-    for (const e of exceptions) {
-      if (!e.movedTo || !inRange(e.movedTo) || inRange(e.originalStart)) continue;
-      const r = schedulesById.get(e.scheduleId);
-      if (r && isOccurrence(r.rule, e.originalStart, timezone))
-        visits.push(recurringVisit(r.s, e.originalStart, e, settings));
-    }
-    return visits;
-  }
-
-  async function visitsOf(
-    from: Date,
-    to: Date,
-    hours: WorkingHours | undefined,
-    perDay: boolean,
-    only: VisitsOf = {},
-  ): Promise<{ visits: Visit[]; truncatedDays: string[] }> {
-    const [settings, bounded, schedules] = await Promise.all([
-      hours ?? store.workingHours(),
-      perDay
-        ? store.cleaningsFirstOfEachDay(from, to, timezone)
-        : store.cleaningsBetween(from, to, only).then((rows) => ({ rows, truncatedDays: [] })),
-      store.schedulesWithVisitsBetween(from, to, only),
-    ]);
-    let visits: Visit[] = bounded.rows.flatMap((c) => oneTimeVisit(c, settings) ?? []);
-    visits.push(...recurringIn(await withExceptions(schedules, from, to), from, to, settings));
-    // A schedule read for its cleaner may have visits of others (an occurrence's own cleaner), and the reverse.
-    if (only.cleanerId !== undefined) visits = visits.filter((v) => v.cleaner_id === only.cleanerId);
-    visits.sort((a, b) => a.start.localeCompare(b.start) || a.key.localeCompare(b.key));
-    return { visits: await named(visits), truncatedDays: bounded.truncatedDays };
-  }
-
-  /** The visits with their cleaners' names (one read for all). */
-  async function named(visits: Visit[]): Promise<Visit[]> {
-    const ids = [...new Set(visits.flatMap((v) => (v.cleaner_id === null ? [] : [v.cleaner_id])))];
-    const names = await store.teamNames(ids);
-    return visits.map((v) =>
-      v.cleaner_id === null ? v : { ...v, cleaner_name: names.get(v.cleaner_id) ?? null },
-    );
-  }
-
-  /** One team member's visits starting in [from, to), by start (their day; the overlap rule of assignments). */
-  async function visitsOfCleaner(cleanerId: number, from: Date, to: Date): Promise<Visit[]> {
-    return (await visitsOf(from, to, undefined, false, { cleanerId })).visits;
-  }
-
-  /**
-   * What [start, start + minutes) would overlap beyond max_overlap, and whether it is outside the working
-   * hours. `exclude`: whose visits are no conflict (the visit itself, or a whole schedule). `loaded`: the
-   * schedules and exceptions of a range holding this one. One-time cleanings are read overlapping it only, at
-   * most a day's worth: a busier moment is a conflict all the same.
-   */
-  async function conflictsAt(
-    start: Date,
-    minutes: number,
-    hours: WorkingHours,
-    exclude: (key: string) => boolean,
-    loaded: Loaded,
-  ): Promise<VisitConflict[]> {
-    const end = new Date(start.getTime() + minutesMs(minutes));
-    const cleanings = await store.cleaningsOverlapping(
-      start,
-      end,
-      hours.default_duration_minutes,
-      hours.max_overlap + AGENDA_DAY_LIMIT + 1,
-    );
-    const nearby = [
-      ...cleanings.flatMap((c) => oneTimeVisit(c, hours) ?? []),
-      ...recurringIn(loaded, new Date(start.getTime() - LONGEST_MS), end, hours),
-      // A visitor's held request keeps its time from the owner's visits too (a conflict, as any visit).
-      ...(loaded.held ?? [])
-        .filter((h) => h.start < end && h.start.getTime() > start.getTime() - LONGEST_MS)
-        .map((h) => holdVisit(h)),
-    ];
-    const others: Span[] = nearby
-      .filter((v) => v.status !== 'skipped' && v.status !== 'cancelled' && !exclude(v.key))
-      .map((v) => ({ key: v.key, name: v.inquiry_name, start: new Date(v.start), end: new Date(v.end) }));
-    const outside = hoursConflict(start, end, hours, timezone);
-    return [
-      ...overlapConflicts(start, end, others, hours.max_overlap, timezone),
-      ...(outside ? [outside] : []),
-    ];
-  }
-
-  /** The schedules and exceptions for conflicts at these starts (one read for all of a schedule's occurrences). */
-  async function loadAround(starts: Date[], minutes: number): Promise<Loaded> {
-    const times = starts.map((d) => d.getTime());
-    const from = new Date(Math.min(...times) - LONGEST_MS);
-    const to = new Date(Math.max(...times) + minutesMs(minutes));
-    const [loaded, held] = await Promise.all([
-      store.schedulesWithVisitsBetween(from, to).then((schedules) => withExceptions(schedules, from, to)),
-      holds?.live(from, to) ?? [],
-    ]);
-    return { ...loaded, held };
-  }
-
-  /** The conflicts of a visit, or of a schedule's first occurrences from `start` when its frequency is recognised. */
-  async function conflictsOf(input: {
-    start: Date;
-    minutes: number | null | undefined;
-    frequency?: string | null;
-    excludeKey?: string;
-  }): Promise<VisitConflict[]> {
-    const hours = await store.workingHours();
-    const minutes = input.minutes ?? hours.default_duration_minutes;
-    const exclude = excluding(input.excludeKey);
-    const period = input.frequency ? recognisedPeriod(input.frequency) : null;
-    const nth = period && occurrences({ first: input.start, period }, timezone);
-    const starts = nth ? Array.from({ length: CONFLICT_OCCURRENCES }, (_, k) => nth(k)) : [input.start];
-    const loaded = await loadAround(starts, minutes);
-    // In parallel: on PostgreSQL each on its own connection (PGlite runs them one after the other).
-    const found = await Promise.all(starts.map((at) => conflictsAt(at, minutes, hours, exclude, loaded)));
-    return found.flat();
-  }
-
-  /** `o12`: that cleaning's visit; `s7`: every visit of schedule 7; a visit's own key: that visit. */
-  function excluding(key: string | undefined): (key: string) => boolean {
-    if (!key) return () => false;
-    const schedule = /^s(\d+)$/.exec(key);
-    if (schedule) return (k) => k.startsWith(`r${schedule[1]}-`);
-    return (k) => k === key;
-  }
+  const { conflictsOf } = visitConflicts({ store, timezone, holds });
 
   /**
    * The first step of a move's transaction (`on`): takes the booking lock, the one public bookings and the
@@ -445,12 +138,12 @@ export function visitsService({
     if (!holds) throw new Error('moving a visit needs the holds (the booking lock)');
     await holds.lock(on);
     if (allowOverlap) return;
-    const inTx = visitsService({
+    // The conflict rules read inside the transaction, after the lock.
+    const found = await visitConflicts({
       store: visitsStore(on),
       timezone,
       holds: { ...holds, live: (from, to) => holds.live(from, to, on) },
-    });
-    const found = await inTx.conflictsOf({ start, minutes, excludeKey: key });
+    }).conflictsOf({ start, minutes, excludeKey: key });
     if (found.length > 0) throw new ConflictError(`${found.map((c) => c.message).join(' ')} ${OVERLAP_HINT}`);
   }
 
@@ -475,7 +168,7 @@ export function visitsService({
     if (allowOverlap || starts.length === 0) return;
     const times = starts.map((d) => d.getTime());
     const theirs = (
-      await visitsService({ store: inTx, timezone }).visitsOfCleaner(
+      await visitsReadModel({ store: inTx, timezone }).visitsOfCleaner(
         who.cleanerId,
         new Date(Math.min(...times) - LONGEST_MS),
         new Date(Math.max(...times) + minutesMs(minutes)),
@@ -760,25 +453,6 @@ export function visitsService({
     const first = schedule.firstVisitAt;
     const [exception] = await store.exceptionsBetween([schedule.id], first, new Date(first.getTime() + 1));
     return recurringVisit(schedule, first, exception, hours);
-  }
-
-  /** The instants of business dates from..to (both included), at most VISITS_MAX_DAYS days: a 400 otherwise. */
-  function rangeOf(query: { from: string; to: string }): { from: Date; to: Date } {
-    const from = dayStart(query.from, 'from');
-    const last = dayStart(query.to, 'to');
-    if (last < from) throw new ValidationError('from must not be after to.');
-    const days = Math.round((Date.parse(query.to) - Date.parse(query.from)) / DAY_MS) + 1;
-    if (days > VISITS_MAX_DAYS)
-      throw new ValidationError(
-        `Ask for at most ${VISITS_MAX_DAYS} days of visits at a time (this is ${days}).`,
-      );
-    return { from, to: dayStart(query.to, 'to', 1) };
-  }
-
-  /** The recurring visits starting in [from, to) alone (the calendar feed lists one-time cleanings its own way). */
-  async function recurringBetween(from: Date, to: Date, hours: WorkingHours): Promise<Visit[]> {
-    const loaded = await withExceptions(await store.schedulesWithVisitsBetween(from, to), from, to);
-    return named(recurringIn(loaded, from, to, hours));
   }
 
   return {
