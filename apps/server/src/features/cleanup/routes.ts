@@ -12,7 +12,7 @@ import { adminList } from '../../lib/admin-routes';
 import { EXPORT_TIMEOUT_MS, sendCsv } from '../../lib/csv';
 import { requireAdmin } from '../../lib/guard';
 import { sendList } from '../../lib/paging';
-import { mediaStore } from '../media/store';
+import { mediaOn } from '../media/service';
 import { visitPhotosService } from '../visit-photos/service';
 import { cleanupService, OLD_RECORDS_HEADER } from './service';
 import { cleanupJobsStore, cleanupStore } from './store';
@@ -25,7 +25,7 @@ export const cleanupRoutes: FastifyPluginAsyncZod = async (app) => {
     timezone: app.config.timezone,
     log: app.log,
     waitMs: app.config.cleanupWaitMs,
-    removeOrphanPhotos: (uploadedBefore) => mediaStore(app.database.db).removeOrphans(uploadedBefore),
+    removeOrphanPhotos: (uploadedBefore) => mediaOn(app.database.db).removeOrphans(uploadedBefore),
     removeOldVisitPhotos: (takenBefore) =>
       visitPhotosService({ db: app.database.db, timezone: app.config.timezone }).removeOld(takenBefore),
   });

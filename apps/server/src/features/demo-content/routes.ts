@@ -2,7 +2,7 @@ import { demoContentStatusSchema, noContent } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { admin, sendNoContent } from '../../lib/admin-routes';
 import { changesPublicContent } from '../../lib/public-cache';
-import { mediaStore } from '../media/store';
+import { mediaPhotos } from '../media/service';
 import { demoContentService } from './service';
 import { demoContentStore } from './store';
 
@@ -10,7 +10,7 @@ import { demoContentStore } from './store';
 export const demoContentRoutes: FastifyPluginAsyncZod = async (app) => {
   const demo = demoContentService({
     store: demoContentStore(app.database.db),
-    media: mediaStore(app.database.db),
+    media: mediaPhotos(app.database.db),
   });
 
   app.get('/api/demo-content', admin({}, { 200: demoContentStatusSchema }), () => demo.status());
