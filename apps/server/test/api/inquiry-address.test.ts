@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inquiries, mailOutbox } from '../../src/db/schema';
 import { customerLinkService } from '../../src/features/customer-link/service';
 import { runDailyDigest } from '../../src/features/digest/daily';
+import { remindersDeps } from '../../src/features/reminders/index';
 import { optOutTokens, runReminders } from '../../src/features/reminders/service';
 import { resolveJwtSecret } from '../../src/lib/secrets';
 import { useTestApp } from '../support/harness';
@@ -212,7 +213,9 @@ describe("the owner's address and access notes", () => {
       config: t.app.config,
       tokens: optOutTokens(resolveJwtSecret(t.app.config.jwtSecret, t.app.config.dataDir)),
     };
-    expect(await runReminders(deps, new Date(start - 2 * 3_600_000))).toBeGreaterThan(0);
+    expect(
+      await runReminders(remindersDeps(deps.db, deps.config, deps.tokens), new Date(start - 2 * 3_600_000)),
+    ).toBeGreaterThan(0);
     const reminder = (await outboxTo('olive@customer.test')).find((m) => m.subject.startsWith('Reminder'));
     expect(reminder?.body).toContain(`Where: ${HOME}`);
     expect(reminder?.body).not.toContain(SECRET);

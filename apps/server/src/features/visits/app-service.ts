@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { invoicesServiceFor } from '../invoices/service';
 import { customerNotices } from '../notifications/customer';
 import { tellCustomerOfMove } from '../notifications/owner-move';
+import { reviewRequestsDeps } from '../review-requests/index';
 import { reviewRequestsService } from '../review-requests/service';
 import { holdsAccess } from '../slots/service';
 import { visitsService } from './service';
@@ -12,7 +13,7 @@ import { visitsStore } from './store';
  * it: one done path, so the review request and the invoice follow a Done whoever taps it.
  */
 export function visitsServiceFor(app: FastifyInstance) {
-  const reviewRequests = reviewRequestsService({ db: app.database.db, config: app.config });
+  const reviewRequests = reviewRequestsService(reviewRequestsDeps(app.database.db, app.config));
   const invoices = invoicesServiceFor(app);
   return visitsService({
     store: visitsStore(app.database.db),
