@@ -23,7 +23,7 @@ import { acknowledgementMail, newInquiryMail, ownerAddress } from '../notificati
 import { pricingService } from '../pricing/service';
 import { bookingNotice } from '../push/notices';
 import { siteStore } from '../site/store';
-import { slotsService } from '../slots/service';
+import { slotsServiceFor } from '../slots/index';
 import { inquiriesStore } from './store';
 
 const NOT_FOUND = 'No inquiry with that id.';
@@ -75,7 +75,7 @@ export function inquiriesService({ db, config, kickOutbox, now = () => new Date(
   const pricing = pricingService(db);
   // The facts in force when the request comes (the owner may have edited them in the hub since start).
   const site = siteStore(db, config.site);
-  const slots = slotsService({ db, config, now });
+  const slots = slotsServiceFor(db, config, now);
 
   /** A phone lead typed in by the owner: any time, any status, no notification. */
   async function createLead(body: unknown): Promise<Inquiry> {

@@ -4,7 +4,7 @@ import { customerNotices } from '../notifications/customer';
 import { tellCustomerOfMove } from '../notifications/owner-move';
 import { reviewRequestsDeps } from '../review-requests/index';
 import { reviewRequestsService } from '../review-requests/service';
-import { holdsAccess } from '../slots/service';
+import { holdsAccessFor } from '../slots/index';
 import { visitsService } from './service';
 import { visitsStore } from './store';
 
@@ -18,7 +18,7 @@ export function visitsServiceFor(app: FastifyInstance) {
   return visitsService({
     store: visitsStore(app.database.db),
     timezone: app.config.timezone,
-    holds: holdsAccess(
+    holds: holdsAccessFor(
       app.database.db,
       app.config,
       undefined,

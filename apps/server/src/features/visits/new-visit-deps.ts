@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { customerNotices } from '../notifications/customer';
-import { holdsAccess } from '../slots/service';
+import { holdsAccessFor } from '../slots/index';
 import { visitsService } from './service';
 import { visitsStore } from './store';
 
@@ -15,7 +15,7 @@ export function newVisitDeps(app: FastifyInstance) {
   const visits = visitsService({
     store: visitsStore(db),
     timezone: app.config.timezone,
-    holds: holdsAccess(db, app.config),
+    holds: holdsAccessFor(db, app.config),
     now: app.clock,
   });
   return {
