@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inquiries, mailOutbox } from '../../src/db/schema';
-import { customerLinkService } from '../../src/features/customer-link/service';
+import { customerLinkServiceFor } from '../../src/features/customer-link/index';
 import { runDailyDigest } from '../../src/features/digest/daily';
 import { remindersDeps } from '../../src/features/reminders/index';
 import { optOutTokens, runReminders } from '../../src/features/reminders/service';
@@ -196,11 +196,11 @@ describe("the owner's address and access notes", () => {
     const token = /https:\/\/clean\.example\/visit\/([A-Za-z0-9_-]{22})\b/.exec(
       mail?.body ?? '',
     )?.[1] as string;
-    const links = customerLinkService({
-      db: t.app.database.db,
-      config: t.app.config,
-      now: () => new Date('2027-02-20T12:00:00Z'),
-    });
+    const links = customerLinkServiceFor(
+      t.app.database.db,
+      t.app.config,
+      () => new Date('2027-02-20T12:00:00Z'),
+    );
     const view = await links.view(await links.open(token, '10.0.0.9'), token);
     expect(view.visits).toHaveLength(1);
     expect(JSON.stringify(view)).not.toContain('Gate code');

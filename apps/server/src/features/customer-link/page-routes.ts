@@ -14,7 +14,8 @@ import { DomainError, NotFoundError, statusOf, ValidationError } from '../../lib
 import { refuseCrossSite } from '../../lib/same-origin';
 import { invoicesServiceFor } from '../invoices/service';
 import type { PageRenderer } from '../pages/render';
-import { type CustomerLinkService, customerLinkService, LINK_NOT_FOUND, TOO_MANY_MISSES } from './service';
+import { customerLinkServiceFor } from './index';
+import { type CustomerLinkService, LINK_NOT_FOUND, TOO_MANY_MISSES } from './service';
 import { LINK_PATH } from './store';
 
 // The router refuses parameters over 100 characters; any other token is looked up (a miss when no link's).
@@ -70,14 +71,9 @@ function change(
  */
 export const customerLinkPageRoutes: FastifyPluginAsync<{ pages: PageRenderer }> = async (app, { pages }) => {
   await app.register(formbody, { bodyLimit: 1024 });
-  const links = customerLinkService({
-    db: app.database.db,
-    config: app.config,
-    now: app.clock,
-    kick: () => {
-      app.outbox.kick();
-      app.pushOutbox.kick();
-    },
+  const links = customerLinkServiceFor(app.database.db, app.config, app.clock, () => {
+    app.outbox.kick();
+    app.pushOutbox.kick();
   });
 
   const invoices = invoicesServiceFor(app);

@@ -1,11 +1,11 @@
 import { idParams, noContent } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { admin, sendNoContent } from '../../lib/admin-routes';
-import { customerLinkService } from './service';
+import { customerLinkServiceFor } from './index';
 
 /** The owner's side of the customers' personal links: revoking one. */
 export const customerLinkAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const links = customerLinkService({ db: app.database.db, config: app.config });
+  const links = customerLinkServiceFor(app.database.db, app.config);
 
   app.delete(
     '/api/inquiries/:id/link',
