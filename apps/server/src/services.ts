@@ -16,13 +16,14 @@ import { cleanupJobsStore, cleanupStore } from './features/cleanup/store';
 import { clockService } from './features/clock/service';
 import { contactStatusService } from './features/contact-status/service';
 import { contactStatusStore } from './features/contact-status/store';
+import { customerLinkServiceFor } from './features/customer-link/index';
 import { demoContentService } from './features/demo-content/service';
 import { demoContentStore } from './features/demo-content/store';
 import { exportsService } from './features/exports/service';
 import { inquiriesService } from './features/inquiries/service';
 import { inquiriesStore } from './features/inquiries/store';
 import { invoicesService } from './features/invoices/service';
-import { mediaStore } from './features/media/store';
+import { mediaOn, mediaPhotos } from './features/media/service';
 import { myVisitsService } from './features/my-visits/service';
 import { customerNotices } from './features/notifications/customer';
 import { tellCustomerOfMove } from './features/notifications/owner-move';
@@ -33,10 +34,11 @@ import { pricingService } from './features/pricing/service';
 import { overdueSchedules } from './features/recurring/overdue';
 import { recurringService } from './features/recurring/service';
 import { paidStore, schedulesStore } from './features/recurring/store';
+import { reviewRequestsDeps } from './features/review-requests/index';
 import { reviewRequestsService } from './features/review-requests/service';
 import { reviewsService } from './features/reviews/service';
 import { siteStore } from './features/site/store';
-import { holdsAccess, slotsService } from './features/slots/service';
+import { holdsAccessFor, slotsServiceFor } from './features/slots/index';
 import { teamService } from './features/team/service';
 import { visitPhotosService } from './features/visit-photos/service';
 import { visitsService } from './features/visits/service';
@@ -63,7 +65,8 @@ export function buildServices({ db, config, clock, log, publicCache, jwtSecret }
   const site = siteStore(db, config.site);
   const siteFacts = () => site.current();
   const notices = customerNotices({ db, config });
-  const holds = holdsAccess(db, config, undefined, notices);
+  const holds = holdsAccessFor(db, config, undefined, notices);
+  const slots = slotsServiceFor(db, config, clock);
 
   const auth = authService({
     db,
@@ -91,7 +94,7 @@ export function buildServices({ db, config, clock, log, publicCache, jwtSecret }
       };
     },
   });
-  const reviewRequests = reviewRequestsService({ db, config });
+  const reviewRequests = reviewRequestsService(reviewRequestsDeps(db, config));
   const visits = visitsService({
     store: visitsStore(db),
     timezone,
@@ -144,18 +147,19 @@ export function buildServices({ db, config, clock, log, publicCache, jwtSecret }
       timezone,
       log,
       waitMs: config.cleanupWaitMs,
-      removeOrphanPhotos: (uploadedBefore) => mediaStore(db).removeOrphans(uploadedBefore),
+      removeOrphanPhotos: (uploadedBefore) => mediaOn(db).removeOrphans(uploadedBefore),
       removeOldVisitPhotos: (takenBefore) => visitPhotos.removeOld(takenBefore),
     }),
     clock: clockService({ db, timezone, now: clock }),
     contactStatus: contactStatusService({ store: contactStatusStore(db), timezone }),
-    demoContent: demoContentService({ store: demoContentStore(db), media: mediaStore(db) }),
+    customerLink: customerLinkServiceFor(db, config, { slots, claimCleanerAt: visits.claimCleanerAt }, clock),
+    demoContent: demoContentService({ store: demoContentStore(db), media: mediaPhotos(db) }),
     exports: exportsService(db),
     inquiries: inquiriesService({
       db,
       config,
       pricing,
-      slots: slotsService({ db, config, now: clock }),
+      slots,
       siteFacts,
       bookingOpen: async () => (await contactStatusStore(db).get()).is_open,
     }),
@@ -181,6 +185,7 @@ export function buildServices({ db, config, clock, log, publicCache, jwtSecret }
       schedulesOn: schedulesStore,
     }),
     reviews: reviewsService({ db, config }),
+    slots,
     team: teamService({ db, config, now: clock, siteFacts }),
     visitPhotos,
     visits,

@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inquiries, mailOutbox } from '../../src/db/schema';
-import { customerLinkService } from '../../src/features/customer-link/service';
 import { runDailyDigest } from '../../src/features/digest/daily';
+import { remindersDeps } from '../../src/features/reminders/index';
 import { optOutTokens, runReminders } from '../../src/features/reminders/service';
 import { resolveJwtSecret } from '../../src/lib/secrets';
+import { customerLinkAt } from '../support/customer-link';
 import { useTestApp } from '../support/harness';
 
 /**
@@ -195,11 +196,8 @@ describe("the owner's address and access notes", () => {
     const token = /https:\/\/clean\.example\/visit\/([A-Za-z0-9_-]{22})\b/.exec(
       mail?.body ?? '',
     )?.[1] as string;
-    const links = customerLinkService({
-      db: t.app.database.db,
-      config: t.app.config,
-      now: () => new Date('2027-02-20T12:00:00Z'),
-    });
+    const now = () => new Date('2027-02-20T12:00:00Z');
+    const links = customerLinkAt(t.app, now);
     const view = await links.view(await links.open(token, '10.0.0.9'), token);
     expect(view.visits).toHaveLength(1);
     expect(JSON.stringify(view)).not.toContain('Gate code');
@@ -212,7 +210,9 @@ describe("the owner's address and access notes", () => {
       config: t.app.config,
       tokens: optOutTokens(resolveJwtSecret(t.app.config.jwtSecret, t.app.config.dataDir)),
     };
-    expect(await runReminders(deps, new Date(start - 2 * 3_600_000))).toBeGreaterThan(0);
+    expect(
+      await runReminders(remindersDeps(deps.db, deps.config, deps.tokens), new Date(start - 2 * 3_600_000)),
+    ).toBeGreaterThan(0);
     const reminder = (await outboxTo('olive@customer.test')).find((m) => m.subject.startsWith('Reminder'));
     expect(reminder?.body).toContain(`Where: ${HOME}`);
     expect(reminder?.body).not.toContain(SECRET);

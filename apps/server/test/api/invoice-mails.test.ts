@@ -1,7 +1,6 @@
 import type { Invoice } from '@clean/shared';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { invoicesServiceFor } from '../../src/features/invoices/service';
 import { useInvoiceCustomer } from '../support/invoice-customer';
 
 const { t, r, newMails, eve } = useInvoiceCustomer();
@@ -83,7 +82,7 @@ describe('the customer’s invoice mails, through the outbox', () => {
     const issued = (await t.asAdmin('POST', `/api/invoices/${id}/issue`)).json<Invoice>();
     expect(issued.due_on).toBe('2027-12-04');
     await newMails();
-    const service = invoicesServiceFor(t.app);
+    const service = t.app.services.invoices;
     const at = (date: string) => new Date(`${date}T15:00:00Z`);
     const reminders = async () =>
       (await newMails()).filter((m) => m.subject.startsWith(`Reminder: invoice ${issued.number} `));

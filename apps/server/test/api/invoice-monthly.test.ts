@@ -1,7 +1,6 @@
 import type { Invoice } from '@clean/shared';
 import { scheduleRequest } from '@clean/shared/test-support';
 import { describe, expect, it } from 'vitest';
-import { invoicesServiceFor } from '../../src/features/invoices/service';
 import { records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 
@@ -27,7 +26,7 @@ describe('the monthly billing run', () => {
     const list = async () => (await t.asAdmin('GET', `/api/invoices?inquiry_id=${maria}`)).json<Invoice[]>();
     expect(await list()).toEqual([]);
 
-    const invoices = invoicesServiceFor(t.app);
+    const invoices = t.app.services.invoices;
     // 07:59 on 1 April in New York: not yet.
     expect(await invoices.billMonth(new Date('2027-04-01T11:59:00Z'))).toBe(0);
     expect(await list()).toEqual([]);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, smsOutbox, visitReminders } from '../../src/db/schema';
+import { remindersDeps } from '../../src/features/reminders/index';
 import { optOutTokens, type RemindersDeps, runReminders } from '../../src/features/reminders/service';
 import { resolveJwtSecret } from '../../src/lib/secrets';
 import { createTestApp, useTestApp } from '../support/harness';
@@ -22,11 +23,12 @@ const t = useTestApp({
 });
 
 const H = 3_600_000;
-const deps = (app = t.app): RemindersDeps => ({
-  db: app.database.db,
-  config: app.config,
-  tokens: optOutTokens(resolveJwtSecret(app.config.jwtSecret, app.config.dataDir)),
-});
+const deps = (app = t.app): RemindersDeps =>
+  remindersDeps(
+    app.database.db,
+    app.config,
+    optOutTokens(resolveJwtSecret(app.config.jwtSecret, app.config.dataDir)),
+  );
 const at = (iso: string, deltaMs = 0) => new Date(Date.parse(iso) + deltaMs);
 const run = (now: Date, app = t.app) => runReminders(deps(app), now);
 

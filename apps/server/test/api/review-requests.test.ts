@@ -10,11 +10,11 @@ import {
   reviews,
   visitExceptions,
 } from '../../src/db/schema';
+import { reviewRequestsDeps, reviewSendingDeps } from '../../src/features/review-requests/index';
 import {
   type ReviewRequestsDeps,
   reviewDueAt,
   reviewRequestsService,
-  reviewRequestTokensOf,
   runReviewRequests,
 } from '../../src/features/review-requests/service';
 import { createTestApp } from '../support/harness';
@@ -32,13 +32,9 @@ const { smtp, t } = await useMailingApp();
 const H = 3_600_000;
 const DAY = 24 * H;
 const at = (iso: string, deltaMs = 0) => new Date(Date.parse(iso) + deltaMs);
-const deps = (app = t.app): ReviewRequestsDeps => ({
-  db: app.database.db,
-  config: app.config,
-  tokens: reviewRequestTokensOf(app.config),
-});
+const deps = (app = t.app): ReviewRequestsDeps => reviewSendingDeps(app.database.db, app.config);
 const run = (now: Date, app = t.app) => runReviewRequests(deps(app), now);
-const service = () => reviewRequestsService({ db: t.db, config: t.app.config });
+const service = () => reviewRequestsService(reviewRequestsDeps(t.db, t.app.config));
 
 async function post(url: string, payload: object) {
   const res = await t.asAdmin('POST', url, payload);
@@ -239,7 +235,7 @@ describe('once', () => {
     try {
       const people = (await demo.db.select().from(inquiries)).filter((i) => i.email);
       expect(people.length).toBeGreaterThan(0);
-      const asking = reviewRequestsService({ db: demo.db, config: demo.config });
+      const asking = reviewRequestsService(reviewRequestsDeps(demo.db, demo.config));
       for (const p of people)
         expect(
           await asking.request(doneVisit({ id: p.id, email: p.email as string }, 'o1'), new Date()),

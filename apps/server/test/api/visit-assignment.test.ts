@@ -2,9 +2,9 @@ import { DEFAULT_WORKING_HOURS } from '@clean/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { oneTimeCleanings, users, visitExceptions } from '../../src/db/schema';
-import { customerLinkService } from '../../src/features/customer-link/service';
 import { collectDigest, digestMail } from '../../src/features/digest/content';
 import { SLOT_TAKEN } from '../../src/features/slots/service';
+import { customerLinkAt } from '../support/customer-link';
 import { records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 import { expectRefused } from '../support/refusals';
@@ -225,11 +225,8 @@ describe('the customer’s own move', () => {
       const kim = await r.inquiry('Kim Mover');
       const hers = await r.cleaning(kim, { dateTime: new Date('2027-03-17T15:00:00Z'), cleanerId: ivy.id });
       const free = await r.cleaning(kim, { dateTime: new Date('2027-03-18T15:00:00Z') });
-      const links = customerLinkService({
-        db: t.db,
-        config: t.config,
-        now: () => new Date('2027-03-01T17:00:00Z'),
-      });
+      const now = () => new Date('2027-03-01T17:00:00Z');
+      const links = customerLinkAt(t.app, now);
       await expect(links.reschedule(kim, `o${hers}`, time)).rejects.toThrow(SLOT_TAKEN);
       const [row] = await t.db.select().from(oneTimeCleanings).where(eq(oneTimeCleanings.id, hers));
       expect(row?.dateTime?.toISOString()).toBe('2027-03-17T15:00:00.000Z');

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { invoicesServiceFor } from '../../src/features/invoices/service';
 
 const SCHEDULES = Number(process.env.BENCH_MONTHLY_INVOICES ?? 500);
 
@@ -28,7 +27,7 @@ export async function benchMonthlyRun(app: FastifyInstance, now: Date, auth: Hea
   });
   if (monthly.statusCode !== 200) throw new Error(`billing: ${monthly.statusCode} ${monthly.body}`);
 
-  const invoices = invoicesServiceFor(app);
+  const invoices = app.services.invoices;
   let running = true;
   const waits: number[] = [];
   const hub = (async () => {

@@ -1,7 +1,7 @@
 import type { Invoice } from '@clean/shared';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
-import { invoicesService, invoicesServiceFor } from '../../src/features/invoices/service';
+import { invoicesService } from '../../src/features/invoices/service';
 import { records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 import { withSecondServer } from '../support/second-server';
@@ -87,7 +87,7 @@ describe('the monthly billing run on two servers at once', () => {
     const url = (t.database as { url?: string }).url;
     const other = await openDatabase({ databaseUrl: url });
     try {
-      const here = invoicesServiceFor(t.app);
+      const here = t.app.services.invoices;
       const there = invoicesService({
         db: other.db,
         timezone: t.config.timezone,

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import { mailOutbox, reviewRequests } from '../../src/db/schema';
-import { reviewRequestTokensOf, runReviewRequests } from '../../src/features/review-requests/service';
+import { reviewSendingDeps } from '../../src/features/review-requests/index';
+import { runReviewRequests } from '../../src/features/review-requests/service';
 import { useTestApp } from '../support/harness';
 import { withSecondServer } from '../support/second-server';
 
@@ -48,8 +49,7 @@ describe('review requests with two app servers on one PostgreSQL', () => {
       const second = await openDatabase({ databaseUrl: url });
       try {
         const now = new Date((rows[0]?.dueAt.getTime() ?? 0) + 1);
-        const tokens = reviewRequestTokensOf(t.app.config);
-        const tick = (db: typeof t.db) => runReviewRequests({ db, config: t.app.config, tokens }, now);
+        const tick = (db: typeof t.db) => runReviewRequests(reviewSendingDeps(db, t.app.config), now);
         const counts = await Promise.all([tick(t.db), tick(second.db), tick(t.db), tick(second.db)]);
         expect(counts.reduce((a, b) => a + b)).toBe(1);
       } finally {

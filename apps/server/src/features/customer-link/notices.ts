@@ -3,6 +3,7 @@ import {
   type CustomerLinkAction,
   formatAddress,
   formatPhone,
+  type SiteConfig,
   singleLine,
   type Visit,
 } from '@clean/shared';
@@ -15,7 +16,6 @@ import { ownerAddress } from '../notifications/mails';
 import { customerUid, seriesOf, withChange } from '../notifications/series';
 import { visitIcs, visitTimeText } from '../notifications/visit-ics';
 import { visitChangeNotice } from '../push/notices';
-import { siteStore } from '../site/store';
 import { parseKey } from '../visits/rule';
 
 /** A change a customer made with their link: the visit as it was, and for a move its new start. */
@@ -48,11 +48,18 @@ async function seriesAfter(db: Db, change: ChangeNotice) {
  * The messages of one change: to the owner, a mail (the new-inquiry mail's address) and a push notice to each of
  * their devices; to the customer who gave an e-mail, a mail with the visit's .ics under the same UID as the
  * confirmation's, so their calendar entry moves (or, for a cancel or skip, is removed: METHOD:CANCEL). Built before
- * the change's transaction; `enqueue` writes them inside it, so they go exactly once, with the change.
+ * the change's transaction; `enqueue` writes them inside it, so they go exactly once, with the change. `facts`: the
+ * business facts in force.
  */
-export async function changeMessages(db: Db, config: Config, change: ChangeNotice, now: Date) {
+export async function changeMessages(
+  db: Db,
+  config: Config,
+  facts: SiteConfig,
+  change: ChangeNotice,
+  now: Date,
+) {
   const timeZone = config.timezone;
-  const [owner, facts] = await Promise.all([ownerAddress(db, config), siteStore(db, config.site).current()]);
+  const owner = await ownerAddress(db, config);
   const { visit, action } = change;
   const name = singleLine(visit.inquiry_name);
   const was = visitTimeText(change.from, timeZone);

@@ -12,9 +12,8 @@ import { z } from 'zod';
 import { byLink } from '../../lib/access';
 import { DomainError, NotFoundError, statusOf, ValidationError } from '../../lib/errors';
 import { refuseCrossSite } from '../../lib/same-origin';
-import { invoicesServiceFor } from '../invoices/service';
 import type { PageRenderer } from '../pages/render';
-import { type CustomerLinkService, customerLinkService, LINK_NOT_FOUND, TOO_MANY_MISSES } from './service';
+import { type CustomerLinkService, LINK_NOT_FOUND, TOO_MANY_MISSES } from './service';
 import { LINK_PATH } from './store';
 
 // The router refuses parameters over 100 characters; any other token is looked up (a miss when no link's).
@@ -70,13 +69,7 @@ function change(
  */
 export const customerLinkPageRoutes: FastifyPluginAsync<{ pages: PageRenderer }> = async (app, { pages }) => {
   await app.register(formbody, { bodyLimit: 1024 });
-  const links = customerLinkService({
-    db: app.database.db,
-    config: app.config,
-    now: app.clock,
-  });
-
-  const invoices = invoicesServiceFor(app);
+  const { customerLink: links, invoices } = app.services;
 
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');

@@ -1,11 +1,10 @@
 import { idParams, noContent } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { admin, sendNoContent } from '../../lib/admin-routes';
-import { customerLinkService } from './service';
 
 /** The owner's side of the customers' personal links: revoking one. */
 export const customerLinkAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const links = customerLinkService({ db: app.database.db, config: app.config });
+  const links = app.services.customerLink;
 
   app.delete(
     '/api/inquiries/:id/link',

@@ -5,8 +5,10 @@ import {
   type CustomerRescheduleView,
   type CustomerVisitView,
   formatPhone,
+  type SiteConfig,
   timeZoneLabel,
   type Visit,
+  type WorkingHours,
 } from '@clean/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -19,20 +21,9 @@ import {
   ValidationError,
 } from '../../lib/errors';
 import { missLimiter } from '../../lib/miss-limit';
-import { customerInvoices } from '../invoices/store';
 import { visitTimeText } from '../notifications/visit-ics';
-import { siteStore } from '../site/store';
-import { SLOT_TAKEN, slotsService } from '../slots/service';
+import { SLOT_TAKEN, type SlotsService } from '../slots/service';
 import { parseKey } from '../visits/rule';
-import { visitsService } from '../visits/service';
-import {
-  type ExceptionRow,
-  lockedScheduleVersion,
-  lockOccurrence,
-  occurrenceVersion,
-  setException,
-  visitsStore,
-} from '../visits/store';
 import { confirmView } from './confirm';
 import { type ChangeNotice, changeMessages } from './notices';
 import { customerLinksStore, LINK_PATH } from './store';
@@ -70,17 +61,53 @@ export const CHANGED_SINCE =
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Inside a change of an occurrence, after its row lock: refuses a page that showed another version of it. */
-async function refuseStaleOccurrence(tx: Tx, scheduleId: number, row: ExceptionRow, version?: string) {
-  if (version === undefined) return;
-  const schedule = await lockedScheduleVersion(tx, scheduleId);
-  if (schedule === undefined || occurrenceVersion(schedule, row.version) !== version)
-    throw new StaleVersionError(CHANGED_SINCE);
-}
+/** One occurrence of a schedule as its change sees it, under its row lock. */
+type Occurrence = {
+  id: number;
+  status: 'planned' | 'done' | 'skipped';
+  movedTo: Date | null;
+  recurringPaidId: number | null;
+  version: number;
+};
+
+/**
+ * What the customer's page reads and changes of the visits, through the visits feature: its read model, and a
+ * schedule's occurrence changed inside the change's transaction `tx` under the occurrence's row lock.
+ */
+export type CustomerVisits = {
+  workingHours: () => Promise<WorkingHours>;
+  cleaning: (
+    id: number,
+  ) => Promise<{ dateTime: Date | null; inquiryId: number; durationMinutes: number | null } | undefined>;
+  schedule: (id: number) => Promise<{ inquiryId: number; durationMinutes: number | null } | undefined>;
+  exception: (scheduleId: number, originalStart: Date) => Promise<{ movedTo: Date | null } | undefined>;
+  visitsBetween: (from: Date, to: Date, hours: WorkingHours) => Promise<Visit[]>;
+  visitsOfInquiry: (inquiryId: number, from: Date, to: Date, hours: WorkingHours) => Promise<Visit[]>;
+  /** The visit's cleaner is free at `start` (the booking lock held): a ConflictError when not. */
+  claimCleanerAt: (on: Db, key: string, start: Date, minutes: number) => Promise<unknown>;
+  lockOccurrence: (tx: Tx, scheduleId: number, originalStart: Date) => Promise<Occurrence>;
+  /** The schedule's version under a share lock (undefined: gone). */
+  lockedScheduleVersion: (tx: Tx, scheduleId: number) => Promise<number | undefined>;
+  occurrenceVersion: (schedule: number, exception: number) => string;
+  setException: (
+    tx: Tx,
+    id: number,
+    changes: { status?: 'planned' | 'skipped'; movedTo?: Date | null },
+  ) => Promise<unknown>;
+};
+
+/** A customer's invoices as their page lists them (the invoices feature's read). */
+type CustomerInvoice = Omit<CustomerLinkView['invoices'][number], 'pdf'>;
 
 export type CustomerLinkDeps = {
   db: Db;
   config: Config;
+  /** The business facts in force (cutoff, phone). */
+  facts: () => Promise<SiteConfig>;
+  visits: CustomerVisits;
+  /** The booking form's open times, and a move's or an undo's claim of a time under the booking lock. */
+  slots: Pick<SlotsService, 'forMove' | 'rulesInForce' | 'claimMove' | 'claimBack'>;
+  invoicesOf: (inquiryId: number) => Promise<CustomerInvoice[]>;
   /** The clock: the cutoff, the open times and "upcoming" are all measured against it. */
   now?: () => Date;
 };
@@ -106,17 +133,14 @@ const lengthText = (minutes: number) => {
  * A token that names no link is a miss: LINK_MISSES of them in MISS_WINDOW_MS and the client is refused. A link ends
  * (410) when revoked, when its inquiry is deleted, and LINK_DAYS_AFTER_LAST_VISIT after the customer's last visit.
  */
-export function customerLinkService({ db, config, now = () => new Date() }: CustomerLinkDeps) {
+export function customerLinkService(deps: CustomerLinkDeps) {
+  const { db, config, visits, slots, now = () => new Date() } = deps;
   const timeZone = config.timezone;
   const links = customerLinksStore(db);
-  const site = siteStore(db, config.site);
-  const visitsStoreOf = visitsStore(db);
-  const visits = visitsService({ store: visitsStoreOf, timezone: timeZone });
-  const slots = slotsService({ db, config, now });
   const misses = missLimiter(db, { name: 'customer-link', max: LINK_MISSES, windowMs: MISS_WINDOW_MS });
 
   async function cutoffOf(): Promise<{ hours: number; phone: string }> {
-    const facts = await site.current();
+    const facts = await deps.facts();
     return { hours: facts.bookingRules.cutoffHours, phone: formatPhone(facts.phone) };
   }
 
@@ -126,9 +150,9 @@ export function customerLinkService({ db, config, now = () => new Date() }: Cust
   async function find(inquiryId: number, key: string): Promise<Found> {
     const parsed = parseKey(key);
     if (!parsed || parsed.kind === 'request') throw new NotFoundError(NO_SUCH_VISIT);
-    const hours = await visitsStoreOf.workingHours();
+    const hours = await visits.workingHours();
     if (parsed.kind === 'one_time') {
-      const row = await visitsStoreOf.cleaning(parsed.id);
+      const row = await visits.cleaning(parsed.id);
       if (!row?.dateTime || row.inquiryId !== inquiryId) throw new NotFoundError(NO_SUCH_VISIT);
       const [visit] = (
         await visits.visitsBetween(row.dateTime, new Date(row.dateTime.getTime() + 1), hours)
@@ -136,9 +160,9 @@ export function customerLinkService({ db, config, now = () => new Date() }: Cust
       if (!visit) throw new NotFoundError(NO_SUCH_VISIT);
       return { visit, start: row.dateTime, minutes: row.durationMinutes ?? hours.default_duration_minutes };
     }
-    const schedule = await visitsStoreOf.schedule(parsed.scheduleId);
+    const schedule = await visits.schedule(parsed.scheduleId);
     if (!schedule || schedule.inquiryId !== inquiryId) throw new NotFoundError(NO_SUCH_VISIT);
-    const exception = await visitsStoreOf.exception(parsed.scheduleId, parsed.originalStart);
+    const exception = await visits.exception(parsed.scheduleId, parsed.originalStart);
     const at = exception?.movedTo ?? parsed.originalStart;
     const [visit] = (await visits.visitsBetween(at, new Date(at.getTime() + 1), hours)).filter(
       (v) => v.key === key,
@@ -162,7 +186,16 @@ export function customerLinkService({ db, config, now = () => new Date() }: Cust
   }
 
   /** The messages of a change, read before its transaction (on the embedded database a read outside one waits). */
-  const messagesOf = (notice: ChangeNotice) => changeMessages(db, config, notice, now());
+  const messagesOf = async (notice: ChangeNotice) =>
+    changeMessages(db, config, await deps.facts(), notice, now());
+
+  /** Inside a change of an occurrence, after its row lock: refuses a page that showed another version of it. */
+  async function refuseStaleOccurrence(tx: Tx, scheduleId: number, row: Occurrence, version?: string) {
+    if (version === undefined) return;
+    const schedule = await visits.lockedScheduleVersion(tx, scheduleId);
+    if (schedule === undefined || visits.occurrenceVersion(schedule, row.version) !== version)
+      throw new StaleVersionError(CHANGED_SINCE);
+  }
 
   async function rescheduleView(
     inquiryId: number,
@@ -222,10 +255,10 @@ export function customerLinkService({ db, config, now = () => new Date() }: Cust
     ): Promise<CustomerLinkView> {
       const at = now();
       const [facts, customer, hours, bills] = await Promise.all([
-        site.current(),
+        deps.facts(),
         links.customer(inquiryId),
-        visitsStoreOf.workingHours(),
-        customerInvoices(db, inquiryId),
+        visits.workingHours(),
+        deps.invoicesOf(inquiryId),
       ]);
       const mine = (
         await visits.visitsOfInquiry(
@@ -334,12 +367,12 @@ export function customerLinkService({ db, config, now = () => new Date() }: Cust
       });
       await db.transaction(async (tx) => {
         const txDb = tx as unknown as Db;
-        const row = await lockOccurrence(tx, parsed.scheduleId, parsed.originalStart);
+        const row = await visits.lockOccurrence(tx, parsed.scheduleId, parsed.originalStart);
         await refuseStaleOccurrence(tx, parsed.scheduleId, row, version);
         if (row.status !== 'planned' || row.recurringPaidId !== null) throw new ConflictError(NOT_PLANNED);
         if (!beforeCutoff(row.movedTo ?? parsed.originalStart, cutoff.hours))
           throw new ConflictError(cutoffPassed(cutoff.hours, cutoff.phone));
-        await setException(tx, row.id, { status: 'skipped' });
+        await visits.setException(tx, row.id, { status: 'skipped' });
         await messages.enqueue(txDb);
       });
     },
@@ -371,13 +404,13 @@ export function customerLinkService({ db, config, now = () => new Date() }: Cust
         });
         const store = customerLinksStore(txDb);
         if (parsed?.kind === 'recurring') {
-          const row = await lockOccurrence(tx, parsed.scheduleId, parsed.originalStart);
+          const row = await visits.lockOccurrence(tx, parsed.scheduleId, parsed.originalStart);
           await refuseStaleOccurrence(tx, parsed.scheduleId, row, version);
           if (row.status !== 'planned' || row.recurringPaidId !== null) throw new ConflictError(NOT_PLANNED);
           if (!beforeCutoff(row.movedTo ?? parsed.originalStart, cutoff.hours))
             throw new ConflictError(cutoffPassed(cutoff.hours, cutoff.phone));
           const movedTo = start.getTime() === parsed.originalStart.getTime() ? null : start;
-          await setException(tx, row.id, { movedTo });
+          await visits.setException(tx, row.id, { movedTo });
         } else {
           const id = found.visit.one_time_cleaning_id;
           if (id === null) throw new ConflictError(NOT_PLANNED);
@@ -412,10 +445,10 @@ export function customerLinkService({ db, config, now = () => new Date() }: Cust
         await slots.claimBack(txDb, { start, minutes, excludeKey: key, rules });
         const store = customerLinksStore(txDb);
         if (parsed?.kind === 'recurring') {
-          const row = await lockOccurrence(tx, parsed.scheduleId, parsed.originalStart);
+          const row = await visits.lockOccurrence(tx, parsed.scheduleId, parsed.originalStart);
           await refuseStaleOccurrence(tx, parsed.scheduleId, row, version);
           if (row.status !== 'skipped') throw new ConflictError(NOTHING_TO_UNDO);
-          await setException(tx, row.id, { status: 'planned' });
+          await visits.setException(tx, row.id, { status: 'planned' });
         } else {
           const id = found.visit.one_time_cleaning_id;
           if (id === null || !(await store.uncancelCleaning(id, version))) {

@@ -3,7 +3,7 @@ import { desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { galleryPhotos } from '../../db/schema';
 import { contains } from '../../lib/search';
-import { mediaStore } from '../media/store';
+import { mediaPhotos } from '../media/service';
 
 type PhotoRow = typeof galleryPhotos.$inferSelect;
 type PhotoValues = { image_url: string; caption: string | null; category: string; photo_type: string | null };
@@ -38,7 +38,7 @@ function categoryFilter(text: string): SQL | undefined {
 const shuffled = (seed: number) => [sql`hashint4extended(${galleryPhotos.id}, ${seed})`, galleryPhotos.id];
 
 export const galleryStore = (db: Db) => {
-  const media = mediaStore(db);
+  const media = mediaPhotos(db);
   /** Photos as the API answers them, an uploaded one with its encodings. */
   const withImages = async (rows: PhotoRow[]) => {
     const images = await media.imagesFor(rows.map((r) => r.imageUrl));
@@ -93,7 +93,7 @@ export const galleryStore = (db: Db) => {
         .where(eq(galleryPhotos.id, id))
         .returning({ imageUrl: galleryPhotos.imageUrl });
       if (!row) return false;
-      await media.removeUnused(row.imageUrl);
+      await media.release(row.imageUrl);
       return true;
     },
   };

@@ -19,7 +19,6 @@ import {
 } from '@clean/shared';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { enqueueMails } from '../../lib/outbox';
@@ -395,6 +394,3 @@ export function invoicesService({ db, timezone, clock, facts }: InvoicesDeps) {
     },
   };
 }
-
-/** The app's one invoices service (services.ts), for the customer's page routes that still ask for it here. */
-export const invoicesServiceFor = (app: Pick<FastifyInstance, 'services'>) => app.services.invoices;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { anyone } from '../../lib/access';
 import { admin } from '../../lib/admin-routes';
 import { NotFoundError } from '../../lib/errors';
-import { mediaStore } from './store';
+import { type MediaService, mediaOn } from './service';
 import { acceptPhotoUploads, photoUploads } from './upload';
 
 /** A year, the most HTTP caches honour: an address's bytes never change (it is their hash), so never ask again. */
@@ -25,7 +25,7 @@ const notModifiedResponse = z
  * GET /media/{id}-{width}.{ext} (and /media/{hash}.{ext}) serves an encoding. (The gallery takes photos at POST /api/gallery/upload.)
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = mediaStore(app.database.db);
+  const media = mediaOn(app.database.db);
   const uploads = photoUploads(app.database.db, app.config.uploads);
   await acceptPhotoUploads(app, app.config.uploads);
 
@@ -57,7 +57,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: imageResponse, 304: notModifiedResponse, ...errorsFor(400, 404) },
       },
     },
-    (request, reply) => serveImage(store, request.params.file, request.headers['if-none-match'], reply),
+    (request, reply) => serveImage(media, request.params.file, request.headers['if-none-match'], reply),
   );
 };
 
@@ -66,14 +66,14 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
  * the SHA-256 of its bytes. A client revalidating by a name that is that hash gets its 304 without a database read.
  */
 async function serveImage(
-  store: ReturnType<typeof mediaStore>,
+  media: MediaService,
   file: string,
   ifNoneMatch: string | undefined,
   reply: FastifyReply,
 ) {
   const named = /^([0-9a-f]{64})\./.exec(file)?.[1];
   if (named && ifNoneMatch === `"${named}"`) return notModified(reply, ifNoneMatch);
-  const image = await store.file(file);
+  const image = await media.file(file);
   if (!image) throw new NotFoundError('There is no such image.');
   const etag = `"${image.hash}"`;
   if (ifNoneMatch === etag) return notModified(reply, etag);

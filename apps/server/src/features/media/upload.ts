@@ -7,7 +7,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../lib/errors';
 import type { ProcessedPhoto } from './process';
-import { mediaStore } from './store';
+import { mediaOn } from './service';
 
 /** Lets the routes of the calling plugin take multipart/form-data (one photo, a few short fields). */
 export async function acceptPhotoUploads(app: FastifyInstance, limits: Config['uploads']) {
@@ -31,12 +31,12 @@ const MULTIPART_ERRORS: Record<string, (limits: Config['uploads']) => Error> = {
 };
 
 /**
- * Photo uploads: the photo read from the request, processed (process.ts) and stored (store.ts). At most
+ * Photo uploads: the photo read from the request, processed (process.ts) and kept (service.ts). At most
  * `concurrency` uploads are read and processed at once, the rest waiting their turn with their bodies unread:
  * the memory used stays that of `concurrency` photos however many arrive together.
  */
 export function photoUploads(db: Db, limits: Config['uploads']) {
-  const store = mediaStore(db);
+  const media = mediaOn(db);
   const turn = pLimit(limits.concurrency);
 
   /** Reads the fields and the photo (part `image`), checks the fields (a 400 before any work), then processes it. */
@@ -88,13 +88,10 @@ export function photoUploads(db: Db, limits: Config['uploads']) {
       request: FastifyRequest,
       fields: S,
     ): Promise<{ fields: z.output<S>; photo: UploadedPhoto }> {
-      return receivePhoto(request, fields, undefined, async (processed, checked) => {
-        await store.save(processed);
-        const url = `/media/${processed.original}.jpg`;
-        const image = (await store.imagesFor([url])).get(url);
-        if (!image) throw new Error('the stored photo was not found');
-        return { fields: checked, photo: { image_url: url, image } };
-      });
+      return receivePhoto(request, fields, undefined, async (processed, checked) => ({
+        fields: checked,
+        photo: await media.keep(processed),
+      }));
     },
 
     /**

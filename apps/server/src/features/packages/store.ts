@@ -2,7 +2,7 @@ import type { Package, ResponsiveImage } from '@clean/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { packages } from '../../db/schema';
-import { mediaStore } from '../media/store';
+import { mediaPhotos } from '../media/service';
 
 type PackageRow = typeof packages.$inferSelect;
 type PackageValues = { title: string; amount: number; image_url: string; description: string };
@@ -24,7 +24,7 @@ const columns = (v: PackageValues) => ({
 });
 
 export const packagesStore = (db: Db) => {
-  const media = mediaStore(db);
+  const media = mediaPhotos(db);
   /** Packages as the API answers them, one with an uploaded photo with its encodings. */
   const withImages = async (rows: PackageRow[]) => {
     const images = await media.imagesFor(rows.map((r) => r.imageUrl));
@@ -49,7 +49,7 @@ export const packagesStore = (db: Db) => {
       const [row] = await db.update(packages).set(columns(values)).where(eq(packages.id, id)).returning();
       if (!row) return undefined;
       // A replaced uploaded photo that nothing else shows is deleted with its encodings.
-      if (before && before.imageUrl !== row.imageUrl) await media.removeUnused(before.imageUrl);
+      if (before && before.imageUrl !== row.imageUrl) await media.release(before.imageUrl);
       return (await withImages([row]))[0];
     },
     /** Whether a package was deleted (its uploaded photo too, unless something else shows it). */
@@ -59,7 +59,7 @@ export const packagesStore = (db: Db) => {
         .where(eq(packages.id, id))
         .returning({ imageUrl: packages.imageUrl });
       if (!row) return false;
-      await media.removeUnused(row.imageUrl);
+      await media.release(row.imageUrl);
       return true;
     },
   };

@@ -3,9 +3,11 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { byLink } from '../../lib/access';
+import { html, plainPage } from '../../lib/plain-page';
 import { resolveJwtSecret } from '../../lib/secrets';
-import { html, plainPage } from './plain-page';
+import { siteStore } from '../site/store';
 import { optOutTokens, REMINDER_OFF_PATH, turnRemindersOff } from './service';
+import { remindersStore } from './store';
 
 const tokenQuery = z.object({ token: z.string().max(100).optional() });
 
@@ -18,7 +20,8 @@ export const remindersRoutes: FastifyPluginAsync = async (app) => {
   await app.register(formbody, { bodyLimit: 1024 });
   const tokens = optOutTokens(resolveJwtSecret(app.config.jwtSecret, app.config.dataDir));
 
-  const page = plainPage(app.database.db, app.config, 'Reminders');
+  const store = remindersStore(app.database.db);
+  const page = plainPage(() => siteStore(app.database.db, app.config.site).current(), 'Reminders');
   const notFound = (reply: FastifyReply) =>
     page(
       reply,
@@ -34,7 +37,7 @@ export const remindersRoutes: FastifyPluginAsync = async (app) => {
     return page(reply, 200, () => askPage(token));
   });
   app.post(REMINDER_OFF_PATH, { schema: { hide: true }, config: byLink }, async (request, reply) => {
-    if (!(await turnRemindersOff(app.database.db, tokens, tokenOf(request.query)))) return notFound(reply);
+    if (!(await turnRemindersOff(store, tokens, tokenOf(request.query)))) return notFound(reply);
     return page(reply, 200, donePage);
   });
 };

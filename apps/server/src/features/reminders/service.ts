@@ -1,24 +1,21 @@
-import { addressOrTown, businessDate, formatMoney, formatPhone, singleLine, type Visit } from '@clean/shared';
-import { eq, inArray, lt } from 'drizzle-orm';
+import {
+  addressOrTown,
+  businessDate,
+  formatMoney,
+  formatPhone,
+  type SiteConfig,
+  singleLine,
+  type Visit,
+} from '@clean/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import {
-  inquiries,
-  oneTimeCleanings,
-  recurringPayments,
-  reminderOptOuts,
-  visitReminders,
-} from '../../db/schema';
 import type { Mail } from '../../lib/mailer';
 import { enqueueMails } from '../../lib/outbox';
 import { signedIds } from '../../lib/signed-ids';
 import { e164, enqueueSms, type Sms } from '../../lib/sms';
 import { everyTick } from '../../lib/ticker';
 import { visitTimeText } from '../notifications/visit-ics';
-import { siteStore } from '../site/store';
-import { visitsService } from '../visits/service';
-import { visitsStore } from '../visits/store';
+import type { RemindersStore } from './store';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -41,9 +38,13 @@ export function optOutTokens(secret: string) {
 export type OptOutTokens = ReturnType<typeof optOutTokens>;
 
 export type RemindersDeps = {
-  db: Db;
+  store: RemindersStore;
   config: Config;
   tokens: OptOutTokens;
+  /** The visits starting in [from, to) (the visits feature's read model). */
+  visitsBetween: (from: Date, to: Date) => Promise<Visit[]>;
+  /** The business facts in force. */
+  facts: () => Promise<SiteConfig>;
 };
 
 /**
@@ -70,30 +71,22 @@ type Due = { visit: Visit; hours: number };
  * visits that started more than REMINDER_ROWS_KEPT_MS ago. Answers how many visits were reminded.
  */
 export async function runReminders(deps: RemindersDeps, now: Date): Promise<number> {
-  const { db, config } = deps;
+  const { store, config } = deps;
   const hours = config.reminderHours;
   const longest = hours[0];
   if (longest === undefined) return 0;
-  const visits = visitsService({ store: visitsStore(db), timezone: config.timezone });
   // [now, now + longest]: a visit exactly `longest` hours ahead is due now (the range's end is exclusive).
-  const upcoming = await visits.visitsBetween(now, new Date(now.getTime() + longest * HOUR_MS + 1));
+  const upcoming = await deps.visitsBetween(now, new Date(now.getTime() + longest * HOUR_MS + 1));
   const due: Due[] = upcoming.flatMap((visit) => {
     if (visit.status !== 'planned' || visit.inquiry_id === null) return [];
     const h = dueReminder(new Date(visit.start), hours, now);
     return h === undefined ? [] : [{ visit, hours: h }];
   });
   if (due.length === 0) return 0;
-  const booked = await bookedAt(db, due);
-  const optedOut = new Set(
-    (
-      await db
-        .select({ id: reminderOptOuts.inquiryId })
-        .from(reminderOptOuts)
-        .where(inArray(reminderOptOuts.inquiryId, [...new Set(due.map((d) => d.visit.inquiry_id))]))
-    ).map((r) => r.id),
-  );
+  const booked = await bookedAt(store, due);
+  const optedOut = await store.optedOut([...new Set(due.flatMap((d) => d.visit.inquiry_id ?? []))]);
   // Read before the transactions: on the embedded database a read outside one waits for it to end.
-  const facts = await siteStore(db, config.site).current();
+  const facts = await deps.facts();
   let reminded = 0;
   for (const d of due) {
     if (optedOut.has(d.visit.inquiry_id)) continue;
@@ -102,49 +95,26 @@ export async function runReminders(deps: RemindersDeps, now: Date): Promise<numb
     if (bookedAtMs !== undefined && bookedAtMs > Date.parse(d.visit.start) - d.hours * HOUR_MS) continue;
     const messages = reminderMessages(d, { ...facts, phone: formatPhone(facts.phone) }, deps, now);
     if (!messages.mail && !messages.sms) continue;
-    const sent = await db.transaction(async (tx) => {
-      const claimed = await tx
-        .insert(visitReminders)
-        .values({ visitKey: d.visit.key, hoursBefore: d.hours, startsAt: new Date(d.visit.start) })
-        .onConflictDoNothing()
-        .returning({ key: visitReminders.visitKey });
-      if (claimed.length === 0) return false;
-      const txDb = tx as unknown as Db;
-      if (messages.mail) await enqueueMails(txDb, [messages.mail]);
-      if (messages.sms) await enqueueSms(txDb, [messages.sms]);
-      return true;
+    const row = { visitKey: d.visit.key, hoursBefore: d.hours, startsAt: new Date(d.visit.start) };
+    const sent = await store.remind(row, async (on) => {
+      if (messages.mail) await enqueueMails(on, [messages.mail]);
+      if (messages.sms) await enqueueSms(on, [messages.sms]);
     });
     if (sent) reminded++;
   }
   if (reminded > 0) {
     // One row per reminder sent would pile up for ever: pruned by the passes that add rows, not every idle tick.
-    await db
-      .delete(visitReminders)
-      .where(lt(visitReminders.startsAt, new Date(now.getTime() - REMINDER_ROWS_KEPT_MS)));
+    await store.prune(new Date(now.getTime() - REMINDER_ROWS_KEPT_MS));
   }
   return reminded;
 }
 
 /** When each due visit's cleaning or schedule was created, by visit key. */
-async function bookedAt(db: Db, due: Due[]): Promise<Map<string, number>> {
-  const cleaningIds = due.flatMap((d) => d.visit.one_time_cleaning_id ?? []);
-  const scheduleIds = [...new Set(due.flatMap((d) => d.visit.recurring_payment_id ?? []))];
-  const [cleanings, schedules] = await Promise.all([
-    cleaningIds.length
-      ? db
-          .select({ id: oneTimeCleanings.id, at: oneTimeCleanings.createdAt })
-          .from(oneTimeCleanings)
-          .where(inArray(oneTimeCleanings.id, cleaningIds))
-      : [],
-    scheduleIds.length
-      ? db
-          .select({ id: recurringPayments.id, at: recurringPayments.createdAt })
-          .from(recurringPayments)
-          .where(inArray(recurringPayments.id, scheduleIds))
-      : [],
-  ]);
-  const cleaningAt = new Map(cleanings.map((c) => [c.id, c.at.getTime()]));
-  const scheduleAt = new Map(schedules.map((c) => [c.id, c.at.getTime()]));
+async function bookedAt(store: RemindersStore, due: Due[]): Promise<Map<string, number>> {
+  const { cleanings: cleaningAt, schedules: scheduleAt } = await store.bookedAt(
+    due.flatMap((d) => d.visit.one_time_cleaning_id ?? []),
+    [...new Set(due.flatMap((d) => d.visit.recurring_payment_id ?? []))],
+  );
   const result = new Map<string, number>();
   for (const { visit } of due) {
     const at =
@@ -220,14 +190,10 @@ function reminderMessages(
 }
 
 /** POST /reminders/off: this customer gets no more reminders (confirmations still go). Idempotent. */
-export async function turnRemindersOff(db: Db, tokens: OptOutTokens, token: string): Promise<boolean> {
+export async function turnRemindersOff(store: RemindersStore, tokens: OptOutTokens, token: string) {
   const inquiryId = tokens.inquiryOf(token);
-  if (inquiryId === undefined) return false;
-  const [found] = await db.select({ id: inquiries.id }).from(inquiries).where(eq(inquiries.id, inquiryId));
   // A customer deleted since: the link names no one.
-  if (!found) return false;
-  await db.insert(reminderOptOuts).values({ inquiryId }).onConflictDoNothing();
-  return true;
+  return inquiryId !== undefined && (await store.optOut(inquiryId));
 }
 
 /**

@@ -1,14 +1,13 @@
-import { formatPhone, singleLine, type Visit, wallInstant } from '@clean/shared';
+import { formatPhone, type SiteConfig, singleLine, type Visit, wallInstant } from '@clean/shared';
 import { TZDate } from '@date-fns/tz';
-import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { inquiries, reviewRequests } from '../../db/schema';
 import type { Mail } from '../../lib/mailer';
 import { enqueueMails } from '../../lib/outbox';
+import { html } from '../../lib/plain-page';
 import { resolveJwtSecret } from '../../lib/secrets';
 import { type SignedIds, signedIds } from '../../lib/signed-ids';
-import { siteStore } from '../site/store';
+import { reviewRequestsStore } from './store';
 
 const HOUR_MS = 3_600_000;
 /** At most one request per customer in this many days. */
@@ -60,23 +59,34 @@ export function reviewerNameOf(fullName: string): string {
   return (last ? `${first} ${last[0]?.toUpperCase()}.` : first).slice(0, 100);
 }
 
-export type ReviewRequestsDeps = { db: Db; config: Config; tokens: ReviewRequestTokens };
+export type ReviewRequestsDeps = {
+  db: Db;
+  config: Config;
+  tokens: ReviewRequestTokens;
+  /** The business facts in force. */
+  facts: () => Promise<SiteConfig>;
+};
+
+export type ReviewRequestsServiceDeps = {
+  db: Db;
+  timezone: string;
+  /** The booking rules' review delay in force, read on `on` (the visit change's transaction). */
+  delayHours: (on: Db) => Promise<number>;
+};
 
 /**
  * Review requests (docs/product.md#review-requests): marking a visit done asks for one, undoing it before it leaves
  * withdraws it, and the scheduler (runReviewRequests) sends the due ones.
  */
-export function reviewRequestsService({ db, config }: Pick<ReviewRequestsDeps, 'db' | 'config'>) {
+export function reviewRequestsService({ db, timezone, delayHours }: ReviewRequestsServiceDeps) {
   /**
    * A request for this visit's customer, due reviewDelayHours after `now` (or after the visit's end, when later)
-   * out of the quiet hours; nothing when
-   * they had one in the last 180 days or opted out. One statement: the insert, or the renewal of a row older
-   * than 180 days (ON CONFLICT … WHERE), so two owners' taps or two servers make one. Answers whether one was
-   * scheduled.
+   * out of the quiet hours; nothing when they had one in the last 180 days or opted out (decided by the store's
+   * one statement). Answers whether one was scheduled.
    */
   async function request(visit: Visit, now: Date, on: Db = db): Promise<boolean> {
     if (visit.inquiry_id === null || !visit.email) return false;
-    const delay = (await siteStore(on, config.site).current()).bookingRules.reviewDelayHours;
+    const delay = await delayHours(on);
     const values = {
       customer: visit.email.trim().toLowerCase(),
       inquiryId: visit.inquiry_id,
@@ -86,43 +96,14 @@ export function reviewRequestsService({ db, config }: Pick<ReviewRequestsDeps, '
       dueAt: reviewDueAt(
         new Date(Math.max(now.getTime(), Date.parse(visit.end ?? '') || 0)),
         delay,
-        config.timezone,
+        timezone,
       ),
     };
-    const rows = await on
-      .insert(reviewRequests)
-      .values(values)
-      .onConflictDoUpdate({
-        target: reviewRequests.customer,
-        set: {
-          inquiryId: values.inquiryId,
-          visitKey: values.visitKey,
-          requestedAt: values.requestedAt,
-          dueAt: values.dueAt,
-          enqueuedAt: null,
-          reviewedAt: null,
-        },
-        setWhere: and(
-          isNull(reviewRequests.optedOutAt),
-          sql`${reviewRequests.requestedAt} <= ${now.toISOString()}::timestamptz - make_interval(days => ${REQUEST_EVERY_DAYS})`,
-        ),
-      })
-      .returning({ id: reviewRequests.id });
-    return rows.length > 0;
+    return reviewRequestsStore(on).upsert(values, REQUEST_EVERY_DAYS);
   }
 
   /** The visit is no longer done: its request is withdrawn, unless its mail already left. */
-  async function withdraw(visitKey: string, on: Db = db): Promise<void> {
-    await on
-      .delete(reviewRequests)
-      .where(
-        and(
-          eq(reviewRequests.visitKey, visitKey),
-          isNull(reviewRequests.enqueuedAt),
-          isNull(reviewRequests.optedOutAt),
-        ),
-      );
-  }
+  const withdraw = (visitKey: string, on: Db = db) => reviewRequestsStore(on).withdraw(visitKey);
 
   return {
     request,
@@ -142,23 +123,12 @@ export type ReviewRequestsService = ReturnType<typeof reviewRequestsService>;
  * opted out since, or whose inquiry lost its e-mail, is claimed and sent nothing. Answers how many were mailed.
  */
 export async function runReviewRequests(deps: ReviewRequestsDeps, now: Date): Promise<number> {
-  const { db, config, tokens } = deps;
-  const due = await db
-    .select({ id: reviewRequests.id, name: inquiries.name, email: inquiries.email })
-    .from(reviewRequests)
-    .innerJoin(inquiries, eq(inquiries.id, reviewRequests.inquiryId))
-    .where(
-      and(
-        isNull(reviewRequests.enqueuedAt),
-        isNull(reviewRequests.optedOutAt),
-        lte(reviewRequests.dueAt, now),
-      ),
-    )
-    .orderBy(asc(reviewRequests.dueAt))
-    .limit(BATCH);
+  const { config, tokens } = deps;
+  const store = reviewRequestsStore(deps.db);
+  const due = await store.due(now, BATCH);
   if (due.length === 0) return 0;
   // Read before the transactions: on the embedded database a read outside one waits for it to end.
-  const facts = await siteStore(db, config.site).current();
+  const facts = await deps.facts();
   let mailed = 0;
   for (const row of due) {
     const mail = row.email
@@ -169,28 +139,12 @@ export async function runReviewRequests(deps: ReviewRequestsDeps, now: Date): Pr
           tokens,
         )
       : undefined;
-    const sent = await db.transaction(async (tx) => {
-      const claimed = await tx
-        .update(reviewRequests)
-        .set({ enqueuedAt: now })
-        .where(
-          and(
-            eq(reviewRequests.id, row.id),
-            isNull(reviewRequests.enqueuedAt),
-            isNull(reviewRequests.optedOutAt),
-          ),
-        )
-        .returning({ id: reviewRequests.id });
-      if (claimed.length === 0 || !mail) return false;
-      await enqueueMails(tx as unknown as Db, [mail]);
-      return true;
-    });
+    // Claimed even without a mail (opted out since, or no e-mail any more), so it is not tried again.
+    const sent = await store.claim(row.id, now, mail && ((on) => enqueueMails(on, [mail])));
     if (sent) mailed++;
   }
   return mailed;
 }
-
-const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The review form's address for this request: the name filled in and the signed marker (works without script). */
 export function reviewFormLink(
@@ -265,13 +219,7 @@ export async function turnReviewRequestsOff(
   token: string,
 ): Promise<boolean> {
   const id = tokens.optOut.idOf(token);
-  if (id === undefined) return false;
-  const rows = await db
-    .update(reviewRequests)
-    .set({ optedOutAt: sql`coalesce(${reviewRequests.optedOutAt}, now())` })
-    .where(eq(reviewRequests.id, id))
-    .returning({ id: reviewRequests.id });
-  return rows.length > 0;
+  return id !== undefined && (await reviewRequestsStore(db).optOut(id));
 }
 
 /**
@@ -281,13 +229,5 @@ export async function turnReviewRequestsOff(
  */
 export async function claimReviewMarker(tx: Db, tokens: ReviewRequestTokens, marker: string | undefined) {
   const id = marker ? tokens.marker.idOf(marker) : undefined;
-  if (id === undefined) return false;
-  const rows = await tx
-    .update(reviewRequests)
-    .set({ reviewedAt: sql`now()` })
-    .where(
-      and(eq(reviewRequests.id, id), isNotNull(reviewRequests.enqueuedAt), isNull(reviewRequests.reviewedAt)),
-    )
-    .returning({ id: reviewRequests.id });
-  return rows.length > 0;
+  return id !== undefined && (await reviewRequestsStore(tx).useMarker(id));
 }

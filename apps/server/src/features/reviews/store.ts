@@ -2,7 +2,7 @@ import type { Review, ReviewStatus } from '@clean/shared';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reviews } from '../../db/schema';
-import { mediaStore } from '../media/store';
+import { mediaPhotos } from '../media/service';
 
 type ReviewRow = typeof reviews.$inferSelect;
 export type ReviewValues = {
@@ -67,8 +67,7 @@ export const reviewsStore = (db: Db) => ({
     const [row] = await db.update(reviews).set(columns(values)).where(eq(reviews.id, id)).returning();
     if (!row) return undefined;
     // A replaced uploaded photo that nothing else shows is deleted with its encodings.
-    if (before?.photoUrl && before.photoUrl !== row.photoUrl)
-      await mediaStore(db).removeUnused(before.photoUrl);
+    if (before?.photoUrl && before.photoUrl !== row.photoUrl) await mediaPhotos(db).release(before.photoUrl);
     return toReview(row);
   },
   /** Approves a review (approving an approved one changes nothing); undefined when there is none. */
@@ -83,7 +82,7 @@ export const reviewsStore = (db: Db) => ({
       .where(eq(reviews.id, id))
       .returning({ photoUrl: reviews.photoUrl });
     if (!row) return false;
-    if (row.photoUrl) await mediaStore(db).removeUnused(row.photoUrl);
+    if (row.photoUrl) await mediaPhotos(db).release(row.photoUrl);
     return true;
   },
 });

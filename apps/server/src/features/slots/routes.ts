@@ -1,11 +1,10 @@
 import { errorsFor, slotListSchema, slotsQuery } from '@clean/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { anyone } from '../../lib/access';
-import { slotsService } from './service';
 
 /** GET /api/slots (public): the open start times a booking request may ask for. */
 export const slotsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const slots = slotsService({ db: app.database.db, config: app.config, now: app.clock });
+  const { slots } = app.services;
 
   app.get(
     '/api/slots',

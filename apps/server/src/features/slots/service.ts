@@ -9,22 +9,13 @@ import {
   type WorkingHours,
 } from '@clean/shared';
 import type { z } from 'zod';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors';
 import { closedMessage } from '../contact-status/service';
-import { contactStatusStore } from '../contact-status/store';
 import type { CustomerNotices } from '../notifications/customer';
-import { siteStore } from '../site/store';
+import type { BusyTimes } from '../visits/busy-times';
 import { recurringKey } from '../visits/rule';
-import {
-  type HeldTime,
-  type HoldOutcome,
-  type HoldsAccess,
-  NO_SUCH_VISIT,
-  visitsService,
-} from '../visits/service';
-import { visitsStore } from '../visits/store';
+import { type HeldTime, type HoldOutcome, type HoldsAccess, NO_SUCH_VISIT } from '../visits/service';
 import {
   type BusySpan,
   countOverlapping,
@@ -34,7 +25,7 @@ import {
   visitsOf,
   withOffset,
 } from './open-times';
-import { type HoldRow, holdsStore, LONGEST_MINUTES } from './store';
+import { type BookedVisit, type HoldRow, holdsStore, LONGEST_MINUTES } from './store';
 
 export const SLOT_TAKEN = 'That time was just taken — please pick another.';
 export const TAKEN_SINCE =
@@ -67,7 +58,17 @@ export type Rules = {
 /** A requested time checked against the grid, ready to be claimed inside the booking's transaction. */
 export type PreparedHold = Ask & { start: Date; amount: number; rules: Rules };
 
-export type SlotsDeps = { db: Db; config: Config; now?: () => Date };
+export type SlotsDeps = {
+  db: Db;
+  timezone: string;
+  /** The visits' working hours, schedules and one-time cleanings, read on a given connection or transaction. */
+  busy: BusyTimes;
+  /** The business facts in force (their booking rules). */
+  facts: () => Promise<SiteConfig>;
+  /** Whether the booking form is open at `at` (the owner's switch). */
+  bookingOpen: (at: Date) => Promise<boolean>;
+  now?: () => Date;
+};
 
 /**
  * Open times and holds (docs/product.md#open-times-and-holds). A time is open when it is on the grid of the working
@@ -77,12 +78,16 @@ export type SlotsDeps = { db: Db; config: Config; now?: () => Date };
  * would crowd the day, at worst one is not offered that would just fit.) A booking request claims its time under the
  * booking lock, re-checked with the same rule, so exactly one of any number of requests for one time gets it.
  */
-export function slotsService({ db, config, now = () => new Date() }: SlotsDeps) {
-  const timeZone = config.timezone;
-  const site = siteStore(db, config.site);
-
+export function slotsService({
+  db,
+  timezone: timeZone,
+  busy,
+  facts: siteFacts,
+  bookingOpen,
+  now = () => new Date(),
+}: SlotsDeps) {
   async function rulesInForce(): Promise<Rules> {
-    const [hours, facts] = await Promise.all([visitsStore(db).workingHours(), site.current()]);
+    const [hours, facts] = await Promise.all([busy.workingHours(db), siteFacts()]);
     const r = facts.bookingRules;
     return {
       hours,
@@ -119,7 +124,7 @@ export function slotsService({ db, config, now = () => new Date() }: SlotsDeps) 
     const lo = new Date(Math.min(...times) - LONGEST_MS - bufferMs);
     const hi = new Date(Math.max(...times) + lengthMs + bufferMs);
     const [recurring, held] = await Promise.all([
-      visitsService({ store: visitsStore(on), timezone: timeZone }).recurringBetween(lo, hi, hours),
+      busy.recurringBetween(on, lo, hi, hours),
       holdsStore(on).live(lo, hi, new Date(at.getTime() - rules.holdMs)),
     ]);
     const spans: BusySpan[] = [
@@ -150,7 +155,8 @@ export function slotsService({ db, config, now = () => new Date() }: SlotsDeps) 
         (visits[i] ?? []).flatMap((v, k) => ((k === 0) === first ? [{ i, v }] : [])),
       );
       if (probes.length === 0) continue;
-      const counts = await holdsStore(on).cleaningCounts(
+      const counts = await busy.cleaningCounts(
+        on,
         probes.map((p) => window(p.v)),
         hours.default_duration_minutes,
         max,
@@ -212,8 +218,7 @@ export function slotsService({ db, config, now = () => new Date() }: SlotsDeps) 
   }
 
   async function refuseWhenClosed(rules: Rules) {
-    if (!(await contactStatusStore(db).get(now())).is_open)
-      throw new ConflictError(closedMessage(rules.site));
+    if (!(await bookingOpen(now()))) throw new ConflictError(closedMessage(rules.site));
   }
 
   return {
@@ -330,30 +335,43 @@ export const REQUEST_CONFIRMED = 'This request is confirmed: change or delete th
 export const REQUEST_LAPSED =
   'This request was not confirmed in time and no longer holds its time: add the visit from its inquiry instead.';
 
+export type HoldsDeps = {
+  db: Db;
+  now?: () => Date;
+  /** The booking rules' holdDays in force, read on `on`. */
+  holdDays: (on: Db) => Promise<number>;
+  /**
+   * Makes a confirmed request's visit inside the confirm's transaction `on` (the cleanings' or schedules' own
+   * store): a one-time cleaning, or with `scheduleFrequency` a schedule whose first visit is the time held; the
+   * inquiry becomes Booked.
+   */
+  book: (on: Db, hold: HoldRow, scheduleFrequency: string | null) => Promise<BookedVisit>;
+  /**
+   * The customer's confirmation of a visit a confirm just made: queued inside the confirm's transaction (a failure
+   * leaves the request unconfirmed, so none is lost), sent once it committed.
+   */
+  confirmation?: Pick<CustomerNotices, 'queue'>;
+};
+
 /**
  * The holds as the visits use them: the live ones starting in [from, to) (held, not lapsed at `now`: made less than
  * bookingRules.holdDays ago), with the instant each lapses — what the Agenda shows as requested and the owner's
  * conflicts count — and confirming or declining one.
  */
-export function holdsAccess(
-  db: Db,
-  config: Config,
-  now: () => Date = () => new Date(),
-  /**
-   * The customer's confirmation of a visit a confirm just made: queued inside the confirm's transaction (a failure
-   * leaves the request unconfirmed, so none is lost), sent once it committed.
-   */
-  confirmation?: Pick<CustomerNotices, 'queue'>,
-): HoldsAccess {
-  const site = siteStore(db, config.site);
-  const holdMs = async () => (await site.current()).bookingRules.holdDays * DAY;
+export function holdsAccess({
+  db,
+  now = () => new Date(),
+  holdDays,
+  book,
+  confirmation,
+}: HoldsDeps): HoldsAccess {
   const held = (row: HoldRow, ms: number): HeldTime => ({
     ...row,
     lapsesAt: new Date(row.createdAt.getTime() + ms),
   });
   return {
     async live(from, to, on = db) {
-      const ms = (await siteStore(on, config.site).current()).bookingRules.holdDays * DAY;
+      const ms = (await holdDays(on)) * DAY;
       const rows = await holdsStore(on).live(from, to, new Date(now().getTime() - ms));
       return rows.map((r) => held(r, ms));
     },
@@ -366,7 +384,7 @@ export function holdsAccess(
      * owner's words, its first visit the time held), at the quoted amount and length; the inquiry is Booked.
      */
     async change(id, status) {
-      const ms = await holdMs();
+      const ms = (await holdDays(db)) * DAY;
       const at = now();
       const outcome = await holdsStore(db).change(id, async (tx, row): Promise<HoldOutcome> => {
         if (!row) throw new NotFoundError(NO_SUCH_VISIT);
@@ -384,7 +402,8 @@ export function holdsAccess(
         }
         if (row.status === 'declined') throw new ConflictError(REQUEST_DECLINED);
         if (row.createdAt.getTime() + ms <= at.getTime()) throw new ConflictError(REQUEST_LAPSED);
-        const made = await txHolds.confirm(row, FREQUENCY_LABEL[row.frequency]);
+        const made = await book(tx as unknown as Db, row, FREQUENCY_LABEL[row.frequency]);
+        await txHolds.confirmed(id, made);
         // Only the confirm that made the visit tells the customer; the nineteen that found it made do not.
         await confirmation?.queue(tx as unknown as Db, {
           key: made.made === 'one_time' ? `o${made.cleaningId}` : recurringKey(made.scheduleId, row.start),

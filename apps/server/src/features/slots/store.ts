@@ -1,8 +1,7 @@
 import type { QuoteFrequency } from '@clean/shared';
-import { and, asc, eq, gt, gte, isNotNull, lt, max, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contactStatus, holds, inquiries, oneTimeCleanings, recurringPayments } from '../../db/schema';
-import type { Customer } from '../visits/store';
+import { contactStatus, holds, inquiries } from '../../db/schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -27,6 +26,18 @@ const holdColumns = {
   accessNotes: inquiries.accessNotes,
   description: inquiries.description,
 };
+/** Whose request it is, as the Agenda shows a held time (read with the hold). */
+type Customer = {
+  inquiryId: number;
+  inquiryName: string;
+  phoneNumber: string | null;
+  email: string | null;
+  callOrText: 'call' | 'text' | null;
+  town: string | null;
+  streetAddress: string | null;
+  zip: string | null;
+  accessNotes: string | null;
+};
 export type HoldRow = Customer & {
   id: number;
   start: Date;
@@ -40,18 +51,15 @@ export type HoldRow = Customer & {
   description: string | null;
 };
 
+/** The visit a confirmed request became: a one-time cleaning, or a schedule. */
+export type BookedVisit =
+  | { made: 'one_time'; cleaningId: number }
+  | { made: 'recurring'; scheduleId: number };
+
 /** The longest visit (12 hours): a visit overlapping a moment starts at most this long before it. */
 export const LONGEST_MINUTES = 720;
 
-/** A window [start, end) whose one-time cleanings are counted. */
-export type Window = { start: Date; end: Date };
-
-const pgArray = (dates: Date[]) => `{${dates.map((d) => d.toISOString()).join(',')}}`;
-
-/**
- * Holds (docs/product.md#open-times-and-holds): a booking request's time kept for it, and the one-time cleanings
- * counted for open times.
- */
+/** Holds (docs/product.md#open-times-and-holds): a booking request's time kept for it. */
 export const holdsStore = (db: Db) => ({
   /**
    * Takes the booking lock for the rest of the transaction: the booking switch's one row, FOR UPDATE. Every
@@ -141,83 +149,16 @@ export const holdsStore = (db: Db) => ({
     await db.update(holds).set({ status }).where(eq(holds.id, id));
   },
 
-  /**
-   * Makes a held request's visit (inside `change`, under its row lock): a one-time cleaning, or with
-   * `scheduleFrequency` a schedule whose first visit is the time held; the hold is confirmed naming it, the
-   * inquiry Booked.
-   */
-  async confirm(
-    row: HoldRow,
-    scheduleFrequency: string | null,
-  ): Promise<{ made: 'one_time'; cleaningId: number } | { made: 'recurring'; scheduleId: number }> {
-    const visit = { inquiryId: row.inquiryId, amount: row.amount, durationMinutes: row.durationMinutes };
-    let outcome: { made: 'one_time'; cleaningId: number } | { made: 'recurring'; scheduleId: number };
-    if (scheduleFrequency === null) {
-      const [made] = await db
-        .insert(oneTimeCleanings)
-        .values({ ...visit, dateTime: row.start })
-        .returning({ id: oneTimeCleanings.id });
-      if (!made) throw new Error('insert returned no row');
-      outcome = { made: 'one_time', cleaningId: made.id };
-      await db
-        .update(holds)
-        .set({ status: 'confirmed', oneTimeCleaningId: made.id })
-        .where(eq(holds.id, row.id));
-    } else {
-      const [made] = await db
-        .insert(recurringPayments)
-        .values({ ...visit, frequency: scheduleFrequency, firstVisitAt: row.start })
-        .returning({ id: recurringPayments.id });
-      if (!made) throw new Error('insert returned no row');
-      outcome = { made: 'recurring', scheduleId: made.id };
-      await db
-        .update(holds)
-        .set({ status: 'confirmed', recurringPaymentId: made.id })
-        .where(eq(holds.id, row.id));
-    }
-    await db.update(inquiries).set({ status: 'Booked' }).where(eq(inquiries.id, row.inquiryId));
-    return outcome;
-  },
-
-  /**
-   * For each window, how many one-time cleanings (each lasting its own or `defaultMinutes`) overlap it, counted up
-   * to `cap` (the owner's max_overlap: more changes nothing). Only windows with some are answered, by index.
-   * A cleaning overlapping a window starts at most the longest cleaning's length before it (the partial index on
-   * duration_minutes gives it at once), so each count reads the date index backwards from the window's end over
-   * that much: on a busy day it stops at the first cleaning instead of reading the whole day.
-   */
-  async cleaningCounts(
-    windows: Window[],
-    defaultMinutes: number,
-    cap: number,
-    /** A visit's key (o12: cleaning 12) whose cleaning is not counted: the one being moved. */
-    excludeKey?: string,
-  ): Promise<Map<number, number>> {
-    const excluded = /^o(\d+)$/.exec(excludeKey ?? '')?.[1];
-    if (windows.length === 0) return new Map();
-    const [longest] = await db
-      .select({ minutes: max(oneTimeCleanings.durationMinutes) })
-      .from(oneTimeCleanings)
-      .where(isNotNull(oneTimeCleanings.durationMinutes));
-    const lookback = Math.max(defaultMinutes, longest?.minutes ?? 0);
-    // A lateral subquery (evaluated once per window), ordered as the date index is (desc nulls last) so the
-    // index gives the order and the limit stops the scan.
-    const result = (await db.execute(sql`
-      select c.i::int as i, x.n::int as n
-        from unnest(${pgArray(windows.map((w) => w.start))}::timestamptz[],
-                    ${pgArray(windows.map((w) => w.end))}::timestamptz[]) with ordinality as c(s, e, i)
-        cross join lateral (
-          select count(*) as n from (
-            select 1 from one_time_cleanings o
-             where o.date_time >= c.s - ${`${lookback} minutes`}::interval and o.date_time < c.e
-               and o.date_time + coalesce(o.duration_minutes, ${defaultMinutes}::int) * interval '1 minute' > c.s
-               and o.cancelled_at is null
-               and o.id <> ${Number(excluded ?? 0)}::int
-             order by o.date_time desc nulls last
-             limit ${cap}::int) as y) as x
-       where x.n > 0`)) as unknown as { rows: { i: number | string; n: number | string }[] };
-    // ordinality counts from 1.
-    return new Map(result.rows.map((r) => [Number(r.i) - 1, Number(r.n)]));
+  /** A confirmed request names the visit made of it (inside `change`, under its row lock). */
+  async confirmed(id: number, made: BookedVisit): Promise<void> {
+    await db
+      .update(holds)
+      .set(
+        made.made === 'one_time'
+          ? { status: 'confirmed', oneTimeCleaningId: made.cleaningId }
+          : { status: 'confirmed', recurringPaymentId: made.scheduleId },
+      )
+      .where(eq(holds.id, id));
   },
 });
 

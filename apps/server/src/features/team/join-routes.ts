@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { byLink } from '../../lib/access';
 import { DomainError, statusOf } from '../../lib/errors';
-import { html, plainPage } from '../reminders/plain-page';
+import { html, plainPage } from '../../lib/plain-page';
 import { JOIN_PATH, type TeamService } from './service';
 
 const tokenOf = (input: unknown) =>
@@ -21,8 +21,8 @@ type Answer = { status: number; body: (facts: SiteConfig) => string };
  */
 export const joinRoutes: FastifyPluginAsync = async (app) => {
   await app.register(formbody, { bodyLimit: 2048 });
-  const { team } = app.services;
-  const page = plainPage(app.database.db, app.config, 'Join the team');
+  const { team, siteFacts } = app.services;
+  const page = plainPage(siteFacts, 'Join the team');
   const options = { schema: { hide: true }, config: byLink };
   // Guessing tokens is as limited as guessing passwords.
   const limited = { rateLimit: { max: app.config.rateLimits.auth, timeWindow: '1 minute' } };

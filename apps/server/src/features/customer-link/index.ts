@@ -1,0 +1,53 @@
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { customerInvoices } from '../invoices/store';
+import { siteStore } from '../site/store';
+import type { SlotsService } from '../slots/service';
+import { visitsReadModel } from '../visits/read-model';
+import type { VisitsService } from '../visits/service';
+import {
+  lockedScheduleVersion,
+  lockOccurrence,
+  occurrenceVersion,
+  setException,
+  visitsStore,
+} from '../visits/store';
+import { customerLinkService } from './service';
+
+/**
+ * The customer's link with its collaborators, built once by the composition root (services.ts): the visits' read
+ * model and occurrence changes, the open times, the customer's invoices and the business facts.
+ */
+/** The services the customer's link works with, built by the root: the open times and the visits' cleaner claim. */
+export type CustomerLinkParts = { slots: SlotsService; claimCleanerAt: VisitsService['claimCleanerAt'] };
+
+export function customerLinkServiceFor(
+  db: Db,
+  config: Config,
+  { slots, claimCleanerAt }: CustomerLinkParts,
+  now?: () => Date,
+) {
+  const store = visitsStore(db);
+  const visits = visitsReadModel({ store, timezone: config.timezone });
+  return customerLinkService({
+    db,
+    config,
+    now,
+    facts: () => siteStore(db, config.site).current(),
+    visits: {
+      workingHours: store.workingHours,
+      cleaning: store.cleaning,
+      schedule: store.schedule,
+      exception: store.exception,
+      visitsBetween: visits.visitsBetween,
+      visitsOfInquiry: visits.visitsOfInquiry,
+      claimCleanerAt,
+      lockOccurrence,
+      lockedScheduleVersion,
+      occurrenceVersion,
+      setException,
+    },
+    slots,
+    invoicesOf: (inquiryId) => customerInvoices(db, inquiryId),
+  });
+}
