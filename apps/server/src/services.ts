@@ -16,7 +16,7 @@ import { cleanupJobsStore, cleanupStore } from './features/cleanup/store';
 import { clockService } from './features/clock/service';
 import { contactStatusService } from './features/contact-status/service';
 import { contactStatusStore } from './features/contact-status/store';
-import { customerLinkServiceFor } from './features/customer-link/index';
+import { customerLinksStore } from './features/customer-link/store';
 import { demoContentService } from './features/demo-content/service';
 import { demoContentStore } from './features/demo-content/store';
 import { exportsService } from './features/exports/service';
@@ -28,22 +28,25 @@ import { myVisitsService } from './features/my-visits/service';
 import { customerNotices } from './features/notifications/customer';
 import { tellCustomerOfMove } from './features/notifications/owner-move';
 import { onMyWayService } from './features/on-my-way/service';
+import { packagesStore } from './features/packages/store';
 import { payService } from './features/pay/service';
 import { payStore } from './features/pay/store';
 import { pricingService } from './features/pricing/service';
 import { overdueSchedules } from './features/recurring/overdue';
 import { recurringService } from './features/recurring/service';
 import { paidStore, schedulesStore } from './features/recurring/store';
-import { reviewRequestsDeps } from './features/review-requests/index';
+import { optOutTokens } from './features/reminders/service';
 import { reviewRequestsService } from './features/review-requests/service';
 import { reviewsService } from './features/reviews/service';
 import { siteStore } from './features/site/store';
-import { holdsAccessFor, slotsServiceFor } from './features/slots/index';
 import { teamService } from './features/team/service';
 import { visitPhotosService } from './features/visit-photos/service';
 import { visitsService } from './features/visits/service';
 import { visitsStore } from './features/visits/store';
 import type { PublicCache } from './lib/public-cache';
+import { customerLinkServiceFor } from './wiring/customer-link';
+import { remindersDeps, reviewRequestsDeps, reviewSendingDeps } from './wiring/schedulers';
+import { holdsAccessFor, slotsServiceFor } from './wiring/slots';
 
 export type ServiceDeps = {
   db: Db;
@@ -64,7 +67,13 @@ export function buildServices({ db, config, clock, log, publicCache, jwtSecret }
   const { timezone } = config;
   const site = siteStore(db, config.site);
   const siteFacts = () => site.current();
-  const notices = customerNotices({ db, config });
+  const factsOn = (on: Db) => siteStore(on, config.site).current();
+  const notices = customerNotices({
+    db,
+    config,
+    factsOn,
+    issueLink: (on, inquiryId) => customerLinksStore(on).issue(inquiryId),
+  });
   const holds = holdsAccessFor(db, config, undefined, notices);
   const slots = slotsServiceFor(db, config, clock);
 
@@ -81,6 +90,7 @@ export function buildServices({ db, config, clock, log, publicCache, jwtSecret }
     db,
     timezone,
     clock,
+    billingSettings,
     async facts(on) {
       const [facts, billing] = await Promise.all([siteStore(on, config.site).current(), billingSettings(on)]);
       return {
@@ -105,7 +115,7 @@ export function buildServices({ db, config, clock, log, publicCache, jwtSecret }
       await invoices.visitChanged(visit, on, paymentMethod);
     },
     // In the move's transaction: the customer's mail commits with the move.
-    moved: (visit, from, on) => tellCustomerOfMove(on, config, visit, from, clock()),
+    moved: async (visit, from, on) => tellCustomerOfMove(on, config, await factsOn(on), visit, from, clock()),
     now: clock,
   });
   // What the owner's create routes of visits need beside their own store: the conflicts a new visit would make
@@ -174,6 +184,8 @@ export function buildServices({ db, config, clock, log, publicCache, jwtSecret }
     }),
     onMyWay: onMyWayService({ db, config, now: clock, siteFacts }),
     pay: payService({ store: payStore(db), visits, timezone }),
+    /** The packages (features/packages, plain reads): the booking form's post names one. */
+    packages: packagesStore(db),
     pricing,
     recurring: recurringService({
       schedules: schedulesStore(db),
@@ -184,6 +196,9 @@ export function buildServices({ db, config, clock, log, publicCache, jwtSecret }
       ...newVisits,
       schedulesOn: schedulesStore,
     }),
+    /** What the reminders' and the review requests' timers run with (each feature's index.ts starts its own). */
+    reminderRuns: remindersDeps(db, config, optOutTokens(jwtSecret)),
+    reviewSending: reviewSendingDeps(db, config),
     reviews: reviewsService({ db, config }),
     slots,
     team: teamService({ db, config, now: clock, siteFacts }),

@@ -4,9 +4,9 @@ import ical, { type VEvent } from 'node-ical';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inquiries, mailOutbox } from '../../src/db/schema';
 import { runDailyDigest } from '../../src/features/digest/daily';
-import { remindersDeps } from '../../src/features/reminders/index';
 import { optOutTokens, runReminders } from '../../src/features/reminders/service';
 import { resolveJwtSecret } from '../../src/lib/secrets';
+import { remindersDeps } from '../../src/wiring/schedulers';
 import { customerLinkAt } from '../support/customer-link';
 import { useTestApp } from '../support/harness';
 

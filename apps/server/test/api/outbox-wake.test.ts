@@ -35,30 +35,4 @@ describe('queueing a message wakes its sender', () => {
     await arrives('Committed after');
     expect(subjects()).not.toContain('Rolled back');
   });
-
-  it.runIf(process.env.TEST_DB === 'postgres')(
-    'does not send while the transaction is open, though other mails go meanwhile (PostgreSQL)',
-    async () => {
-      let commit = () => {};
-      const mayCommit = new Promise<void>((resolve) => {
-        commit = resolve;
-      });
-      let queued = () => {};
-      const isQueued = new Promise<void>((resolve) => {
-        queued = resolve;
-      });
-      const open = t.db.transaction(async (tx) => {
-        await enqueueMails(tx as unknown as Db, [mail('Held open')]);
-        queued();
-        await mayCommit;
-      });
-      await isQueued;
-      await enqueueMails(t.db, [mail('Meanwhile')]);
-      await arrives('Meanwhile');
-      expect(subjects()).not.toContain('Held open');
-      commit();
-      await open;
-      await arrives('Held open');
-    },
-  );
 });

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, smsOutbox, visitReminders } from '../../src/db/schema';
-import { remindersDeps } from '../../src/features/reminders/index';
 import { optOutTokens, type RemindersDeps, runReminders } from '../../src/features/reminders/service';
 import { resolveJwtSecret } from '../../src/lib/secrets';
+import { remindersDeps } from '../../src/wiring/schedulers';
 import { createTestApp, useTestApp } from '../support/harness';
 import { runOnTwoServers } from '../support/servers';
 import { startSmsEndpoint } from '../support/sms';

@@ -10,13 +10,13 @@ import {
   reviews,
   visitExceptions,
 } from '../../src/db/schema';
-import { reviewRequestsDeps, reviewSendingDeps } from '../../src/features/review-requests/index';
 import {
   type ReviewRequestsDeps,
   reviewDueAt,
   reviewRequestsService,
   runReviewRequests,
 } from '../../src/features/review-requests/service';
+import { reviewRequestsDeps, reviewSendingDeps } from '../../src/wiring/schedulers';
 import { createTestApp } from '../support/harness';
 import { useMailingApp } from '../support/mailing-app';
 import { runOnTwoServers } from '../support/servers';

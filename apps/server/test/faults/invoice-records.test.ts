@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../../src/db/client';
 import { rows } from '../../src/features/backups/catalog';
 import { gzippedDump, writeBackupFile } from '../../src/features/backups/dump';
 import { restoreBackup } from '../../src/features/backups/restore';
+import { billingSettings } from '../../src/features/billing/store';
 import { invoicesService } from '../../src/features/invoices/service';
 
 const work = mkdtempSync(path.join(tmpdir(), 'clean-fault-invoices-'));
@@ -34,6 +35,7 @@ const serviceOn = (database: Database) =>
     db: database.db,
     timezone: 'America/New_York',
     clock: () => new Date('2027-03-10T15:00:00Z'),
+    billingSettings,
     facts: async () => ({
       business: { name: 'Bristol Eco Clean', phone: '(860) 555-0142', email: 'a@example.com', region: 'CT' },
       billing: DEFAULT_BILLING,

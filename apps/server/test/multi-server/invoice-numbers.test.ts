@@ -1,6 +1,7 @@
 import type { Invoice } from '@clean/shared';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
+import { billingSettings } from '../../src/features/billing/store';
 import { invoicesService } from '../../src/features/invoices/service';
 import { records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
@@ -92,6 +93,7 @@ describe('the monthly billing run on two servers at once', () => {
         db: other.db,
         timezone: t.config.timezone,
         clock: t.app.clock,
+        billingSettings,
         facts: async () => ({
           business: { name: 'Bristol Eco Clean', phone: '', email: '', region: 'CT' },
           billing: { payment_instructions: '', payment_link: null, tax_permit_number: null },

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
+import type { Db } from '../../src/db/client';
 import { openDatabase } from '../../src/db/client';
 import { enqueueMails } from '../../src/lib/outbox';
 import { memoryMailer, useTestApp } from '../support/harness';
@@ -8,7 +9,35 @@ import { memoryMailer, useTestApp } from '../support/harness';
 const slowPoll = { pollMs: 600_000, retryBaseMs: 50, retryMaxMs: 200, maxAttempts: 3 };
 const t = useTestApp({ outbox: slowPoll });
 
+const mail = (subject: string) => ({ to: 'someone@example.com', subject, text: subject });
+const subjects = () => t.sent.map((m) => m.subject);
+const arrives = (subject: string) =>
+  vi.waitFor(() => expect(subjects()).toContain(subject), { timeout: 5_000, interval: 20 });
+
 describe('a queued message wakes the other servers too', () => {
+  it('does not send a mail while its transaction is open, though other mails go meanwhile', async () => {
+    let commit = () => {};
+    const mayCommit = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    let queued = () => {};
+    const isQueued = new Promise<void>((resolve) => {
+      queued = resolve;
+    });
+    const open = t.db.transaction(async (tx) => {
+      await enqueueMails(tx as unknown as Db, [mail('Held open')]);
+      queued();
+      await mayCommit;
+    });
+    await isQueued;
+    await enqueueMails(t.db, [mail('Meanwhile')]);
+    await arrives('Meanwhile');
+    expect(subjects()).not.toContain('Held open');
+    commit();
+    await open;
+    await arrives('Held open');
+  });
+
   it('another server sends a mail this one queued, within seconds though its poll is ten minutes away', async () => {
     const url = (t.database as { url?: string }).url;
     expect(url).toBeTruthy();

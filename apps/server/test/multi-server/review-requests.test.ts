@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import { mailOutbox, reviewRequests } from '../../src/db/schema';
-import { reviewSendingDeps } from '../../src/features/review-requests/index';
 import { runReviewRequests } from '../../src/features/review-requests/service';
+import { reviewSendingDeps } from '../../src/wiring/schedulers';
 import { useTestApp } from '../support/harness';
 import { withSecondServer } from '../support/second-server';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { customerLinkServiceFor } from '../../src/features/customer-link/index';
-import { slotsServiceFor } from '../../src/features/slots/index';
+import { customerLinkServiceFor } from '../../src/wiring/customer-link';
+import { slotsServiceFor } from '../../src/wiring/slots';
 
 /** The customer's link service of `app` on another clock: its open times on that clock too. */
 export function customerLinkAt(app: FastifyInstance, now: () => Date) {

@@ -5,17 +5,12 @@ import type { Db } from '../../db/client';
 import { calendarFeed, oneTimeCleanings, recurringPaidDates, users } from '../../db/schema';
 import { agendaStore } from '../agenda/store';
 import { busyTimes } from '../visits/busy-times';
-import { memberName } from '../visits/store';
+import { memberName } from '../visits/member-name';
+import { feedUid } from './uid';
 
 const ROW_ID = 1;
 /** 32 random bytes, URL-safe: unguessable, and the only thing protecting the feed. */
 const newSecret = () => randomBytes(32).toString('base64url');
-/**
- * The UID (before `@host`) of a visit's event, by its key (features/visits/rule.ts): the feed's, and the customer's
- * confirmation's, so a later file of the same visit updates that calendar entry instead of adding one.
- */
-export const feedUid = (visitKey: string) =>
-  /^o\d+$/.test(visitKey) ? `one-time-${visitKey.slice(1)}` : `visit-${visitKey}`;
 
 export const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

@@ -13,8 +13,8 @@ import { byLink } from '../../lib/access';
 import { DomainError, NotFoundError, statusOf, ValidationError } from '../../lib/errors';
 import { refuseCrossSite } from '../../lib/same-origin';
 import type { PageRenderer } from '../pages/render';
+import { LINK_PATH } from './path';
 import { type CustomerLinkService, LINK_NOT_FOUND, TOO_MANY_MISSES } from './service';
-import { LINK_PATH } from './store';
 
 // The router refuses parameters over 100 characters; any other token is looked up (a miss when no link's).
 const tokenParams = z.object({ token: z.string() });

@@ -26,7 +26,8 @@ import { SLOT_TAKEN, type SlotsService } from '../slots/service';
 import { parseKey } from '../visits/rule';
 import { confirmView } from './confirm';
 import { type ChangeNotice, changeMessages } from './notices';
-import { customerLinksStore, LINK_PATH } from './store';
+import { LINK_PATH } from './path';
+import { customerLinksStore } from './store';
 
 export const NO_SUCH_INQUIRY = 'No inquiry with that id.';
 export const NO_SUCH_VISIT = 'That visit is not on your page.';

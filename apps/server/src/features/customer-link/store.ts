@@ -4,8 +4,6 @@ import type { Db } from '../../db/client';
 import { customerLinks, inquiries, oneTimeCleanings, recurringPayments } from '../../db/schema';
 import { atVersion } from '../../lib/rows';
 
-/** The page of a customer's link: `/visit/<token>`. */
-export const LINK_PATH = '/visit';
 /** 128 random bits, base64url (22 characters). */
 const TOKEN_BYTES = 16;
 /** What a token looks like: anything else is a miss without a database read. */

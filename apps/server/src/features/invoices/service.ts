@@ -23,7 +23,6 @@ import type { Db } from '../../db/client';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { enqueueMails } from '../../lib/outbox';
 import { type ListPage, paging } from '../../lib/paging';
-import { billingSettings } from '../billing/store';
 import { invoiceMail, type MailKind } from './mails';
 import { monthlyStore } from './monthly-store';
 import { invoicePdf, type PdfContext } from './pdf';
@@ -37,6 +36,8 @@ export type InvoicesDeps = {
   db: Db;
   timezone: string;
   clock: () => Date;
+  /** The billing settings in force (features/billing), read on `on`. */
+  billingSettings: (on: Db) => Promise<BillingSettings>;
   /** What the PDF and the customer's mails show of the business, read on `on`. */
   facts: (on: Db) => Promise<PdfContext>;
 };
@@ -82,7 +83,7 @@ function price<L extends InvoiceLineInput>(lines: readonly L[], discount: number
  * Invoices (docs/product.md#getting-paid): drafts change freely; issuing numbers an invoice and freezes it; payments
  * move it to partially paid and paid. Every change of one invoice runs in a transaction holding its row lock.
  */
-export function invoicesService({ db, timezone, clock, facts }: InvoicesDeps) {
+export function invoicesService({ db, timezone, clock, facts, billingSettings }: InvoicesDeps) {
   const store = invoicesStore(db);
   const today = () => businessDate(clock(), timezone);
 

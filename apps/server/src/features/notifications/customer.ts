@@ -1,13 +1,12 @@
-import { addressOrTown, formatMoney, formatPhone, singleLine } from '@clean/shared';
+import { addressOrTown, formatMoney, formatPhone, type SiteConfig, singleLine } from '@clean/shared';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { inquiries } from '../../db/schema';
 import type { Mail } from '../../lib/mailer';
 import { enqueueMails } from '../../lib/outbox';
-import { customerLinksStore, LINK_PATH } from '../customer-link/store';
-import { siteStore } from '../site/store';
-import { visitsStore } from '../visits/store';
+import { LINK_PATH } from '../customer-link/path';
+import { busyTimes } from '../visits/busy-times';
 import { customerUid, type Series, seriesOf } from './series';
 import { visitIcs, visitTimeText } from './visit-ics';
 
@@ -109,7 +108,14 @@ export async function confirmationMail(
  * outbox (retried while SMTP is down). The confirmation is written inside the booking's own transaction (`queue`
  * in a confirm's, `booking` around an owner's create), so the booking and its mail commit together or neither does.
  */
-export function customerNotices(deps: { db: Db; config: Config }) {
+/** `factsOn`: the business facts in force, read on the caller's transaction. */
+export function customerNotices(deps: {
+  db: Db;
+  config: Config;
+  factsOn: (on: Db) => Promise<SiteConfig>;
+  /** The customer's link token, issued on `on` (features/customer-link); null when none can be given. */
+  issueLink: (on: Db, inquiryId: number) => Promise<string | null>;
+}) {
   const { db, config } = deps;
 
   /**
@@ -129,8 +135,9 @@ export function customerNotices(deps: { db: Db; config: Config }) {
       .from(inquiries)
       .where(eq(inquiries.id, visit.inquiryId));
     if (!customer?.email) return false;
-    const facts = await siteStore(tx, config.site).current();
-    const minutes = visit.minutes ?? (await visitsStore(tx).workingHours()).default_duration_minutes;
+    const facts = await deps.factsOn(tx);
+    const minutes =
+      visit.minutes ?? (await busyTimes(config.timezone).workingHours(tx)).default_duration_minutes;
     const mailFacts = {
       businessName: facts.businessName,
       phone: formatPhone(facts.phone),
@@ -138,7 +145,7 @@ export function customerNotices(deps: { db: Db; config: Config }) {
       host: new URL(config.publicUrl).hostname,
       region: facts.address.region,
     };
-    const token = await customerLinksStore(tx).issue(visit.inquiryId);
+    const token = await deps.issueLink(tx, visit.inquiryId);
     const link: LinkLine = token ? { url: `${config.publicUrl}${LINK_PATH}/${token}` } : { earlier: true };
     const mail = await confirmationMail(
       { ...visit, minutes, series: await seriesOf(tx, visit.key) },

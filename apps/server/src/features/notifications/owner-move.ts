@@ -1,8 +1,7 @@
-import { addressOrTown, formatPhone, singleLine, type Visit } from '@clean/shared';
+import { addressOrTown, formatPhone, type SiteConfig, singleLine, type Visit } from '@clean/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { enqueueMails } from '../../lib/outbox';
-import { siteStore } from '../site/store';
 import { customerUid, seriesOf } from './series';
 import { visitIcs, visitTimeText } from './visit-ics';
 
@@ -11,9 +10,15 @@ import { visitIcs, visitTimeText } from './visit-ics';
  * time and the visit's `.ics` under the confirmation's UID with a higher sequence, so their calendar entry moves.
  * Written in the move's transaction (`on`): it goes with the move, exactly once, or not at all.
  */
-export async function tellCustomerOfMove(on: Db, config: Config, visit: Visit, from: Date, now: Date) {
+export async function tellCustomerOfMove(
+  on: Db,
+  config: Config,
+  facts: SiteConfig,
+  visit: Visit,
+  from: Date,
+  now: Date,
+) {
   if (!visit.email) return;
-  const facts = await siteStore(on, config.site).current();
   const timeZone = config.timezone;
   const start = new Date(visit.start);
   const phone = formatPhone(facts.phone);

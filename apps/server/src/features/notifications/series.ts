@@ -1,6 +1,6 @@
 import { type Period, recognisedPeriod } from '@clean/shared';
 import type { Db } from '../../db/client';
-import { feedUid } from '../calendar-feed/store';
+import { feedUid } from '../calendar-feed/uid';
 import { parseKey } from '../visits/rule';
 import { visitsStore } from '../visits/store';
 

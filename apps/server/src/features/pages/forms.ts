@@ -12,7 +12,6 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { anyone } from '../../lib/access';
 import { ConflictError, DomainError, statusOf } from '../../lib/errors';
-import { packagesStore } from '../packages/store';
 import type { PageRenderer } from './render';
 
 /** A plain form's fields: each a string (a field sent twice counts as its first value). */
@@ -106,8 +105,7 @@ function tooManyPage(form: PageForm, message: string, site: { businessName: stri
  */
 export const pageFormRoutes: FastifyPluginAsync<{ pages: PageRenderer }> = async (app, { pages }) => {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
-  const { inquiries, reviews } = app.services;
-  const packages = packagesStore(app.database.db);
+  const { inquiries, reviews, packages } = app.services;
 
   async function refuse(
     reply: FastifyReply,

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { byLink } from '../../lib/access';
 import { html, plainPage } from '../../lib/plain-page';
 import { resolveJwtSecret } from '../../lib/secrets';
-import { siteStore } from '../site/store';
 import { optOutTokens, REMINDER_OFF_PATH, turnRemindersOff } from './service';
 import { remindersStore } from './store';
 
@@ -21,7 +20,7 @@ export const remindersRoutes: FastifyPluginAsync = async (app) => {
   const tokens = optOutTokens(resolveJwtSecret(app.config.jwtSecret, app.config.dataDir));
 
   const store = remindersStore(app.database.db);
-  const page = plainPage(() => siteStore(app.database.db, app.config.site).current(), 'Reminders');
+  const page = plainPage(app.services.siteFacts, 'Reminders');
   const notFound = (reply: FastifyReply) =>
     page(
       reply,

@@ -4,7 +4,6 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { byLink } from '../../lib/access';
 import { html, plainPage } from '../../lib/plain-page';
-import { siteStore } from '../site/store';
 import { REVIEW_OFF_PATH, reviewRequestTokensOf, turnReviewRequestsOff } from './service';
 
 const tokenQuery = z.object({ token: z.string().max(100).optional() });
@@ -18,7 +17,7 @@ export const reviewRequestsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(formbody, { bodyLimit: 1024 });
   const tokens = reviewRequestTokensOf(app.config);
 
-  const page = plainPage(() => siteStore(app.database.db, app.config.site).current(), 'Review requests');
+  const page = plainPage(app.services.siteFacts, 'Review requests');
   const notFound = (reply: FastifyReply) =>
     page(reply, 404, (facts) => `<h1>This link does not work</h1><p>Questions: ${html(facts.phone)}.</p>`);
   const tokenOf = (query: unknown) => tokenQuery.safeParse(query).data?.token ?? '';

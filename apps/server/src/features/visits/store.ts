@@ -12,6 +12,7 @@ import {
   visitExceptions,
 } from '../../db/schema';
 import { firstOfEachDay } from '../agenda/store';
+import { memberName } from './member-name';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -177,9 +178,6 @@ type CleaningChanges = Partial<{
   cancelledAt: Date | null;
   cleanerId: number | null;
 }>;
-
-/** A team member's name as the Agenda, the digest and the feed show it: the owner without one is "Owner". */
-export const memberName = sql<string>`coalesce(${users.name}, case when ${users.role} = 'owner' then 'Owner' else ${users.username} end)`;
 
 /** Whose visits a read is about: one customer's (their link's page) or one team member's (their day). */
 export type VisitsOf = { inquiryId?: number; cleanerId?: number };

@@ -1,18 +1,18 @@
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { customerInvoices } from '../invoices/store';
-import { siteStore } from '../site/store';
-import type { SlotsService } from '../slots/service';
-import { visitsReadModel } from '../visits/read-model';
-import type { VisitsService } from '../visits/service';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { customerLinkService } from '../features/customer-link/service';
+import { customerInvoices } from '../features/invoices/store';
+import { siteStore } from '../features/site/store';
+import type { SlotsService } from '../features/slots/service';
+import { visitsReadModel } from '../features/visits/read-model';
+import type { VisitsService } from '../features/visits/service';
 import {
   lockedScheduleVersion,
   lockOccurrence,
   occurrenceVersion,
   setException,
   visitsStore,
-} from '../visits/store';
-import { customerLinkService } from './service';
+} from '../features/visits/store';
 
 /**
  * The customer's link with its collaborators, built once by the composition root (services.ts): the visits' read

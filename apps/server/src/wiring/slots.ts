@@ -1,13 +1,13 @@
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { cleaningsStore } from '../cleanings/store';
-import { contactStatusStore } from '../contact-status/store';
-import { inquiriesStore } from '../inquiries/store';
-import type { CustomerNotices } from '../notifications/customer';
-import { schedulesStore } from '../recurring/store';
-import { siteStore } from '../site/store';
-import { busyTimes } from '../visits/busy-times';
-import { type HoldsDeps, holdsAccess, slotsService } from './service';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { cleaningsStore } from '../features/cleanings/store';
+import { contactStatusStore } from '../features/contact-status/store';
+import { inquiriesStore } from '../features/inquiries/store';
+import type { CustomerNotices } from '../features/notifications/customer';
+import { schedulesStore } from '../features/recurring/store';
+import { siteStore } from '../features/site/store';
+import { type HoldsDeps, holdsAccess, slotsService } from '../features/slots/service';
+import { busyTimes } from '../features/visits/busy-times';
 
 /**
  * The slots' collaborators, wired once by the composition root (services.ts): the visits' busy times, the business
