@@ -38,6 +38,14 @@ for (const [label, viewport] of [
     await expect.poll(() => street.getAttribute('aria-invalid')).toBe('true');
     expect(await form.textContent()).toContain('Street address is required when you pick a time.');
     expect(await horizontalOverflow(page)).toBe(0);
+    // The refused field takes the focus and scrolls (smoothly) into view below the sticky header.
+    const inView = () =>
+      street.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+        return el === document.activeElement && box.top >= header && box.bottom <= window.innerHeight;
+      });
+    await expect.poll(inView).toBe(true);
     await page.screenshot({ path: path.join(inject('dataDir'), '..', `contact-address-${label}.png`) });
 
     await street.fill('12 Oak St');
