@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
@@ -49,13 +49,17 @@ export function createMailer(
   return {
     async send(mail) {
       await mkdir(outbox, { recursive: true, mode: 0o700 });
-      const file = path.join(outbox, `${Date.now()}-${randomBytes(4).toString('hex')}.json`);
+      const name = `${Date.now()}-${randomBytes(4).toString('hex')}.json`;
+      const file = path.join(outbox, name);
+      // Written beside the folder, then moved in whole: whoever reads the folder never finds half a mail.
+      const partial = path.join(opts.dataDir, `.${name}.partial`);
       await writeFile(
-        file,
+        partial,
         JSON.stringify({ from: opts.from, date: new Date().toISOString(), ...mail }, null, 2),
         // A reset mail carries a link that signs in as its reader.
         { mode: 0o600 },
       );
+      await rename(partial, file);
       // Only the file name: the subject or body may carry a name, and a reset mail a secret link.
       log.info({ file }, 'mail written to outbox folder (no SMTP_URL set)');
     },
