@@ -18,6 +18,7 @@ import {
 import { addDays, format, min, parseISO } from 'date-fns';
 import { apiFetch, readStoredToken } from '../../lib/api';
 import { hubKeys, useHubMutation } from '../../lib/hubKeys';
+import { keepAnswer } from '../../lib/keepAnswer';
 import { useCurrentUser } from '../auth/api';
 import { teamQueryOptions } from '../team/api';
 
@@ -51,7 +52,7 @@ export function useRotateCalendarFeed() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<{ url: string }>('/api/calendar_feed/rotate', { method: 'POST' }),
-    onSuccess: (data) => client.setQueryData(feedKey, data),
+    onSuccess: (data) => keepAnswer(client, feedKey, data),
   });
 }
 

@@ -2,6 +2,7 @@ import type { Checklist, ChecklistPut } from '@clean/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api';
 import { hubKeys } from '../../lib/hubKeys';
+import { keepAnswer } from '../../lib/keepAnswer';
 
 /** Whose checklist: a package's template or one home's (inquiry's) own items. */
 export type ChecklistOwner = { kind: 'packages' | 'inquiries'; id: number };
@@ -22,6 +23,6 @@ export function useSaveChecklist(owner: ChecklistOwner) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ChecklistPut) => apiFetch<Checklist>(path(owner), { method: 'PUT', body }),
-    onSuccess: (saved) => client.setQueryData(key(owner), saved),
+    onSuccess: (saved) => keepAnswer(client, key(owner), saved),
   });
 }

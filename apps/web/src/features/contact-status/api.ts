@@ -2,6 +2,7 @@ import type { ContactStatus, ContactStatusInput } from '@clean/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiFetch } from '../../lib/api';
+import { keepAnswer } from '../../lib/keepAnswer';
 
 export const contactStatusKey = ['contact-status'] as const;
 
@@ -43,6 +44,6 @@ export function useSetContactStatus() {
   return useMutation({
     mutationFn: (input: ContactStatusInput) =>
       apiFetch<ContactStatus>('/api/contact-status', { method: 'PATCH', body: input }),
-    onSuccess: (data) => client.setQueryData(contactStatusKey, data),
+    onSuccess: (data) => keepAnswer(client, contactStatusKey, data),
   });
 }

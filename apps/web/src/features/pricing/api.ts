@@ -1,6 +1,7 @@
 import type { Pricing, PricingInput } from '@clean/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api';
+import { keepAnswer } from '../../lib/keepAnswer';
 
 export const pricingKey = ['pricing'] as const;
 
@@ -26,6 +27,6 @@ export function useSavePricing() {
   return useMutation({
     mutationFn: (pricing: PricingInput) =>
       apiFetch<Pricing>('/api/pricing', { method: 'PUT', body: pricing }),
-    onSuccess: (saved) => client.setQueryData(pricingKey, saved),
+    onSuccess: (saved) => keepAnswer(client, pricingKey, saved),
   });
 }
