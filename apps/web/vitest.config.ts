@@ -8,6 +8,9 @@ export default mergeConfig(
     test: {
       name: 'web',
       environment: 'jsdom',
+      // Files share their worker's imported modules and DOM; Testing Library unmounts after each test, and no
+      // file may leave state behind (docs/testing.md "Speed").
+      isolate: false,
       include: ['test/**/*.test.{ts,tsx}'],
       setupFiles: ['test/setup.ts'],
     },

@@ -78,6 +78,8 @@ export type BuildOptions = {
   pushAgent?: Agent;
   /** Tests: the clock of the customers' changes and bookings (their link's cutoff, the open times, the holds). */
   clock?: () => Date;
+  /** Tests: wraps the services as built (e.g. a store that hands back more than the contract lists). */
+  wrapServices?: (services: Services) => Services;
 };
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -164,7 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('preClose', stopWaking);
   const publicCache = createPublicCache(app.log);
   app.decorate('publicCache', publicCache);
-  const services = buildServices({
+  const built = buildServices({
     db: database.db,
     config,
     clock: app.clock,
@@ -172,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     publicCache,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
   });
+  const services = options.wrapServices ? options.wrapServices(built) : built;
   app.decorate('services', services);
   app.decorate('auth', services.auth);
   app.decorateRequest('user', null);

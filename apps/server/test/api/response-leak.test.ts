@@ -1,32 +1,30 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { Services } from '../../src/services';
 import { useTestApp } from '../support/harness';
 
 /**
  * The store is made to hand back more than the contract lists (a future column, a careless spread), as a store row
  * would: the response schema must let none of it out.
  */
-vi.mock('../../src/features/packages/store', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/features/packages/store')>();
+function leakyPackages(services: Services): Services {
+  const store = services.packages;
+  const leaky = <T extends object>(p: T) => ({ ...p, owner_note: 'pays late', password_hash: 'x' });
   return {
-    ...real,
-    packagesStore: (db: Parameters<typeof real.packagesStore>[0]) => {
-      const store = real.packagesStore(db);
-      const leaky = <T extends object>(p: T) => ({ ...p, owner_note: 'pays late', password_hash: 'x' });
-      return {
-        ...store,
-        list: async () => (await store.list()).map(leaky),
-        create: async (...args: Parameters<typeof store.create>) => leaky(await store.create(...args)),
-        // A row the contract cannot describe (a title gone missing): a 500 sentence, not a half-made answer.
-        update: async (...args: Parameters<typeof store.update>) => {
-          const updated = await store.update(...args);
-          return updated && { ...updated, title: undefined };
-        },
-      };
+    ...services,
+    packages: {
+      ...store,
+      list: async () => (await store.list()).map(leaky),
+      create: async (...args: Parameters<typeof store.create>) => leaky(await store.create(...args)),
+      // A row the contract cannot describe (a title gone missing): a 500 sentence, not a half-made answer.
+      update: async (...args: Parameters<typeof store.update>) => {
+        const updated = await store.update(...args);
+        return updated && { ...updated, title: undefined as unknown as string };
+      },
     },
   };
-});
+}
 
-const t = useTestApp();
+const t = useTestApp({}, { wrapServices: leakyPackages });
 
 const body = { title: 'Deep Clean', amount: 250, image_url: '/demo/kitchen.jpg', description: 'All of it.' };
 

@@ -96,6 +96,7 @@ export async function createTestApp(
     clock?: () => Date;
     /** Where the app logs (support/log-capture.ts); otherwise LOG_LEVEL silent. */
     logger?: BuildOptions['logger'];
+    wrapServices?: BuildOptions['wrapServices'];
   } = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'clean-test-'));
@@ -118,6 +119,7 @@ export async function createTestApp(
     databaseUrl: database.url,
     pushAgent: options.pushAgent,
     clock: options.clock,
+    wrapServices: options.wrapServices,
     ...(options.logger ? { logger: options.logger } : {}),
   });
   await app.ready();

@@ -5,13 +5,12 @@ import { anyone } from '../../lib/access';
 import { adminCreate, adminDeleteWithMessage, adminUpdate } from '../../lib/admin-routes';
 import { NotFoundError } from '../../lib/errors';
 import { changesPublicContent } from '../../lib/public-cache';
-import { packagesStore } from './store';
 
 const NOT_FOUND = 'There is no package with that id.';
 
 /** Packages: GET /api/packages; POST, PUT, DELETE (admin). */
 export const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = packagesStore(app.database.db);
+  const store = app.services.packages;
 
   app.get(
     '/api/packages',
