@@ -17,13 +17,11 @@ import { clockService } from './features/clock/service';
 import { contactStatusService } from './features/contact-status/service';
 import { contactStatusStore } from './features/contact-status/store';
 import { customerLinksStore } from './features/customer-link/store';
-import { demoContentService } from './features/demo-content/service';
-import { demoContentStore } from './features/demo-content/store';
 import { exportsService } from './features/exports/service';
 import { inquiriesService } from './features/inquiries/service';
 import { inquiriesStore } from './features/inquiries/store';
 import { invoicesService } from './features/invoices/service';
-import { mediaOn, mediaPhotos } from './features/media/service';
+import { mediaOn } from './features/media/service';
 import { myVisitsService } from './features/my-visits/service';
 import { customerNotices } from './features/notifications/customer';
 import { tellCustomerOfMove } from './features/notifications/owner-move';
@@ -45,6 +43,7 @@ import { visitsService } from './features/visits/service';
 import { visitsStore } from './features/visits/store';
 import type { PublicCache } from './lib/public-cache';
 import { customerLinkServiceFor } from './wiring/customer-link';
+import { demoContentServiceFor } from './wiring/demo-content';
 import { remindersDeps, reviewRequestsDeps, reviewSendingDeps } from './wiring/schedulers';
 import { holdsAccessFor, slotsServiceFor } from './wiring/slots';
 
@@ -163,7 +162,7 @@ export function buildServices({ db, config, clock, log, publicCache, jwtSecret }
     clock: clockService({ db, timezone, now: clock }),
     contactStatus: contactStatusService({ store: contactStatusStore(db), timezone }),
     customerLink: customerLinkServiceFor(db, config, { slots, claimCleanerAt: visits.claimCleanerAt }, clock),
-    demoContent: demoContentService({ store: demoContentStore(db), media: mediaPhotos(db) }),
+    demoContent: demoContentServiceFor(db),
     exports: exportsService(db),
     inquiries: inquiriesService({
       db,

@@ -1,6 +1,8 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { cleaningsStore } from '../features/cleanings/store';
 import { customerLinkService } from '../features/customer-link/service';
+import { inquiriesStore } from '../features/inquiries/store';
 import { customerInvoices } from '../features/invoices/store';
 import { siteStore } from '../features/site/store';
 import type { SlotsService } from '../features/slots/service';
@@ -47,6 +49,8 @@ export function customerLinkServiceFor(
       occurrenceVersion,
       setException,
     },
+    cleanings: cleaningsStore,
+    inquiries: inquiriesStore,
     slots,
     invoicesOf: (inquiryId) => customerInvoices(db, inquiryId),
   });

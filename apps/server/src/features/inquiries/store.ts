@@ -167,4 +167,35 @@ export const inquiriesStore = (db: Db) => ({
   ): Promise<void> {
     return deleteWithDependants(db, dependantsPlan(id), withDependants, messages, version);
   },
+
+  /**
+   * After a customer's cancel: a "Booked" inquiry left with no visit still to come (no other one-time cleaning
+   * neither cancelled nor done, no schedule) goes back to "Contacted", as the owner would set it. One UPDATE in the
+   * cancel's transaction, so a booking made meanwhile is seen (docs/architecture.md).
+   */
+  async unbookIfNoVisits(inquiryId: number): Promise<void> {
+    await db.execute(sql`
+      update inquiries set status = 'Contacted'
+       where id = ${inquiryId} and status = 'Booked'
+         and not exists (select 1 from one_time_cleanings c
+                          where c.inquiry_id = ${inquiryId} and c.cancelled_at is null and c.done_at is null)
+         and not exists (select 1 from recurring_payments r where r.inquiry_id = ${inquiryId})`);
+  },
+
+  /** After an undone cancel: an inquiry the cancel sent back to "Contacted" is "Booked" again, as it has a visit. */
+  async rebook(inquiryId: number): Promise<void> {
+    await db
+      .update(inquiries)
+      .set({ status: 'Booked' })
+      .where(and(eq(inquiries.id, inquiryId), eq(inquiries.status, 'Contacted')));
+  },
 });
+
+/**
+ * Deletes these inquiries, their dependants gone first (their links, opt-outs, reminders and review requests
+ * cascade); the demo's removal.
+ */
+export async function removeInquiries(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(inquiries).where(inArray(inquiries.id, ids));
+}

@@ -397,3 +397,14 @@ export const paidStore = (db: Db) => {
 
 export type SchedulesStore = ReturnType<typeof schedulesStore>;
 export type PaidStore = ReturnType<typeof paidStore>;
+
+/** Deletes the schedules of these inquiries with their paid records (their dates cascade); the demo's removal. */
+export async function removeSchedulesOf(db: Db, inquiryIds: number[]): Promise<void> {
+  if (inquiryIds.length === 0) return;
+  const schedules = db
+    .select({ id: recurringPayments.id })
+    .from(recurringPayments)
+    .where(inArray(recurringPayments.inquiryId, inquiryIds));
+  await db.delete(recurringPaid).where(inArray(recurringPaid.recurringPaymentId, schedules));
+  await db.delete(recurringPayments).where(inArray(recurringPayments.inquiryId, inquiryIds));
+}
