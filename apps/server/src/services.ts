@@ -10,7 +10,7 @@ import { calendarFeedStore } from './features/calendar-feed/store';
 import { checklistsService } from './features/checklists/service';
 import { checklistsStore } from './features/checklists/store';
 import { cleaningsService } from './features/cleanings/service';
-import { cleaningsStore } from './features/cleanings/store';
+import { cleaningsStore, setVisitFields } from './features/cleanings/store';
 import { cleanupService } from './features/cleanup/service';
 import { cleanupJobsStore, cleanupStore } from './features/cleanup/store';
 import { clockService } from './features/clock/service';
@@ -32,7 +32,7 @@ import { payStore } from './features/pay/store';
 import { pricingService } from './features/pricing/service';
 import { overdueSchedules } from './features/recurring/overdue';
 import { recurringService } from './features/recurring/service';
-import { paidStore, schedulesStore } from './features/recurring/store';
+import { occurrencePaid, paidStore, schedulesStore } from './features/recurring/store';
 import { optOutTokens } from './features/reminders/service';
 import { reviewRequestsService } from './features/review-requests/service';
 import { reviewsService } from './features/reviews/service';
@@ -106,6 +106,7 @@ export function buildServices({ db, config, clock, log, publicCache, jwtSecret }
   const reviewRequests = reviewRequestsService(reviewRequestsDeps(db, config));
   const visits = visitsService({
     store: visitsStore(db),
+    writes: { setCleaning: setVisitFields, paid: occurrencePaid },
     timezone,
     holds,
     // In the change's transaction: a done visit, its review request and its invoice commit together.

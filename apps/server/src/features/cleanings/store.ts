@@ -228,3 +228,28 @@ export async function removeCleaningsOf(db: Db, inquiryIds: number[]): Promise<v
   if (inquiryIds.length === 0) return;
   await db.delete(oneTimeCleanings).where(inArray(oneTimeCleanings.inquiryId, inquiryIds));
 }
+
+/** The visit fields the visits feature changes of a one-time cleaning (the owner's move, status, payment, cleaner). */
+export type VisitFields = Partial<{
+  dateTime: Date;
+  paid: boolean;
+  done: boolean;
+  cancelledAt: Date | null;
+  cleanerId: number | null;
+}>;
+
+/** Changes a one-time cleaning's visit fields (on the visit's change's transaction); false when there is none. */
+export async function setVisitFields(db: Db, id: number, changes: VisitFields): Promise<boolean> {
+  const { done, ...rest } = changes;
+  const rows = await db
+    .update(oneTimeCleanings)
+    .set({
+      ...rest,
+      ...(done === undefined
+        ? {}
+        : { doneAt: done ? sql`coalesce(${oneTimeCleanings.doneAt}, now())` : null }),
+    })
+    .where(eq(oneTimeCleanings.id, id))
+    .returning({ id: oneTimeCleanings.id });
+  return rows.length > 0;
+}

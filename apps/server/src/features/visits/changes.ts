@@ -22,9 +22,32 @@ export type StatusChanged = (visit: Visit, on: Db, paymentMethod?: PaymentMethod
 /** Told of a visit the owner moved from `from` (unless notify_customer: false), inside the move's transaction. */
 export type Moved = (visit: Visit, from: Date, on: Db) => Promise<void>;
 
+/** What the owner (or the customer's link) changes of a one-time cleaning's visit. */
+export type CleaningChanges = Partial<{
+  dateTime: Date;
+  paid: boolean;
+  done: boolean;
+  cancelledAt: Date | null;
+  cleanerId: number | null;
+}>;
+
+/**
+ * The writes a visit's change asks of the features that own the rows, each on the change's transaction (`on`):
+ * a one-time cleaning's visit fields (the cleanings feature) and an occurrence's paid record (recurring).
+ */
+export type VisitWrites = {
+  setCleaning: (on: Db, id: number, changes: CleaningChanges) => Promise<boolean>;
+  paid: {
+    create: (on: Db, scheduleId: number, amount: number, date: Date) => Promise<number>;
+    madeAt: (on: Db, id: number) => Promise<Date | undefined>;
+    remove: (on: Db, id: number) => Promise<void>;
+  };
+};
+
 /** What each kind of change works with, composed once by the service. */
 export type ChangeDeps = {
   store: VisitsStore;
+  writes: VisitWrites;
   timezone: string;
   holds?: HoldsAccess;
   statusChanged?: StatusChanged;

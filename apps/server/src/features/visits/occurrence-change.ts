@@ -19,7 +19,7 @@ export const PAID_STAYS_DONE =
  * exception in one transaction under the occurrence's row lock; Done & paid makes or removes its paid record there.
  */
 export async function patchRecurring(
-  { store, timezone, statusChanged, moved, now, model, claims }: ChangeDeps,
+  { store, writes, timezone, statusChanged, moved, now, model, claims }: ChangeDeps,
   scheduleId: number,
   originalStart: Date,
   b: VisitPatch,
@@ -50,7 +50,8 @@ export async function patchRecurring(
     originalStart,
     async (tx, row, scheduleVersion) => {
       if (scheduleVersion === undefined) throw new NotFoundError(NO_SUCH_VISIT);
-      await whileLocked?.(tx as unknown as Db);
+      const on = tx as unknown as Db;
+      await whileLocked?.(on);
       if (version !== undefined && occurrenceVersion(scheduleVersion, row.version) !== version) {
         const seen = Number(version.split('.')[1]);
         throw new StaleVersionError(staleOccurrence(row, seen, now(), timezone));
@@ -64,12 +65,12 @@ export async function patchRecurring(
       // Undo of Done & paid on the day it was paid: the paid record goes (docs/api.md, "Done early").
       const undo = b.paid === false || asked === 'planned';
       if (undo && recurringPaidId !== null) {
-        const paidAt = await store.paidAt(tx, recurringPaidId);
+        const paidAt = await writes.paid.madeAt(on, recurringPaidId);
         if (!paidAt || !sameBusinessDay(paidAt, now(), timezone)) {
           if (b.paid === false) throw new ValidationError(UNPAY_RECURRING);
           throw new ConflictError(PAID_STAYS_DONE);
         }
-        await store.deletePaid(tx, recurringPaidId);
+        await writes.paid.remove(on, recurringPaidId);
         recurringPaidId = null;
         if (asked === undefined) status = 'planned';
       }
@@ -79,7 +80,7 @@ export async function patchRecurring(
       }
       // Under the row lock: a concurrent Done & paid finds the record this one made, and makes none.
       if (b.paid === true && recurringPaidId === null)
-        recurringPaidId = await store.createPaid(tx, scheduleId, schedule.amount, movedTo ?? originalStart);
+        recurringPaidId = await writes.paid.create(on, scheduleId, schedule.amount, movedTo ?? originalStart);
       const cleanerId = b.cleaner_id === undefined ? row.cleanerId : b.cleaner_id;
       const changed = await store.setException(tx, row.id, {
         status,
@@ -93,11 +94,10 @@ export async function patchRecurring(
         { ...row, status, movedTo, recurringPaidId, cleanerId, version: changed },
         hours,
       );
-      if (asked !== undefined || b.paid !== undefined)
-        await statusChanged?.(visit, tx as unknown as Db, b.payment_method);
+      if (asked !== undefined || b.paid !== undefined) await statusChanged?.(visit, on, b.payment_method);
       const from = row.movedTo ?? originalStart;
       if (start && from.getTime() !== start.getTime() && b.notify_customer !== false)
-        await moved?.(visit, from, tx as unknown as Db);
+        await moved?.(visit, from, on);
       return visit;
     },
     (on) => claims.claimOccurrence(on, schedule, originalStart, b, start, minutes),

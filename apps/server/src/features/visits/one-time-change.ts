@@ -14,7 +14,7 @@ export const CONFIRM_ONLY_REQUESTS = 'Only a requested time can be confirmed or 
  * its row lock, with the claims of a move or an assignment taken first.
  */
 export async function patchOneTime(
-  { store, timezone, statusChanged, moved, now, model, claims }: ChangeDeps,
+  { store, writes, timezone, statusChanged, moved, now, model, claims }: ChangeDeps,
   id: number,
   b: VisitPatch,
   version?: string,
@@ -34,7 +34,7 @@ export async function patchOneTime(
   const changes = { dateTime: start, paid: b.paid, done, cancelledAt, cleanerId: b.cleaner_id };
   return store.changeCleaning(
     id,
-    changes,
+    (on) => writes.setCleaning(on, id, changes),
     async (updated, on) => {
       const visit = updated && model.oneTimeVisit(updated, hours);
       if (!visit) throw new NotFoundError(NO_SUCH_VISIT);

@@ -8,6 +8,7 @@ import {
   NO_SUCH_VISIT,
   type StatusChanged,
   type VisitPatch,
+  type VisitWrites,
   type WhileLocked,
 } from './changes';
 import { visitClaims } from './claims';
@@ -25,6 +26,8 @@ export type { HeldTime, HoldOutcome, HoldsAccess } from './holds';
 
 export type VisitsDeps = {
   store: VisitsStore;
+  /** The writes to the cleanings' and the paid records' tables, handed in by the composition root. */
+  writes: VisitWrites;
   timezone: string;
   holds?: HoldsAccess;
   statusChanged?: StatusChanged;
@@ -39,6 +42,7 @@ export type VisitsDeps = {
  */
 export function visitsService({
   store,
+  writes,
   timezone,
   holds,
   statusChanged,
@@ -53,7 +57,7 @@ export function visitsService({
 
   const claims = visitClaims({ timezone, holds, ruleFor, now });
   const { claimSchedule, claimCleanerAt } = claims;
-  const changes: ChangeDeps = { store, timezone, holds, statusChanged, moved, now, model, claims };
+  const changes: ChangeDeps = { store, writes, timezone, holds, statusChanged, moved, now, model, claims };
 
   return {
     visitsBetween,
