@@ -10,7 +10,7 @@ import { calendarFeedStore } from './features/calendar-feed/store';
 import { checklistsService } from './features/checklists/service';
 import { checklistsStore } from './features/checklists/store';
 import { cleaningsService } from './features/cleanings/service';
-import { cleaningsStore, setVisitFields } from './features/cleanings/store';
+import { cleaningsStore, removeCleaningsOf, setVisitFields } from './features/cleanings/store';
 import { cleanupService } from './features/cleanup/service';
 import { cleanupJobsStore, cleanupStore } from './features/cleanup/store';
 import { clockService } from './features/clock/service';
@@ -32,7 +32,7 @@ import { payStore } from './features/pay/store';
 import { pricingService } from './features/pricing/service';
 import { overdueSchedules } from './features/recurring/overdue';
 import { recurringService } from './features/recurring/service';
-import { occurrencePaid, paidStore, schedulesStore } from './features/recurring/store';
+import { occurrencePaid, paidStore, removeSchedulesOf, schedulesStore } from './features/recurring/store';
 import { optOutTokens } from './features/reminders/service';
 import { reviewRequestsService } from './features/review-requests/service';
 import { reviewsService } from './features/reviews/service';
@@ -172,6 +172,10 @@ export function buildServices({ db, config, clock, log, publicCache, jwtSecret }
       slots,
       siteFacts,
       bookingOpen: async () => (await contactStatusStore(db).get()).is_open,
+      removeVisitsOf: async (on, inquiryIds) => {
+        await removeSchedulesOf(on, inquiryIds);
+        await removeCleaningsOf(on, inquiryIds);
+      },
     }),
     invoices,
     myVisits: myVisitsService({
