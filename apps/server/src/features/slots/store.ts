@@ -1,13 +1,13 @@
 import type { QuoteFrequency } from '@clean/shared';
 import { and, asc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type Customer, customerColumns } from '../../db/customer';
 import { holds, inquiries } from '../../db/schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const holdColumns = {
   id: holds.id,
-  inquiryId: holds.inquiryId,
   start: holds.start,
   durationMinutes: holds.durationMinutes,
   frequency: holds.frequency,
@@ -16,27 +16,8 @@ const holdColumns = {
   createdAt: holds.createdAt,
   oneTimeCleaningId: holds.oneTimeCleaningId,
   recurringPaymentId: holds.recurringPaymentId,
-  inquiryName: inquiries.name,
-  phoneNumber: inquiries.phoneNumber,
-  email: inquiries.email,
-  callOrText: inquiries.callOrText,
-  town: inquiries.town,
-  streetAddress: inquiries.streetAddress,
-  zip: inquiries.zip,
-  accessNotes: inquiries.accessNotes,
+  ...customerColumns,
   description: inquiries.description,
-};
-/** Whose request it is, as the Agenda shows a held time (read with the hold). */
-type Customer = {
-  inquiryId: number;
-  inquiryName: string;
-  phoneNumber: string | null;
-  email: string | null;
-  callOrText: 'call' | 'text' | null;
-  town: string | null;
-  streetAddress: string | null;
-  zip: string | null;
-  accessNotes: string | null;
 };
 export type HoldRow = Customer & {
   id: number;

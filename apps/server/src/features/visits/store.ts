@@ -1,6 +1,7 @@
 import { DEFAULT_WORKING_HOURS, type WorkingHours, workingHoursSchema } from '@clean/shared';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type Customer, customerColumns } from '../../db/customer';
 import { ownerSetting } from '../../db/owner-settings';
 import { inquiries, oneTimeCleanings, recurringPayments, users, visitExceptions } from '../../db/schema';
 import { firstOfEachDay } from '../agenda/store';
@@ -8,21 +9,8 @@ import { memberName } from './member-name';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Who a visit is for: the inquiry's columns every visit shows. */
-const who = {
-  inquiryId: inquiries.id,
-  inquiryName: inquiries.name,
-  phoneNumber: inquiries.phoneNumber,
-  email: inquiries.email,
-  callOrText: inquiries.callOrText,
-  town: inquiries.town,
-  streetAddress: inquiries.streetAddress,
-  zip: inquiries.zip,
-  accessNotes: inquiries.accessNotes,
-};
-
 const cleaningColumns = {
-  ...who,
+  ...customerColumns,
   id: oneTimeCleanings.id,
   dateTime: oneTimeCleanings.dateTime,
   amount: oneTimeCleanings.amount,
@@ -33,19 +21,6 @@ const cleaningColumns = {
   cancelledAt: oneTimeCleanings.cancelledAt,
   cleanerId: oneTimeCleanings.cleanerId,
   version: oneTimeCleanings.version,
-};
-/** Who a visit is for, as the Agenda shows them (a cleaning's, a schedule's or a held request's inquiry). */
-export type Customer = {
-  inquiryId: number;
-  inquiryName: string;
-  phoneNumber: string | null;
-  email: string | null;
-  callOrText: 'call' | 'text' | null;
-  town: string | null;
-  streetAddress: string | null;
-  zip: string | null;
-  /** The owner's private notes on getting in: owner's reads only. */
-  accessNotes: string | null;
 };
 export type CleaningRow = Customer & {
   id: number;
@@ -63,7 +38,7 @@ export type CleaningRow = Customer & {
 };
 
 const scheduleColumns = {
-  ...who,
+  ...customerColumns,
   id: recurringPayments.id,
   amount: recurringPayments.amount,
   frequency: recurringPayments.frequency,
