@@ -16,13 +16,14 @@ import {
   visitsStore,
 } from '../features/visits/store';
 
-/**
- * The customer's link with its collaborators, built once by the composition root (services.ts): the visits' read
- * model and occurrence changes, the open times, the customer's invoices and the business facts.
- */
 /** The services the customer's link works with, built by the root: the open times and the visits' cleaner claim. */
 export type CustomerLinkParts = { slots: SlotsService; claimCleanerAt: VisitsService['claimCleanerAt'] };
 
+/**
+ * The customer's link with its collaborators, built once by the composition root (services.ts): the visits' read
+ * model and occurrence changes, the cleanings' and inquiries' changes a customer makes, the open times, the
+ * customer's invoices and the business facts.
+ */
 export function customerLinkServiceFor(
   db: Db,
   config: Config,
