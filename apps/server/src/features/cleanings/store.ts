@@ -230,13 +230,11 @@ export async function removeCleaningsOf(db: Db, inquiryIds: number[]): Promise<v
 }
 
 /** The visit fields the visits feature changes of a one-time cleaning (the owner's move, status, payment, cleaner). */
-export type VisitFields = Partial<{
-  dateTime: Date;
-  paid: boolean;
-  done: boolean;
-  cancelledAt: Date | null;
-  cleanerId: number | null;
-}>;
+export type VisitFields = Partial<
+  Pick<typeof oneTimeCleanings.$inferInsert, 'dateTime' | 'paid' | 'cancelledAt' | 'cleanerId'> & {
+    done: boolean;
+  }
+>;
 
 /** Changes a one-time cleaning's visit fields (on the visit's change's transaction); false when there is none. */
 export async function setVisitFields(db: Db, id: number, changes: VisitFields): Promise<boolean> {
