@@ -10,20 +10,18 @@ import { calendarFeedStore } from './features/calendar-feed/store';
 import { checklistsService } from './features/checklists/service';
 import { checklistsStore } from './features/checklists/store';
 import { cleaningsService } from './features/cleanings/service';
-import { cleaningsStore } from './features/cleanings/store';
+import { cleaningsStore, removeCleaningsOf, setVisitFields } from './features/cleanings/store';
 import { cleanupService } from './features/cleanup/service';
 import { cleanupJobsStore, cleanupStore } from './features/cleanup/store';
 import { clockService } from './features/clock/service';
 import { contactStatusService } from './features/contact-status/service';
 import { contactStatusStore } from './features/contact-status/store';
 import { customerLinksStore } from './features/customer-link/store';
-import { demoContentService } from './features/demo-content/service';
-import { demoContentStore } from './features/demo-content/store';
 import { exportsService } from './features/exports/service';
 import { inquiriesService } from './features/inquiries/service';
 import { inquiriesStore } from './features/inquiries/store';
 import { invoicesService } from './features/invoices/service';
-import { mediaOn, mediaPhotos } from './features/media/service';
+import { mediaOn } from './features/media/service';
 import { myVisitsService } from './features/my-visits/service';
 import { customerNotices } from './features/notifications/customer';
 import { tellCustomerOfMove } from './features/notifications/owner-move';
@@ -34,7 +32,7 @@ import { payStore } from './features/pay/store';
 import { pricingService } from './features/pricing/service';
 import { overdueSchedules } from './features/recurring/overdue';
 import { recurringService } from './features/recurring/service';
-import { paidStore, schedulesStore } from './features/recurring/store';
+import { occurrencePaid, paidStore, removeSchedulesOf, schedulesStore } from './features/recurring/store';
 import { optOutTokens } from './features/reminders/service';
 import { reviewRequestsService } from './features/review-requests/service';
 import { reviewsService } from './features/reviews/service';
@@ -45,6 +43,7 @@ import { visitsService } from './features/visits/service';
 import { visitsStore } from './features/visits/store';
 import type { PublicCache } from './lib/public-cache';
 import { customerLinkServiceFor } from './wiring/customer-link';
+import { demoContentServiceFor } from './wiring/demo-content';
 import { remindersDeps, reviewRequestsDeps, reviewSendingDeps } from './wiring/schedulers';
 import { holdsAccessFor, slotsServiceFor } from './wiring/slots';
 
@@ -107,6 +106,7 @@ export function buildServices({ db, config, clock, log, publicCache, jwtSecret }
   const reviewRequests = reviewRequestsService(reviewRequestsDeps(db, config));
   const visits = visitsService({
     store: visitsStore(db),
+    writes: { setCleaning: setVisitFields, paid: occurrencePaid },
     timezone,
     holds,
     // In the change's transaction: a done visit, its review request and its invoice commit together.
@@ -163,7 +163,7 @@ export function buildServices({ db, config, clock, log, publicCache, jwtSecret }
     clock: clockService({ db, timezone, now: clock }),
     contactStatus: contactStatusService({ store: contactStatusStore(db), timezone }),
     customerLink: customerLinkServiceFor(db, config, { slots, claimCleanerAt: visits.claimCleanerAt }, clock),
-    demoContent: demoContentService({ store: demoContentStore(db), media: mediaPhotos(db) }),
+    demoContent: demoContentServiceFor(db),
     exports: exportsService(db),
     inquiries: inquiriesService({
       db,
@@ -172,6 +172,10 @@ export function buildServices({ db, config, clock, log, publicCache, jwtSecret }
       slots,
       siteFacts,
       bookingOpen: async () => (await contactStatusStore(db).get()).is_open,
+      removeVisitsOf: async (on, inquiryIds) => {
+        await removeSchedulesOf(on, inquiryIds);
+        await removeCleaningsOf(on, inquiryIds);
+      },
     }),
     invoices,
     myVisits: myVisitsService({

@@ -1,6 +1,8 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { cleaningsStore } from '../features/cleanings/store';
 import { customerLinkService } from '../features/customer-link/service';
+import { inquiriesStore } from '../features/inquiries/store';
 import { customerInvoices } from '../features/invoices/store';
 import { siteStore } from '../features/site/store';
 import type { SlotsService } from '../features/slots/service';
@@ -14,13 +16,14 @@ import {
   visitsStore,
 } from '../features/visits/store';
 
-/**
- * The customer's link with its collaborators, built once by the composition root (services.ts): the visits' read
- * model and occurrence changes, the open times, the customer's invoices and the business facts.
- */
 /** The services the customer's link works with, built by the root: the open times and the visits' cleaner claim. */
 export type CustomerLinkParts = { slots: SlotsService; claimCleanerAt: VisitsService['claimCleanerAt'] };
 
+/**
+ * The customer's link with its collaborators, built once by the composition root (services.ts): the visits' read
+ * model and occurrence changes, the cleanings' and inquiries' changes a customer makes, the open times, the
+ * customer's invoices and the business facts.
+ */
 export function customerLinkServiceFor(
   db: Db,
   config: Config,
@@ -47,6 +50,8 @@ export function customerLinkServiceFor(
       occurrenceVersion,
       setException,
     },
+    cleanings: cleaningsStore,
+    inquiries: inquiriesStore,
     slots,
     invoicesOf: (inquiryId) => customerInvoices(db, inquiryId),
   });

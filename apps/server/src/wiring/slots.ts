@@ -20,8 +20,12 @@ export const slotsServiceFor = (db: Db, config: Config, now?: () => Date) =>
     busy: busyTimes(config.timezone),
     facts: () => siteStore(db, config.site).current(),
     bookingOpen: async (at) => (await contactStatusStore(db).get(at)).is_open,
+    lockBookings,
     now,
   });
+
+/** The booking lock: the booking switch's row, locked by the feature that owns it. */
+const lockBookings = (on: Db) => contactStatusStore(on).lockBookings();
 
 /** A confirmed request's visit, made by the feature it belongs to, in the confirm's transaction. */
 const book: HoldsDeps['book'] = async (on, hold, scheduleFrequency) => {
@@ -59,4 +63,5 @@ export const holdsAccessFor = (
     holdDays: async (on) => (await siteStore(on, config.site).current()).bookingRules.holdDays,
     book,
     confirmation,
+    lockBookings,
   });

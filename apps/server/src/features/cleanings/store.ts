@@ -1,10 +1,10 @@
 import { COUNT_CAP, type OneTimeCleaning } from '@clean/shared';
-import { and, eq, exists, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { inquiries, oneTimeCleanings } from '../../db/schema';
 import { countUpTo, type ListPage } from '../../lib/paging';
-import { deleteById, updateById } from '../../lib/rows';
+import { atVersion, deleteById, updateById } from '../../lib/rows';
 import { contains } from '../../lib/search';
 
 export type CleaningValues = {
@@ -100,6 +100,10 @@ const newestFirst = [
  * One-time cleanings joined to their inquiry (whose name and phone they show): the one query shape behind
  * this list, the calendar, its feed and the CSV export.
  */
+/** A one-time cleaning still planned: neither cancelled nor done (a customer's change needs it so). */
+const isPlanned = (id: number) =>
+  and(eq(oneTimeCleanings.id, id), isNull(oneTimeCleanings.cancelledAt), isNull(oneTimeCleanings.doneAt));
+
 export const selectCleaningsWithInquiry = <F extends SelectedFields>(db: Db, fields: F) =>
   db.select(fields).from(oneTimeCleanings).innerJoin(inquiries, eq(inquiries.id, oneTimeCleanings.inquiryId));
 
@@ -160,6 +164,90 @@ export const cleaningsStore = (db: Db) => ({
 
   remove: (id: number, version?: string, stale?: string) =>
     deleteById(db, oneTimeCleanings, id, version, stale),
+
+  /**
+   * Cancels a one-time cleaning still planned (and at `version`, when given); false when it is not (cancelled,
+   * done or changed meanwhile). The customer's page cancels through it.
+   */
+  async cancelPlanned(id: number, at: Date, version?: string): Promise<boolean> {
+    const rows = await db
+      .update(oneTimeCleanings)
+      .set({ cancelledAt: at })
+      .where(and(isPlanned(id), atVersion(oneTimeCleanings, version)))
+      .returning({ id: oneTimeCleanings.id });
+    return rows.length > 0;
+  },
+
+  /**
+   * Moves a planned one-time cleaning from `from` (as the customer saw it, at `version` when given) to `to`; false
+   * when it changed meanwhile.
+   */
+  async movePlanned(id: number, from: Date, to: Date, version?: string): Promise<boolean> {
+    const rows = await db
+      .update(oneTimeCleanings)
+      .set({ dateTime: to })
+      .where(and(isPlanned(id), eq(oneTimeCleanings.dateTime, from), atVersion(oneTimeCleanings, version)))
+      .returning({ id: oneTimeCleanings.id });
+    return rows.length > 0;
+  },
+
+  /**
+   * Puts back a cancelled one-time cleaning (at `version`, when given), keeping its time; false when it is not
+   * cancelled (put back already, done, or changed meanwhile).
+   */
+  async uncancel(id: number, version?: string): Promise<boolean> {
+    const rows = await db
+      .update(oneTimeCleanings)
+      .set({ cancelledAt: null })
+      .where(
+        and(
+          eq(oneTimeCleanings.id, id),
+          isNotNull(oneTimeCleanings.cancelledAt),
+          isNull(oneTimeCleanings.doneAt),
+          atVersion(oneTimeCleanings, version),
+        ),
+      )
+      .returning({ id: oneTimeCleanings.id });
+    return rows.length > 0;
+  },
+
+  /** A one-time cleaning's version now (undefined: gone): why a conditional change touched nothing. */
+  async version(id: number): Promise<string | undefined> {
+    const [row] = await db
+      .select({ version: oneTimeCleanings.version })
+      .from(oneTimeCleanings)
+      .where(eq(oneTimeCleanings.id, id));
+    return row && String(row.version);
+  },
 });
 
 export type CleaningsStore = ReturnType<typeof cleaningsStore>;
+
+/** Deletes the one-time cleanings of these inquiries; the demo's removal. */
+export async function removeCleaningsOf(db: Db, inquiryIds: number[]): Promise<void> {
+  if (inquiryIds.length === 0) return;
+  await db.delete(oneTimeCleanings).where(inArray(oneTimeCleanings.inquiryId, inquiryIds));
+}
+
+/** The visit fields the visits feature changes of a one-time cleaning (the owner's move, status, payment, cleaner). */
+export type VisitFields = Partial<
+  Pick<typeof oneTimeCleanings.$inferInsert, 'dateTime' | 'paid' | 'cancelledAt' | 'cleanerId'> & {
+    done: boolean;
+  }
+>;
+
+/** Changes a one-time cleaning's visit fields (on the visit's change's transaction); false when there is none. */
+export async function setVisitFields(db: Db, id: number, changes: VisitFields): Promise<boolean> {
+  const { done, ...rest } = changes;
+  const rows = await db
+    .update(oneTimeCleanings)
+    .set({
+      ...rest,
+      ...(done === undefined
+        ? {}
+        : { doneAt: done ? sql`coalesce(${oneTimeCleanings.doneAt}, now())` : null }),
+    })
+    .where(eq(oneTimeCleanings.id, id))
+    .returning({ id: oneTimeCleanings.id });
+  return rows.length > 0;
+}

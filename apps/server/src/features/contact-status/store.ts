@@ -38,6 +38,19 @@ export const contactStatusStore = (db: Db) => ({
       .returning(columns);
     return row ? statusAt(row) : OPEN;
   },
+
+  /**
+   * The booking lock for the rest of the transaction: the switch's one row, FOR UPDATE (docs/architecture.md, "One
+   * booking rule"). The row is made first if missing (a fresh install), without blocking when it exists.
+   */
+  async lockBookings(): Promise<void> {
+    await db.insert(contactStatus).values({ id: ROW_ID, isOpen: true }).onConflictDoNothing();
+    await db
+      .select({ id: contactStatus.id })
+      .from(contactStatus)
+      .where(eq(contactStatus.id, ROW_ID))
+      .for('update');
+  },
 });
 
 export type ContactStatusStore = ReturnType<typeof contactStatusStore>;

@@ -97,6 +97,21 @@ export type CustomerVisits = {
   ) => Promise<unknown>;
 };
 
+/**
+ * The customer's changes to a one-time cleaning and to their inquiry's status, made by the cleanings' and the
+ * inquiries' features on the change's transaction (`on`), so each stays one conditional statement in it.
+ */
+export type CustomerCleanings = (on: Db) => {
+  cancelPlanned: (id: number, at: Date, version?: string) => Promise<boolean>;
+  movePlanned: (id: number, from: Date, to: Date, version?: string) => Promise<boolean>;
+  uncancel: (id: number, version?: string) => Promise<boolean>;
+  version: (id: number) => Promise<string | undefined>;
+};
+export type CustomerInquiry = (on: Db) => {
+  unbookIfNoVisits: (inquiryId: number) => Promise<void>;
+  rebook: (inquiryId: number) => Promise<void>;
+};
+
 /** A customer's invoices as their page lists them (the invoices feature's read). */
 type CustomerInvoice = Omit<CustomerLinkView['invoices'][number], 'pdf'>;
 
@@ -106,6 +121,8 @@ export type CustomerLinkDeps = {
   /** The business facts in force (cutoff, phone). */
   facts: () => Promise<SiteConfig>;
   visits: CustomerVisits;
+  cleanings: CustomerCleanings;
+  inquiries: CustomerInquiry;
   /** The booking form's open times, and a move's or an undo's claim of a time under the booking lock. */
   slots: Pick<SlotsService, 'forMove' | 'rulesInForce' | 'claimMove' | 'claimBack'>;
   invoicesOf: (inquiryId: number) => Promise<CustomerInvoice[]>;
@@ -135,7 +152,7 @@ const lengthText = (minutes: number) => {
  * (410) when revoked, when its inquiry is deleted, and LINK_DAYS_AFTER_LAST_VISIT after the customer's last visit.
  */
 export function customerLinkService(deps: CustomerLinkDeps) {
-  const { db, config, visits, slots, now = () => new Date() } = deps;
+  const { db, config, visits, cleanings, inquiries, slots, now = () => new Date() } = deps;
   const timeZone = config.timezone;
   const links = customerLinksStore(db);
   const misses = missLimiter(db, { name: 'customer-link', max: LINK_MISSES, windowMs: MISS_WINDOW_MS });
@@ -340,16 +357,14 @@ export function customerLinkService(deps: CustomerLinkDeps) {
       });
       const outcome = await db.transaction(async (tx) => {
         const txDb = tx as unknown as Db;
-        const store = customerLinksStore(txDb);
-        if (await store.cancelCleaning(id, now(), version)) {
-          await store.unbookIfNoVisits(inquiryId);
+        const cleaning = cleanings(txDb);
+        if (await cleaning.cancelPlanned(id, now(), version)) {
+          await inquiries(txDb).unbookIfNoVisits(inquiryId);
           await messages.enqueue(txDb);
           return 'done';
         }
         // Nothing touched: changed since the page showed it, or no longer planned.
-        return version !== undefined && (await store.cleaningVersion(id)) !== version
-          ? 'stale'
-          : 'not planned';
+        return version !== undefined && (await cleaning.version(id)) !== version ? 'stale' : 'not planned';
       });
       if (outcome === 'stale') throw new StaleVersionError(CHANGED_SINCE);
       if (outcome === 'not planned') throw new ConflictError(NOT_PLANNED);
@@ -403,7 +418,6 @@ export function customerLinkService(deps: CustomerLinkDeps) {
         await visits.claimCleanerAt(txDb, key, start, found.minutes).catch((err: unknown) => {
           throw err instanceof ConflictError ? new ConflictError(SLOT_TAKEN) : err;
         });
-        const store = customerLinksStore(txDb);
         if (parsed?.kind === 'recurring') {
           const row = await visits.lockOccurrence(tx, parsed.scheduleId, parsed.originalStart);
           await refuseStaleOccurrence(tx, parsed.scheduleId, row, version);
@@ -415,8 +429,9 @@ export function customerLinkService(deps: CustomerLinkDeps) {
         } else {
           const id = found.visit.one_time_cleaning_id;
           if (id === null) throw new ConflictError(NOT_PLANNED);
-          if (!(await store.moveCleaning(id, found.start, start, version))) {
-            const stale = version !== undefined && (await store.cleaningVersion(id)) !== version;
+          const cleaning = cleanings(txDb);
+          if (!(await cleaning.movePlanned(id, found.start, start, version))) {
+            const stale = version !== undefined && (await cleaning.version(id)) !== version;
             throw stale ? new StaleVersionError(CHANGED_SINCE) : new ConflictError(NOT_PLANNED);
           }
         }
@@ -444,7 +459,6 @@ export function customerLinkService(deps: CustomerLinkDeps) {
       await db.transaction(async (tx) => {
         const txDb = tx as unknown as Db;
         await slots.claimBack(txDb, { start, minutes, excludeKey: key, rules });
-        const store = customerLinksStore(txDb);
         if (parsed?.kind === 'recurring') {
           const row = await visits.lockOccurrence(tx, parsed.scheduleId, parsed.originalStart);
           await refuseStaleOccurrence(tx, parsed.scheduleId, row, version);
@@ -452,12 +466,12 @@ export function customerLinkService(deps: CustomerLinkDeps) {
           await visits.setException(tx, row.id, { status: 'planned' });
         } else {
           const id = found.visit.one_time_cleaning_id;
-          if (id === null || !(await store.uncancelCleaning(id, version))) {
-            const stale =
-              id !== null && version !== undefined && (await store.cleaningVersion(id)) !== version;
+          const cleaning = cleanings(txDb);
+          if (id === null || !(await cleaning.uncancel(id, version))) {
+            const stale = id !== null && version !== undefined && (await cleaning.version(id)) !== version;
             throw stale ? new StaleVersionError(CHANGED_SINCE) : new ConflictError(NOTHING_TO_UNDO);
           }
-          await store.rebook(inquiryId);
+          await inquiries(txDb).rebook(inquiryId);
         }
         await messages.enqueue(txDb);
       });

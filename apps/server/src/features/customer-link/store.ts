@@ -1,17 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customerLinks, inquiries, oneTimeCleanings, recurringPayments } from '../../db/schema';
-import { atVersion } from '../../lib/rows';
+import { customerLinks, inquiries, recurringPayments } from '../../db/schema';
 
 /** 128 random bits, base64url (22 characters). */
 const TOKEN_BYTES = 16;
 /** What a token looks like: anything else is a miss without a database read. */
 export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22}$/;
-
-/** A one-time cleaning still planned: neither cancelled nor done (a customer's change needs it so). */
-const isPlanned = (id: number) =>
-  and(eq(oneTimeCleanings.id, id), isNull(oneTimeCleanings.cancelledAt), isNull(oneTimeCleanings.doneAt));
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -76,83 +71,6 @@ export const customerLinksStore = (db: Db) => ({
       .from(recurringPayments)
       .where(inArray(recurringPayments.id, scheduleIds));
     return new Map(rows.map((r) => [r.id, r.frequency]));
-  },
-
-  /**
-   * Cancels a one-time cleaning still planned (and at `version`, when the page sent one); false when it is not
-   * (cancelled, done or changed meanwhile).
-   */
-  async cancelCleaning(id: number, at: Date, version?: string): Promise<boolean> {
-    const rows = await db
-      .update(oneTimeCleanings)
-      .set({ cancelledAt: at })
-      .where(and(isPlanned(id), atVersion(oneTimeCleanings, version)))
-      .returning({ id: oneTimeCleanings.id });
-    return rows.length > 0;
-  },
-
-  /**
-   * Moves a planned one-time cleaning from `from` (as the customer saw it, at `version` when sent) to `to`; false
-   * when it changed meanwhile.
-   */
-  async moveCleaning(id: number, from: Date, to: Date, version?: string): Promise<boolean> {
-    const rows = await db
-      .update(oneTimeCleanings)
-      .set({ dateTime: to })
-      .where(and(isPlanned(id), eq(oneTimeCleanings.dateTime, from), atVersion(oneTimeCleanings, version)))
-      .returning({ id: oneTimeCleanings.id });
-    return rows.length > 0;
-  },
-
-  /**
-   * After a customer's cancel: a "Booked" inquiry left with no visit still to come (no other one-time cleaning
-   * neither cancelled nor done, no schedule) goes back to "Contacted", as the owner would set it. One UPDATE in the
-   * cancel's transaction, so a booking made meanwhile is seen (docs/architecture.md).
-   */
-  async unbookIfNoVisits(inquiryId: number): Promise<void> {
-    await db.execute(sql`
-      update inquiries set status = 'Contacted'
-       where id = ${inquiryId} and status = 'Booked'
-         and not exists (select 1 from one_time_cleanings c
-                          where c.inquiry_id = ${inquiryId} and c.cancelled_at is null and c.done_at is null)
-         and not exists (select 1 from recurring_payments r where r.inquiry_id = ${inquiryId})`);
-  },
-
-  /**
-   * Puts back a one-time cleaning the customer cancelled (at `version`, when the page sent one), keeping its time;
-   * false when it is not cancelled (put back already, done, or changed meanwhile).
-   */
-  async uncancelCleaning(id: number, version?: string): Promise<boolean> {
-    const rows = await db
-      .update(oneTimeCleanings)
-      .set({ cancelledAt: null })
-      .where(
-        and(
-          eq(oneTimeCleanings.id, id),
-          isNotNull(oneTimeCleanings.cancelledAt),
-          isNull(oneTimeCleanings.doneAt),
-          atVersion(oneTimeCleanings, version),
-        ),
-      )
-      .returning({ id: oneTimeCleanings.id });
-    return rows.length > 0;
-  },
-
-  /** After an undone cancel: an inquiry the cancel sent back to "Contacted" is "Booked" again, as it has a visit. */
-  async rebook(inquiryId: number): Promise<void> {
-    await db
-      .update(inquiries)
-      .set({ status: 'Booked' })
-      .where(and(eq(inquiries.id, inquiryId), eq(inquiries.status, 'Contacted')));
-  },
-
-  /** A one-time cleaning's version now (undefined: gone): why a conditional change touched nothing. */
-  async cleaningVersion(id: number): Promise<string | undefined> {
-    const [row] = await db
-      .select({ version: oneTimeCleanings.version })
-      .from(oneTimeCleanings)
-      .where(eq(oneTimeCleanings.id, id));
-    return row && String(row.version);
   },
 
   /** Revokes the inquiry's live link (none: nothing to do); false when there is no such inquiry. */

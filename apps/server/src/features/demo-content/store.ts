@@ -1,24 +1,31 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { DEMO_RECORDS_KEY, type DemoRecords } from '../../db/demo';
-import {
-  galleryPhotos,
-  inquiries,
-  oneTimeCleanings,
-  ownerSettings,
-  packages,
-  recurringPaid,
-  recurringPayments,
-  reviews,
-} from '../../db/schema';
+import { ownerSettings } from '../../db/schema';
 import { recordContentChange } from '../../lib/content-changes';
-import { PRICING } from '../pricing/store';
 
 /**
- * The records the demo loader made (db/demo.ts keeps their ids). The one store that deletes across features on
- * purpose: the demo content is one thing to the owner, loaded in one transaction and removed in one.
+ * The deletes of each feature that owns demo records, handed in by the composition root; each runs on the
+ * removal's transaction (`on`), so the demo content still goes in one.
  */
-export const demoContentStore = (db: Db) => ({
+export type DemoOwners = {
+  /** The inquiries' schedules with their paid records, then their one-time cleanings, then the inquiries. */
+  removeSchedulesOf: (on: Db, inquiryIds: number[]) => Promise<void>;
+  removeCleaningsOf: (on: Db, inquiryIds: number[]) => Promise<void>;
+  removeInquiries: (on: Db, ids: number[]) => Promise<void>;
+  /** These answer the photo links the records used. */
+  removePackages: (on: Db, ids: number[]) => Promise<(string | null)[]>;
+  removeGalleryPhotos: (on: Db, ids: number[]) => Promise<(string | null)[]>;
+  removeReviews: (on: Db, ids: number[]) => Promise<(string | null)[]>;
+  /** The price table's lines of packages that are gone. */
+  dropGonePackages: (on: Db) => Promise<void>;
+};
+
+/**
+ * The records the demo loader made (db/demo.ts keeps their ids under its own owner_settings key): the demo content
+ * is one thing to the owner, loaded in one transaction and removed in one, each record by the feature it belongs to.
+ */
+export const demoContentStore = (db: Db, owners: DemoOwners) => ({
   async present(): Promise<boolean> {
     const rows = await db
       .select({ key: ownerSettings.key })
@@ -41,43 +48,20 @@ export const demoContentStore = (db: Db) => ({
         .for('update');
       if (!kept) return null;
       const ids = kept.value as DemoRecords;
-      const none = [-1];
-      const inq = ids.inquiries.length ? ids.inquiries : none;
-      const schedules = tx
-        .select({ id: recurringPayments.id })
-        .from(recurringPayments)
-        .where(inArray(recurringPayments.inquiryId, inq));
-      // Paid records first (their dates cascade), then what refers to the inquiries, then the inquiries (their
-      // links, opt-outs, reminders and review requests cascade).
-      await tx.delete(recurringPaid).where(inArray(recurringPaid.recurringPaymentId, schedules));
-      await tx.delete(recurringPayments).where(inArray(recurringPayments.inquiryId, inq));
-      await tx.delete(oneTimeCleanings).where(inArray(oneTimeCleanings.inquiryId, inq));
-      await tx.delete(inquiries).where(inArray(inquiries.id, inq));
+      const on = tx as unknown as Db;
+      // Paid records first, then what refers to the inquiries, then the inquiries.
+      await owners.removeSchedulesOf(on, ids.inquiries);
+      await owners.removeCleaningsOf(on, ids.inquiries);
+      await owners.removeInquiries(on, ids.inquiries);
       const photos = [
-        ...(await tx
-          .delete(packages)
-          .where(inArray(packages.id, ids.packages.length ? ids.packages : none))
-          .returning({ url: packages.imageUrl })),
-        ...(await tx
-          .delete(galleryPhotos)
-          .where(inArray(galleryPhotos.id, ids.gallery.length ? ids.gallery : none))
-          .returning({ url: galleryPhotos.imageUrl })),
-        ...(await tx
-          .delete(reviews)
-          .where(inArray(reviews.id, ids.reviews.length ? ids.reviews : none))
-          .returning({ url: reviews.photoUrl })),
+        ...(await owners.removePackages(on, ids.packages)),
+        ...(await owners.removeGalleryPhotos(on, ids.gallery)),
+        ...(await owners.removeReviews(on, ids.reviews)),
       ];
-      // The price table keeps no line for a package that is gone.
-      await tx.execute(sql`
-        update ${ownerSettings}
-        set value = jsonb_set(value, '{packages}', coalesce((
-          select jsonb_agg(p) from jsonb_array_elements(value->'packages') p
-          where (p->>'package_id')::int in (select id from ${packages})
-        ), '[]'::jsonb))
-        where key = ${PRICING}`);
+      await owners.dropGonePackages(on);
       await tx.delete(ownerSettings).where(eq(ownerSettings.key, DEMO_RECORDS_KEY));
       for (const topic of ['packages', 'gallery', 'reviews']) await recordContentChange(tx, topic);
-      return photos.flatMap((p) => (p.url ? [p.url] : []));
+      return photos.flatMap((url) => (url ? [url] : []));
     });
   },
 });

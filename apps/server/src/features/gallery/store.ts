@@ -98,3 +98,13 @@ export const galleryStore = (db: Db) => {
     },
   };
 };
+
+/** Deletes these gallery photos; answers their photo links (the demo's removal). */
+export async function removeGalleryPhotos(db: Db, ids: number[]): Promise<(string | null)[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .delete(galleryPhotos)
+    .where(inArray(galleryPhotos.id, ids))
+    .returning({ url: galleryPhotos.imageUrl });
+  return rows.map((r) => r.url);
+}

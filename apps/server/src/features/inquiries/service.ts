@@ -22,7 +22,7 @@ import { acknowledgementMail, newInquiryMail, ownerAddress } from '../notificati
 import type { PricingService } from '../pricing/service';
 import { bookingNotice } from '../push/notices';
 import type { SlotsService } from '../slots/service';
-import { inquiriesStore } from './store';
+import { inquiriesStore, type RemoveVisitsOf } from './store';
 
 const NOT_FOUND = 'No inquiry with that id.';
 const STALE =
@@ -39,6 +39,8 @@ export type InquiriesDeps = {
   siteFacts: () => Promise<SiteConfig>;
   /** Whether the booking form is open (features/contact-status). */
   bookingOpen: () => Promise<boolean>;
+  /** The delete of an inquiry's schedules and one-time cleanings (features/recurring and features/cleanings). */
+  removeVisitsOf: RemoveVisitsOf;
 };
 
 /** Validates a body with a schema chosen at run time; the first problem as a 400 naming the field. */
@@ -71,7 +73,8 @@ const toValues = (
 const isAdmin = (user: { role: string } | null) => user?.role === 'owner';
 
 /** Inquiries: the public booking request, the owner's phone leads, and their administration. */
-export function inquiriesService({ db, config, pricing, slots, siteFacts, bookingOpen }: InquiriesDeps) {
+export function inquiriesService(deps: InquiriesDeps) {
+  const { db, config, pricing, slots, siteFacts, bookingOpen, removeVisitsOf } = deps;
   const store = inquiriesStore(db);
   // The facts in force when the request comes (the owner may have edited them in the hub since start).
 
@@ -179,6 +182,7 @@ export function inquiriesService({ db, config, pricing, slots, siteFacts, bookin
               `This inquiry has ${d.oneTimeCleanings} one-time cleaning(s) and ${d.recurringPayments} recurring schedule(s). Delete them first, or confirm deleting everything.`,
             stale: STALE,
           },
+          removeVisitsOf,
           version,
         ),
       );

@@ -1,7 +1,7 @@
 import type { HeardFrom, Inquiry, InquiryStatus } from '@clean/shared';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { inquiries, oneTimeCleanings, recurringPaid, recurringPayments } from '../../db/schema';
+import { inquiries, oneTimeCleanings, recurringPayments } from '../../db/schema';
 import { type DependantsMessages, type DependantsPlan, deleteWithDependants } from '../../lib/dependants';
 import { StaleVersionError } from '../../lib/errors';
 import { countUpTo, type ListPage } from '../../lib/paging';
@@ -50,7 +50,10 @@ export type InquiryChanges = Partial<
 >;
 export type Dependants = { oneTimeCleanings: number; recurringPayments: number };
 
-const dependantsPlan = (id: number): DependantsPlan<Dependants> => ({
+/** Deletes the inquiries' schedules (with their paid records) and one-time cleanings, on the delete's transaction. */
+export type RemoveVisitsOf = (on: Db, inquiryIds: number[]) => Promise<void>;
+
+const dependantsPlan = (id: number, removeVisitsOf: RemoveVisitsOf): DependantsPlan<Dependants> => ({
   async lock(tx) {
     const [found] = await tx
       .select({ version: inquiries.version })
@@ -72,14 +75,8 @@ const dependantsPlan = (id: number): DependantsPlan<Dependants> => ({
     return { oneTimeCleanings: cleanings?.n ?? 0, recurringPayments: schedules?.n ?? 0 };
   },
   async removeDependants(tx) {
-    const scheduleIds = tx
-      .select({ id: recurringPayments.id })
-      .from(recurringPayments)
-      .where(eq(recurringPayments.inquiryId, id));
-    // recurring_paid_dates follow their paid record (on delete cascade).
-    await tx.delete(recurringPaid).where(inArray(recurringPaid.recurringPaymentId, scheduleIds));
-    await tx.delete(recurringPayments).where(eq(recurringPayments.inquiryId, id));
-    await tx.delete(oneTimeCleanings).where(eq(oneTimeCleanings.inquiryId, id));
+    // The features that own them delete them (recurring_paid_dates follow their paid record: on delete cascade).
+    await removeVisitsOf(tx as unknown as Db, [id]);
   },
   async remove(tx) {
     await tx.delete(inquiries).where(eq(inquiries.id, id));
@@ -163,8 +160,40 @@ export const inquiriesStore = (db: Db) => ({
     id: number,
     withDependants: boolean,
     messages: DependantsMessages<Dependants>,
+    removeVisitsOf: RemoveVisitsOf,
     version?: string,
   ): Promise<void> {
-    return deleteWithDependants(db, dependantsPlan(id), withDependants, messages, version);
+    return deleteWithDependants(db, dependantsPlan(id, removeVisitsOf), withDependants, messages, version);
+  },
+
+  /**
+   * After a customer's cancel: a "Booked" inquiry left with no visit still to come (no other one-time cleaning
+   * neither cancelled nor done, no schedule) goes back to "Contacted", as the owner would set it. One UPDATE in the
+   * cancel's transaction, so a booking made meanwhile is seen (docs/architecture.md).
+   */
+  async unbookIfNoVisits(inquiryId: number): Promise<void> {
+    await db.execute(sql`
+      update inquiries set status = 'Contacted'
+       where id = ${inquiryId} and status = 'Booked'
+         and not exists (select 1 from one_time_cleanings c
+                          where c.inquiry_id = ${inquiryId} and c.cancelled_at is null and c.done_at is null)
+         and not exists (select 1 from recurring_payments r where r.inquiry_id = ${inquiryId})`);
+  },
+
+  /** After an undone cancel: an inquiry the cancel sent back to "Contacted" is "Booked" again, as it has a visit. */
+  async rebook(inquiryId: number): Promise<void> {
+    await db
+      .update(inquiries)
+      .set({ status: 'Booked' })
+      .where(and(eq(inquiries.id, inquiryId), eq(inquiries.status, 'Contacted')));
   },
 });
+
+/**
+ * Deletes these inquiries, their dependants gone first (their links, opt-outs, reminders and review requests
+ * cascade); the demo's removal.
+ */
+export async function removeInquiries(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(inquiries).where(inArray(inquiries.id, ids));
+}

@@ -1,5 +1,5 @@
 import type { Package, ResponsiveImage } from '@clean/shared';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { packages } from '../../db/schema';
 import { mediaPhotos } from '../media/service';
@@ -64,3 +64,13 @@ export const packagesStore = (db: Db) => {
     },
   };
 };
+
+/** Deletes these packages; answers their photo links (the demo's removal). */
+export async function removePackages(db: Db, ids: number[]): Promise<(string | null)[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .delete(packages)
+    .where(inArray(packages.id, ids))
+    .returning({ url: packages.imageUrl });
+  return rows.map((r) => r.url);
+}

@@ -1,8 +1,8 @@
 import { type Pricing, pricingSchema, type QuotePackage } from '@clean/shared';
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ownerSetting } from '../../db/owner-settings';
-import { packages } from '../../db/schema';
+import { ownerSettings, packages } from '../../db/schema';
 
 /** The owner_settings key of the price table (one JSON document, as the working hours are). */
 export const PRICING = 'pricing';
@@ -34,3 +34,14 @@ export const pricingStore = (db: Db) => ({
       .orderBy(asc(packages.id));
   },
 });
+
+/** The price table keeps no line for a package that is gone: drops those lines, in the caller's transaction. */
+export async function dropGonePackages(db: Db): Promise<void> {
+  await db.execute(sql`
+    update ${ownerSettings}
+    set value = jsonb_set(value, '{packages}', coalesce((
+      select jsonb_agg(p) from jsonb_array_elements(value->'packages') p
+      where (p->>'package_id')::int in (select id from ${packages})
+    ), '[]'::jsonb))
+    where key = ${PRICING}`);
+}

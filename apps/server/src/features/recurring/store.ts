@@ -397,3 +397,44 @@ export const paidStore = (db: Db) => {
 
 export type SchedulesStore = ReturnType<typeof schedulesStore>;
 export type PaidStore = ReturnType<typeof paidStore>;
+
+/** Deletes the schedules of these inquiries with their paid records (their dates cascade); the demo's removal. */
+export async function removeSchedulesOf(db: Db, inquiryIds: number[]): Promise<void> {
+  if (inquiryIds.length === 0) return;
+  const schedules = db
+    .select({ id: recurringPayments.id })
+    .from(recurringPayments)
+    .where(inArray(recurringPayments.inquiryId, inquiryIds));
+  await db.delete(recurringPaid).where(inArray(recurringPaid.recurringPaymentId, schedules));
+  await db.delete(recurringPayments).where(inArray(recurringPayments.inquiryId, inquiryIds));
+}
+
+/**
+ * The paid records of a schedule's occurrences, as Done & paid makes and undoes them: each call runs on the
+ * occurrence's change's transaction, after its row lock (so two Done & paid make one record).
+ */
+export const occurrencePaid = {
+  async create(db: Db, scheduleId: number, amount: number, date: Date): Promise<number> {
+    const [row] = await db
+      .insert(recurringPaid)
+      .values({ recurringPaymentId: scheduleId, amountPaid: amount })
+      .returning({ id: recurringPaid.id });
+    if (!row) throw new Error('insert returned no row');
+    await db.insert(recurringPaidDates).values({ recurringPaidId: row.id, dateTime: date });
+    return row.id;
+  },
+
+  /** When a paid record was made: an undo is taken on that business day only. */
+  async madeAt(db: Db, id: number): Promise<Date | undefined> {
+    const [row] = await db
+      .select({ at: recurringPaid.submittedAt })
+      .from(recurringPaid)
+      .where(eq(recurringPaid.id, id));
+    return row?.at;
+  },
+
+  /** Removes a paid record (its dates go with it; the occurrence's link to it is cleared by the database). */
+  async remove(db: Db, id: number): Promise<void> {
+    await db.delete(recurringPaid).where(eq(recurringPaid.id, id));
+  },
+};

@@ -1,5 +1,5 @@
 import type { Review, ReviewStatus } from '@clean/shared';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reviews } from '../../db/schema';
 import { mediaPhotos } from '../media/service';
@@ -86,3 +86,10 @@ export const reviewsStore = (db: Db) => ({
     return true;
   },
 });
+
+/** Deletes these reviews; answers their photo links (the demo's removal). */
+export async function removeReviews(db: Db, ids: number[]): Promise<(string | null)[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.delete(reviews).where(inArray(reviews.id, ids)).returning({ url: reviews.photoUrl });
+  return rows.map((r) => r.url);
+}

@@ -67,6 +67,12 @@ export type SlotsDeps = {
   facts: () => Promise<SiteConfig>;
   /** Whether the booking form is open at `at` (the owner's switch). */
   bookingOpen: (at: Date) => Promise<boolean>;
+  /**
+   * Takes the booking lock for the rest of transaction `on` (the booking switch's row, features/contact-status):
+   * every request takes it before checking that its time is free and inserting its hold, so on any server the
+   * check and the insert of one request never interleave with another's.
+   */
+  lockBookings: (on: Db) => Promise<void>;
   now?: () => Date;
 };
 
@@ -84,6 +90,7 @@ export function slotsService({
   busy,
   facts: siteFacts,
   bookingOpen,
+  lockBookings,
   now = () => new Date(),
 }: SlotsDeps) {
   async function rulesInForce(): Promise<Rules> {
@@ -256,7 +263,7 @@ export function slotsService({
      * offered, and when refuseUnoffered would refuse it.
      */
     async claimMove(tx: Db, input: { start: Date; minutes: number; excludeKey: string; rules: Rules }) {
-      await holdsStore(tx).lock();
+      await lockBookings(tx);
       const { start, minutes, excludeKey, rules } = input;
       const at = now();
       if (start.getTime() < at.getTime() + rules.noticeMs)
@@ -272,7 +279,7 @@ export function slotsService({
      * applies: the visit had this time already, and the cutoff decides whether it may come back.
      */
     async claimBack(tx: Db, input: { start: Date; minutes: number; excludeKey: string; rules: Rules }) {
-      await holdsStore(tx).lock();
+      await lockBookings(tx);
       const { start, minutes, excludeKey, rules } = input;
       const ask = { minutes, frequency: 'one_time' as const };
       if ((await free(tx, [start], ask, rules, now(), { excludeKey, anyTime: true })).length !== 1)
@@ -299,8 +306,8 @@ export function slotsService({
      * requests, and two at once from one contact count each other.
      */
     async admit(tx: Db, contact: { email: string | null; phone: string | null }, rules: Rules) {
+      await lockBookings(tx);
       const holds = holdsStore(tx);
-      await holds.lock();
       const madeAfter = new Date(now().getTime() - rules.holdMs);
       if ((await holds.waiting(contact, madeAfter, MAX_WAITING_REQUESTS)) >= MAX_WAITING_REQUESTS)
         throw new TooManyRequestsError(tooManyWaiting(formatPhone(rules.site.phone)));
@@ -312,8 +319,8 @@ export function slotsService({
      * lock is held until the transaction ends, so the next request's check sees this hold.
      */
     async claim(tx: Db, inquiryId: number, p: PreparedHold): Promise<void> {
+      await lockBookings(tx);
       const holds = holdsStore(tx);
-      await holds.lock();
       await refuseUnoffered(tx, p.start, p, p.rules);
       const at = now();
       await holds.create({
@@ -351,6 +358,8 @@ export type HoldsDeps = {
    * leaves the request unconfirmed, so none is lost), sent once it committed.
    */
   confirmation?: Pick<CustomerNotices, 'queue'>;
+  /** The booking lock (as SlotsDeps' lockBookings). */
+  lockBookings: (on: Db) => Promise<void>;
 };
 
 /**
@@ -364,6 +373,7 @@ export function holdsAccess({
   holdDays,
   book,
   confirmation,
+  lockBookings,
 }: HoldsDeps): HoldsAccess {
   const held = (row: HoldRow, ms: number): HeldTime => ({
     ...row,
@@ -376,7 +386,7 @@ export function holdsAccess({
       return rows.map((r) => held(r, ms));
     },
 
-    lock: (on) => holdsStore(on).lock(),
+    lock: lockBookings,
 
     /**
      * Under the hold's row lock, so of twenty confirms at once (on any server) the first makes the visit and the
@@ -386,7 +396,7 @@ export function holdsAccess({
     async change(id, status) {
       const ms = (await holdDays(db)) * DAY;
       const at = now();
-      const outcome = await holdsStore(db).change(id, async (tx, row): Promise<HoldOutcome> => {
+      const outcome = await holdsStore(db).change(id, lockBookings, async (tx, row): Promise<HoldOutcome> => {
         if (!row) throw new NotFoundError(NO_SUCH_VISIT);
         const txHolds = holdsStore(tx as unknown as Db);
         if (row.status === 'confirmed') {

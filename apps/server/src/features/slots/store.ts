@@ -1,13 +1,13 @@
 import type { QuoteFrequency } from '@clean/shared';
 import { and, asc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contactStatus, holds, inquiries } from '../../db/schema';
+import { type Customer, customerColumns } from '../../db/customer';
+import { holds, inquiries } from '../../db/schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const holdColumns = {
   id: holds.id,
-  inquiryId: holds.inquiryId,
   start: holds.start,
   durationMinutes: holds.durationMinutes,
   frequency: holds.frequency,
@@ -16,27 +16,8 @@ const holdColumns = {
   createdAt: holds.createdAt,
   oneTimeCleaningId: holds.oneTimeCleaningId,
   recurringPaymentId: holds.recurringPaymentId,
-  inquiryName: inquiries.name,
-  phoneNumber: inquiries.phoneNumber,
-  email: inquiries.email,
-  callOrText: inquiries.callOrText,
-  town: inquiries.town,
-  streetAddress: inquiries.streetAddress,
-  zip: inquiries.zip,
-  accessNotes: inquiries.accessNotes,
+  ...customerColumns,
   description: inquiries.description,
-};
-/** Whose request it is, as the Agenda shows a held time (read with the hold). */
-type Customer = {
-  inquiryId: number;
-  inquiryName: string;
-  phoneNumber: string | null;
-  email: string | null;
-  callOrText: 'call' | 'text' | null;
-  town: string | null;
-  streetAddress: string | null;
-  zip: string | null;
-  accessNotes: string | null;
 };
 export type HoldRow = Customer & {
   id: number;
@@ -61,21 +42,6 @@ export const LONGEST_MINUTES = 720;
 
 /** Holds (docs/product.md#open-times-and-holds): a booking request's time kept for it. */
 export const holdsStore = (db: Db) => ({
-  /**
-   * Takes the booking lock for the rest of the transaction: the booking switch's one row, FOR UPDATE. Every
-   * request that holds a time takes it before checking that the time is free and inserting its hold, so on any
-   * server (PostgreSQL) or in the embedded database the check and the insert of one request never interleave
-   * with another's. The row is made first if missing (a fresh install), without blocking when it exists.
-   */
-  async lock(): Promise<void> {
-    await db.insert(contactStatus).values({ id: 1, isOpen: true }).onConflictDoNothing();
-    await db
-      .select({ id: contactStatus.id })
-      .from(contactStatus)
-      .where(eq(contactStatus.id, 1))
-      .for('update');
-  },
-
   /** Holds still held (not confirmed, declined or lapsed: made after `madeAfter`) starting in [from, to), by start. */
   live: (from: Date, to: Date, madeAfter: Date): Promise<HoldRow[]> =>
     db
@@ -130,9 +96,13 @@ export const holdsStore = (db: Db) => ({
    * The booking lock is taken first, as every booking and move takes it (and in that order, so none waits on
    * another in a circle): a confirm's visit is written under the same rule as theirs.
    */
-  change<T>(id: number, change: (tx: Tx, row: HoldRow | undefined) => Promise<T>): Promise<T> {
+  change<T>(
+    id: number,
+    lockBookings: (on: Db) => Promise<void>,
+    change: (tx: Tx, row: HoldRow | undefined) => Promise<T>,
+  ): Promise<T> {
     return db.transaction(async (tx) => {
-      await holdsStore(tx as unknown as Db).lock();
+      await lockBookings(tx as unknown as Db);
       const [locked] = await tx.select({ id: holds.id }).from(holds).where(eq(holds.id, id)).for('update');
       const [row] = locked
         ? await tx

@@ -6,6 +6,7 @@ import {
   wallInstant,
 } from '@clean/shared';
 import type { Db } from '../../db/client';
+import type { Customer } from '../../db/customer';
 import { ValidationError } from '../../lib/errors';
 import {
   holdKey,
@@ -18,7 +19,6 @@ import {
 } from './rule';
 import {
   type CleaningRow,
-  type Customer,
   type ExceptionRow,
   occurrenceVersion,
   type ScheduleRow,

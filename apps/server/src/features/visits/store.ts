@@ -1,36 +1,16 @@
 import { DEFAULT_WORKING_HOURS, type WorkingHours, workingHoursSchema } from '@clean/shared';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type Customer, customerColumns } from '../../db/customer';
 import { ownerSetting } from '../../db/owner-settings';
-import {
-  inquiries,
-  oneTimeCleanings,
-  recurringPaid,
-  recurringPaidDates,
-  recurringPayments,
-  users,
-  visitExceptions,
-} from '../../db/schema';
+import { inquiries, oneTimeCleanings, recurringPayments, users, visitExceptions } from '../../db/schema';
 import { firstOfEachDay } from '../agenda/store';
 import { memberName } from './member-name';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Who a visit is for: the inquiry's columns every visit shows. */
-const who = {
-  inquiryId: inquiries.id,
-  inquiryName: inquiries.name,
-  phoneNumber: inquiries.phoneNumber,
-  email: inquiries.email,
-  callOrText: inquiries.callOrText,
-  town: inquiries.town,
-  streetAddress: inquiries.streetAddress,
-  zip: inquiries.zip,
-  accessNotes: inquiries.accessNotes,
-};
-
 const cleaningColumns = {
-  ...who,
+  ...customerColumns,
   id: oneTimeCleanings.id,
   dateTime: oneTimeCleanings.dateTime,
   amount: oneTimeCleanings.amount,
@@ -41,19 +21,6 @@ const cleaningColumns = {
   cancelledAt: oneTimeCleanings.cancelledAt,
   cleanerId: oneTimeCleanings.cleanerId,
   version: oneTimeCleanings.version,
-};
-/** Who a visit is for, as the Agenda shows them (a cleaning's, a schedule's or a held request's inquiry). */
-export type Customer = {
-  inquiryId: number;
-  inquiryName: string;
-  phoneNumber: string | null;
-  email: string | null;
-  callOrText: 'call' | 'text' | null;
-  town: string | null;
-  streetAddress: string | null;
-  zip: string | null;
-  /** The owner's private notes on getting in: owner's reads only. */
-  accessNotes: string | null;
 };
 export type CleaningRow = Customer & {
   id: number;
@@ -71,7 +38,7 @@ export type CleaningRow = Customer & {
 };
 
 const scheduleColumns = {
-  ...who,
+  ...customerColumns,
   id: recurringPayments.id,
   amount: recurringPayments.amount,
   frequency: recurringPayments.frequency,
@@ -169,15 +136,6 @@ export async function setException(
 }
 
 const WORKING_HOURS = 'working_hours';
-
-/** What the owner (or the customer's link) changes of a one-time cleaning's visit. */
-type CleaningChanges = Partial<{
-  dateTime: Date;
-  paid: boolean;
-  done: boolean;
-  cancelledAt: Date | null;
-  cleanerId: number | null;
-}>;
 
 /** Whose visits a read is about: one customer's (their link's page) or one team member's (their day). */
 export type VisitsOf = { inquiryId?: number; cleanerId?: number };
@@ -360,39 +318,15 @@ export const visitsStore = (db: Db) => ({
 
   setException,
 
-  /** The paid record of one occurrence (inside changeOccurrence, after the row lock). */
-  async createPaid(tx: Tx, scheduleId: number, amount: number, date: Date): Promise<number> {
-    const [row] = await tx
-      .insert(recurringPaid)
-      .values({ recurringPaymentId: scheduleId, amountPaid: amount })
-      .returning({ id: recurringPaid.id });
-    if (!row) throw new Error('insert returned no row');
-    await tx.insert(recurringPaidDates).values({ recurringPaidId: row.id, dateTime: date });
-    return row.id;
-  },
-
-  /** When a paid record was made (inside changeOccurrence): an undo is taken on that business day only. */
-  async paidAt(tx: Tx, id: number): Promise<Date | undefined> {
-    const [row] = await tx
-      .select({ at: recurringPaid.submittedAt })
-      .from(recurringPaid)
-      .where(eq(recurringPaid.id, id));
-    return row?.at;
-  },
-
-  /** Removes a paid record (its dates go with it; the occurrence's link to it is cleared by the database). */
-  async deletePaid(tx: Tx, id: number): Promise<void> {
-    await tx.delete(recurringPaid).where(eq(recurringPaid.id, id));
-  },
-
   /**
-   * Changes a one-time cleaning's visit fields and reads it back, in one transaction: `then` gets the row (none: no
-   * such cleaning) and the transaction, so what the change sets off commits with it or not at all. `check` sees
-   * the row as it is, locked, before anything changes (a stale If-Match version throws there).
+   * Changes a one-time cleaning's visit fields (`set`, the cleanings feature's write, on the transaction) and reads
+   * it back, in one transaction: `then` gets the row (none: no such cleaning) and the transaction, so what the
+   * change sets off commits with it or not at all. `check` sees the row as it is, locked, before anything changes
+   * (a stale If-Match version throws there).
    */
   changeCleaning<T>(
     id: number,
-    changes: CleaningChanges,
+    set: (on: Db) => Promise<boolean>,
     then: (row: CleaningRow | undefined, on: Db) => Promise<T>,
     /** Run first in the transaction, before the row is locked (a move takes the booking lock here). */
     first: (on: Db) => Promise<void> = async () => {},
@@ -410,24 +344,8 @@ export const visitsStore = (db: Db) => ({
         .where(eq(oneTimeCleanings.id, id))
         .for('update', { of: oneTimeCleanings });
       if (locked) await check(locked, on);
-      return then((await inTx.setCleaning(id, changes)) ? await inTx.cleaning(id) : undefined, on);
+      return then((await set(on)) ? await inTx.cleaning(id) : undefined, on);
     });
-  },
-
-  /** Changes a one-time cleaning's visit fields; false when there is none. */
-  async setCleaning(id: number, changes: CleaningChanges): Promise<boolean> {
-    const { done, ...rest } = changes;
-    const rows = await db
-      .update(oneTimeCleanings)
-      .set({
-        ...rest,
-        ...(done === undefined
-          ? {}
-          : { doneAt: done ? sql`coalesce(${oneTimeCleanings.doneAt}, now())` : null }),
-      })
-      .where(eq(oneTimeCleanings.id, id))
-      .returning({ id: oneTimeCleanings.id });
-    return rows.length > 0;
   },
 
   /** The names the Agenda shows for these team members (memberName). */

@@ -1,5 +1,6 @@
 import { formatMoney, type Quote } from '@clean/shared';
 import { formatMinutes } from '../../lib/duration';
+import { QuoteLineRows } from '../../lib/ui/QuoteLineRows';
 
 /** A quote line by line, its estimate and its length, as the example shows it. */
 export function QuoteLines({ quote }: { quote: Quote }) {
@@ -7,18 +8,7 @@ export function QuoteLines({ quote }: { quote: Quote }) {
     <>
       <table className="w-full text-sm">
         <caption className="sr-only">The quote, line by line</caption>
-        <tbody>
-          {quote.lines.map((line) => (
-            <tr key={line.label}>
-              <th scope="row" className="py-0.5 pr-2 text-left font-normal text-stone-700">
-                {line.label}
-              </th>
-              <td className="py-0.5 text-right whitespace-nowrap tabular-nums text-stone-900">
-                {formatMoney(line.amount)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
+        <QuoteLineRows lines={quote.lines} />
       </table>
       <p className="mt-3 flex items-baseline justify-between gap-2">
         <span className="font-semibold text-brand-950">Estimate</span>

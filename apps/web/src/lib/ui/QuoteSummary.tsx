@@ -1,6 +1,7 @@
 import { formatMoney, QUOTE_FREQUENCY_LABELS, type Quote, type QuoteFrequency } from '@clean/shared';
 import { formatMinutes } from '../duration';
 import { cx } from './cx';
+import { QuoteLineRows } from './QuoteLineRows';
 
 /**
  * A quote as the server priced it: each line, the estimate, the visit's length and how often. Used by the
@@ -19,18 +20,7 @@ export function QuoteSummary({
     <div className={cx('rounded-xl border border-stone-200 bg-stone-50 p-3 text-sm', className)}>
       <table className="w-full">
         <caption className="sr-only">Quote, line by line</caption>
-        <tbody>
-          {quote.lines.map((line) => (
-            <tr key={line.label}>
-              <th scope="row" className="py-0.5 pr-2 text-left font-normal text-stone-700">
-                {line.label}
-              </th>
-              <td className="py-0.5 text-right whitespace-nowrap text-stone-900 tabular-nums">
-                {formatMoney(line.amount)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
+        <QuoteLineRows lines={quote.lines} />
         <tfoot>
           <tr className="border-t border-stone-300">
             <th scope="row" className="pt-1.5 pr-2 text-left font-semibold text-brand-950">
