@@ -1,4 +1,11 @@
-import type { Inquiry, RecurringPayment, RecurringPaymentInput, Review, Visit } from '../src/index';
+import type {
+  CleaningDatesSummary,
+  Inquiry,
+  RecurringPayment,
+  RecurringPaymentInput,
+  Review,
+  Visit,
+} from '../src/index';
 
 /**
  * Records as the API answers them, for the server's and the web's tests alike: a builder fills in every field a
@@ -97,3 +104,37 @@ export const reviewRecord = (fields: Partial<Review> & Pick<Review, 'id'>): Revi
   created_at: '2026-05-01T14:00:00.000Z',
   ...fields,
 });
+
+type AgendaCleaning = CleaningDatesSummary['one_time_cleanings'][number];
+type AgendaPaidRecord = CleaningDatesSummary['recurring_paid_records'][number];
+
+/** A customer the owner has no contact details or notes for: what a summary row names when its test does not. */
+const noDetails = {
+  phone_number: null,
+  email: null,
+  call_or_text: null,
+  town: null,
+  street_address: null,
+  zip: null,
+  access_notes: null,
+  notes: null,
+};
+
+/** Contact details of a customer who gave them all but an address, as a summary row carries them. */
+export const MARIA_DETAILS = {
+  phone_number: '8605550101',
+  email: 'maria@example.com',
+  call_or_text: 'text',
+  town: 'Bristol',
+} as const satisfies Partial<AgendaCleaning>;
+
+/** A one-time cleaning of the agenda's summary; unpaid and without details unless given. */
+export const agendaCleaning = (
+  cleaning: Pick<AgendaCleaning, 'cleaning_id' | 'inquiry_id' | 'inquiry_name' | 'date_time'> &
+    Partial<AgendaCleaning>,
+): AgendaCleaning => ({ ...noDetails, paid: false, ...cleaning });
+
+/** A recurring paid record of the agenda's summary, covering `dates` (joined as the original string too). */
+export const agendaPaidRecord = (
+  record: Pick<AgendaPaidRecord, 'recurring_paid_id' | 'inquiry_id' | 'inquiry_name'> & { dates: string[] },
+): AgendaPaidRecord => ({ ...noDetails, dates_related: record.dates.join(', '), ...record });

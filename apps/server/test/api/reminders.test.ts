@@ -4,6 +4,7 @@ import { mailOutbox, smsOutbox, visitReminders } from '../../src/db/schema';
 import { optOutTokens, type RemindersDeps, runReminders } from '../../src/features/reminders/service';
 import { resolveJwtSecret } from '../../src/lib/secrets';
 import { remindersDeps } from '../../src/wiring/schedulers';
+import { createSchedule } from '../support/fixtures';
 import { createTestApp, useTestApp } from '../support/harness';
 import { runOnTwoServers } from '../support/servers';
 import { startSmsEndpoint } from '../support/sms';
@@ -159,20 +160,18 @@ describe('skipped, moved, and DST', () => {
   it('a skipped occurrence gets none; the series goes on being reminded', async () => {
     const c = await customer();
     // Weekly on Tuesdays at 9:00 (EDT: 13:00 UTC).
-    const s = await post('/api/recurring_payments', {
-      inquiry_id: c.id,
-      amount: 120,
+    const series = await createSchedule(t, c.id, {
       frequency: 'Weekly',
       first_visit_at: '2027-06-01T09:00',
       notify_customer: false,
     });
-    const skipped = `r${s.id}-20270608T130000Z`;
+    const skipped = `r${series}-20270608T130000Z`;
     expect((await t.asAdmin('PATCH', `/api/visits/${skipped}`, { status: 'skipped' })).statusCode).toBe(200);
     expect(await run(at('2027-06-08T13:00:00Z', -72 * H))).toBe(0);
     expect(await run(at('2027-06-08T13:00:00Z', -2 * H))).toBe(0);
     expect(await remindersOf(skipped)).toHaveLength(0);
     expect(await run(at('2027-06-15T13:00:00Z', -72 * H))).toBe(1);
-    expect(await remindersOf(`r${s.id}-20270615T130000Z`)).toHaveLength(1);
+    expect(await remindersOf(`r${series}-20270615T130000Z`)).toHaveLength(1);
   });
 
   it('a moved visit is reminded of its new time, at the new time’s hours', async () => {
