@@ -23,7 +23,16 @@ const { clearAll, inquiry, cleaning, schedule, paidRecord } = records(t);
 
 describe('GET /api/cleaning_dates_summary', () => {
   const at = (iso: string) => new Date(iso);
-  let ids: Record<string, number>;
+  type Row =
+    | 'atStart'
+    | 'justBefore'
+    | 'atEnd'
+    | 'justAfter'
+    | 'undated'
+    | 'straddling'
+    | 'outside'
+    | 'noDates';
+  const ids = {} as Record<Row, number>;
   let maria: number;
   let tom: number;
   beforeAll(async () => {
@@ -36,7 +45,7 @@ describe('GET /api/cleaning_dates_summary', () => {
     });
     tom = await inquiry('Tom Reilly', { phoneNumber: null });
     // The range used below: July 2026 in New York = 2026-07-01T04:00Z .. 2026-07-31T23:59:59 EDT (2026-08-01T03:59:59Z).
-    ids = {
+    Object.assign(ids, {
       atStart: await cleaning(maria, {
         dateTime: at('2026-07-01T04:00:00Z'),
         notes: 'Start edge',
@@ -46,7 +55,7 @@ describe('GET /api/cleaning_dates_summary', () => {
       atEnd: await cleaning(tom, { dateTime: at('2026-08-01T03:59:59Z') }),
       justAfter: await cleaning(tom, { dateTime: at('2026-08-01T04:00:00Z') }),
       undated: await cleaning(tom, { dateTime: null }),
-    };
+    });
     const mariaSchedule = await schedule(maria);
     const tomSchedule = await schedule(tom);
     ids.straddling = await paidRecord(
