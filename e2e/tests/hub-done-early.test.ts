@@ -2,15 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { visitAnchor } from '@clean/shared';
 import { expect, it } from 'vitest';
-import {
-  DESKTOP,
-  horizontalOverflow,
-  openPage,
-  PHONE_390,
-  personalLink,
-  useBrowser,
-} from '../support/browser';
+import { DESKTOP, horizontalOverflow, openPage, PHONE_390, useBrowser } from '../support/browser';
 import { api, openHubPage, visitPanel, weeklyFromToday } from '../support/hub';
+import { personalLink } from '../support/outbox';
 
 /**
  * docs/api.md, "Done early": Done & paid on a visit still ahead asks first ("This visit is on … — mark it done

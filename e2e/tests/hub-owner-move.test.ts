@@ -1,15 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import {
-  DESKTOP,
-  horizontalOverflow,
-  mailsTo,
-  type OutboxMail,
-  PHONE_390,
-  useBrowser,
-} from '../support/browser';
+import { DESKTOP, horizontalOverflow, PHONE_390, useBrowser } from '../support/browser';
 import { api, openHubPage, visitPanel, weeklyFromToday } from '../support/hub';
+import { mailsTo, type OutboxMail } from '../support/outbox';
 
 /**
  * docs/api.md, "The owner's move tells the customer": the owner moves a schedule's visit from the Agenda's panel

@@ -1,14 +1,8 @@
 import path from 'node:path';
 import type { Invoice } from '@clean/shared';
 import { expect, inject, it } from 'vitest';
-import {
-  DESKTOP,
-  horizontalOverflow,
-  openPage,
-  PHONE_390,
-  personalLink,
-  useBrowser,
-} from '../support/browser';
+import { DESKTOP, horizontalOverflow, openPage, PHONE_390, useBrowser } from '../support/browser';
+import { personalLink } from '../support/outbox';
 import * as visitor from '../support/public';
 
 /**

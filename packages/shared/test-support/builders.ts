@@ -1,6 +1,7 @@
 import type {
   CleaningDatesSummary,
   Inquiry,
+  InquiryQuote,
   RecurringPayment,
   RecurringPaymentInput,
   Review,
@@ -38,6 +39,28 @@ export const inquiryRecord = (fields: Partial<Inquiry> = {}): Inquiry => ({
   street_address: null,
   zip: null,
   ...fields,
+});
+
+/** A line of a quote as a table row: [label, amount, minutes]. */
+export type PriceLine = [label: string, amount: number, minutes: number];
+
+/**
+ * A quote as an inquiry stores it: a one-time Standard Clean of one bedroom and one bathroom unless told, its lines
+ * given as table rows. Its amount and length are whatever the test names (the builder computes nothing).
+ */
+export const quoteRecord = (
+  fields: Partial<Omit<InquiryQuote, 'lines'>> = {},
+  lines: PriceLine[] = [['Standard Clean', 150, 120]],
+): InquiryQuote => ({
+  package_id: 1,
+  bedrooms: 1,
+  bathrooms: 1,
+  extras: [],
+  frequency: 'one_time',
+  amount: 150,
+  duration_minutes: 120,
+  ...fields,
+  lines: lines.map(([label, amount, minutes]) => ({ label, amount, minutes })),
 });
 
 /** A schedule as the owner creates it (POST /api/recurring_payments): $120 every two weeks from 2 March 2027, 9:00. */
