@@ -2,6 +2,7 @@ import type {
   CleaningDatesSummary,
   Inquiry,
   InquiryQuote,
+  Pricing,
   RecurringPayment,
   RecurringPaymentInput,
   Review,
@@ -61,6 +62,20 @@ export const quoteRecord = (
   duration_minutes: 120,
   ...fields,
   lines: lines.map(([label, amount, minutes]) => ({ label, amount, minutes })),
+});
+
+/**
+ * A pricing table as the API answers it: package 1 takes two hours; a bedroom $20 and 30 minutes, a bathroom $15
+ * and 20; no extras; 15, 10 and 5% off weekly, every 2 and every 4 weeks; a $100 minimum.
+ */
+export const pricingRecord = (fields: Partial<Pricing> = {}): Pricing => ({
+  packages: [{ package_id: 1, base_minutes: 120 }],
+  per_bedroom: { amount: 20, minutes: 30 },
+  per_bathroom: { amount: 15, minutes: 20 },
+  extras: [],
+  frequency_discounts: { one_time: 0, weekly: 15, every_2_weeks: 10, every_4_weeks: 5 },
+  minimum: 100,
+  ...fields,
 });
 
 /** A schedule as the owner creates it (POST /api/recurring_payments): $120 every two weeks from 2 March 2027, 9:00. */
