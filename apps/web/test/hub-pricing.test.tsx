@@ -16,6 +16,19 @@ const PRICING = pricingRecord({
   extras: [{ key: 'inside-fridge', name: 'Inside the fridge', amount: 25, minutes: 30 }],
 });
 
+/** The Pricing form over the stubbed table and packages; PUT /api/pricing answers what it was sent unless told. */
+async function openPricing(
+  put: Parameters<typeof stubFetch>[0][string] = (init) => ({ body: JSON.parse(String(init?.body)) }),
+) {
+  const fetchMock = stubFetch({
+    'GET /api/pricing': { body: PRICING },
+    'GET /api/packages': { body: PACKAGES },
+    'PUT /api/pricing': put,
+  });
+  renderPricing();
+  return { fetchMock, form: await screen.findByRole('form', { name: 'Pricing' }) };
+}
+
 /** Adds a second extra on the Pricing form and types its name and price. */
 function addExtra(form: HTMLElement, name: string, price: string) {
   fireEvent.click(within(form).getByRole('button', { name: 'Add an extra' }));
@@ -68,13 +81,7 @@ describe('the hub’s Pricing editor', () => {
   });
 
   it('adds an extra whose key comes from its name (no key to type), removes one, and saves the whole table', async () => {
-    const fetchMock = stubFetch({
-      'GET /api/pricing': { body: PRICING },
-      'GET /api/packages': { body: PACKAGES },
-      'PUT /api/pricing': (init) => ({ body: JSON.parse(String(init.body)) }),
-    });
-    renderPricing();
-    const form = await screen.findByRole('form', { name: 'Pricing' });
+    const { fetchMock, form } = await openPricing();
     fireEvent.click(within(form).getByRole('button', { name: 'Add an extra' }));
     const names = within(form).getAllByLabelText('Name');
     expect(within(form).queryByLabelText(/^Key/)).toBeNull();
@@ -102,13 +109,7 @@ describe('the hub’s Pricing editor', () => {
   });
 
   it('keeps a saved extra’s key when it is renamed, and makes a new one’s key unique', async () => {
-    const fetchMock = stubFetch({
-      'GET /api/pricing': { body: PRICING },
-      'GET /api/packages': { body: PACKAGES },
-      'PUT /api/pricing': (init) => ({ body: JSON.parse(String(init.body)) }),
-    });
-    renderPricing();
-    const form = await screen.findByRole('form', { name: 'Pricing' });
+    const { fetchMock, form } = await openPricing();
     fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Fridge, inside' } });
     addExtra(form, 'Inside fridge', '10');
     fireEvent.click(within(form).getByRole('button', { name: 'Save prices' }));
@@ -150,13 +151,7 @@ describe('the hub’s Pricing editor', () => {
   });
 
   it('names each bad field and sends nothing; a refusal from the server shows beside the form', async () => {
-    const fetchMock = stubFetch({
-      'GET /api/pricing': { body: PRICING },
-      'GET /api/packages': { body: PACKAGES },
-      'PUT /api/pricing': { status: 400, body: { error: 'Minimum is too large.' } },
-    });
-    renderPricing();
-    const form = await screen.findByRole('form', { name: 'Pricing' });
+    const { fetchMock, form } = await openPricing({ status: 400, body: { error: 'Minimum is too large.' } });
     fireEvent.change(within(form).getByLabelText('Per bathroom ($)'), { target: { value: '12.345' } });
     fireEvent.change(within(form).getByLabelText('Every 2 weeks (%)'), { target: { value: '91' } });
     addExtra(form, '!!!', '5');

@@ -31,22 +31,12 @@ const request = visitRecord({
 const inquiry = {
   id: 41,
   name: 'Dana Whitfield',
-  quote: quoteRecord(
-    {
-      bedrooms: 3,
-      bathrooms: 2,
-      extras: ['inside-fridge'],
-      frequency: 'every_2_weeks',
-      amount: 182.75,
-      duration_minutes: 200,
-    },
-    [
-      ['Standard Clean', 150, 120],
-      ['2 more bedrooms', 40, 60],
-      ['1 more bathroom', 15, 20],
-      ['Every 2 weeks discount (10%)', -20.5, 0],
-    ],
-  ),
+  quote: quoteRecord({ frequency: 'every_2_weeks', amount: 182.75, duration_minutes: 200 }, [
+    ['Standard Clean', 150, 120],
+    ['2 more bedrooms', 40, 60],
+    ['1 more bathroom', 15, 20],
+    ['Every 2 weeks discount (10%)', -20.5, 0],
+  ]),
 } as unknown as Inquiry;
 const other = { ...inquiry, id: 40, quote: null } as unknown as Inquiry;
 

@@ -17,7 +17,7 @@ import {
   runReviewRequests,
 } from '../../src/features/review-requests/service';
 import { reviewRequestsDeps, reviewSendingDeps } from '../../src/wiring/schedulers';
-import { createSchedule } from '../support/fixtures';
+import { weeklySchedule } from '../support/fixtures';
 import { createTestApp } from '../support/harness';
 import { useMailingApp } from '../support/mailing-app';
 import { runOnTwoServers } from '../support/servers';
@@ -102,11 +102,7 @@ describe('scheduling on done', () => {
   it('a done and its request commit together: when the request cannot be written, the visit stays as it was', async () => {
     const blocked = await customer('blocked@customer.test');
     const visit = await cleaning(blocked.id);
-    const series = await createSchedule(t, blocked.id, {
-      frequency: 'Weekly',
-      first_visit_at: '2027-06-01T09:00',
-      notify_customer: false,
-    });
+    const series = await weeklySchedule(t, blocked.id, '2027-06-01T09:00');
     const occurrence = `r${series}-20270601T130000Z`;
     // A real failure in the database, for this customer's request alone.
     await t.db.execute(
@@ -145,11 +141,7 @@ describe('scheduling on done', () => {
 
   it('a recurring occurrence marked done & paid asks too; no e-mail, no request', async () => {
     const c = await customer();
-    const series = await createSchedule(t, c.id, {
-      frequency: 'Weekly',
-      first_visit_at: '2027-06-01T09:00',
-      notify_customer: false,
-    });
+    const series = await weeklySchedule(t, c.id, '2027-06-01T09:00');
     await patch(`r${series}-20270601T130000Z`, { status: 'done', paid: true, confirm_early: true });
     expect((await requestOf(c.email))?.visitKey).toBe(`r${series}-20270601T130000Z`);
 

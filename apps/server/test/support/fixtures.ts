@@ -30,6 +30,10 @@ export async function createSchedule(
   return created.json<{ id: number }>().id;
 }
 
+/** A weekly $120 schedule from `firstVisitAt` (a wall time) whose customer is not mailed about it; answers its id. */
+export const weeklySchedule = (t: SignedInApp, inquiryId: number, firstVisitAt: string) =>
+  createSchedule(t, inquiryId, { frequency: 'Weekly', first_visit_at: firstVisitAt, notify_customer: false });
+
 /** A visitor's booking request as the form fills it in (strings, as a form post sends them). */
 export const booking = {
   name: 'Robin Plain',
