@@ -68,7 +68,6 @@ const summary: CleaningDatesSummary = {
   one_time_cleanings: [
     agendaCleaning({
       cleaning_id: 7,
-      inquiry_id: 1,
       inquiry_name: 'Maria Gonzalez',
       date_time: '2026-01-16T03:30:00.000Z',
       ...MARIA_DETAILS,

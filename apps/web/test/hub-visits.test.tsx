@@ -55,7 +55,6 @@ const summary: CleaningDatesSummary = {
   one_time_cleanings: [
     agendaCleaning({
       cleaning_id: 7,
-      inquiry_id: 1,
       inquiry_name: 'Maria Gonzalez',
       date_time: '2027-03-11T15:00:00.000Z',
     }),

@@ -166,11 +166,10 @@ export const MARIA_DETAILS = {
   town: 'Bristol',
 } as const satisfies Partial<AgendaCleaning>;
 
-/** A one-time cleaning of the agenda's summary; unpaid and without details unless given. */
+/** A one-time cleaning of the agenda's summary; inquiry 1's, unpaid and without details unless given. */
 export const agendaCleaning = (
-  cleaning: Pick<AgendaCleaning, 'cleaning_id' | 'inquiry_id' | 'inquiry_name' | 'date_time'> &
-    Partial<AgendaCleaning>,
-): AgendaCleaning => ({ ...noDetails, paid: false, ...cleaning });
+  cleaning: Pick<AgendaCleaning, 'cleaning_id' | 'inquiry_name' | 'date_time'> & Partial<AgendaCleaning>,
+): AgendaCleaning => ({ ...noDetails, inquiry_id: 1, paid: false, ...cleaning });
 
 /** A recurring paid record of the agenda's summary, covering `dates` (joined as the original string too). */
 export const agendaPaidRecord = (
