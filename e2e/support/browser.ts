@@ -8,6 +8,8 @@ export const baseUrl = () => inject('baseUrl');
 
 export const PHONE = { width: 375, height: 740 };
 export const DESKTOP = { width: 1280, height: 860 };
+/** The phone width the journeys with screenshots check (a common large phone). */
+export const PHONE_390 = { width: 390, height: 844 };
 
 /** Debian's chromium, with the flags this closed network needs. */
 function launchBrowser(): Promise<Browser> {

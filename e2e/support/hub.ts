@@ -85,3 +85,32 @@ export function businessToday(timeZone = 'America/New_York') {
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: get('year'), month: get('month'), day: get('day') };
 }
+
+/**
+ * A customer `name`, mailed at `email`, with a weekly $95 schedule of 30-minute visits from today at `time` (HH:MM in
+ * the business zone): answers the schedule's id, today's date (YYYY-MM-DD) and the visit's title on the Agenda.
+ */
+export async function weeklyFromToday(name: string, email: string, time: string) {
+  const inquiry = await createInquiry(name, { email });
+  const { year, month, day } = businessToday();
+  const today = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const schedule = await api<{ id: number }>('POST', '/api/recurring_payments', {
+    inquiry_id: inquiry.id,
+    amount: 95,
+    frequency: 'Weekly',
+    first_visit_at: `${today}T${time}`,
+    duration_minutes: 30,
+  });
+  return { scheduleId: schedule.id, today, title: `Visit: ${name}` };
+}
+
+/** Opens an Agenda event's panel: from its "Details of …" button on a phone, by its title on a wider screen. */
+export async function visitPanel(page: Page, title: string, phone: boolean) {
+  await (phone
+    ? page.getByRole('button', { name: `Details of ${title}` }).first()
+    : page.getByRole('button', { name: title }).first()
+  ).click();
+  const panel = page.getByRole('dialog', { name: title });
+  await panel.waitFor();
+  return panel;
+}

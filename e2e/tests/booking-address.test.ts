@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { expect, inject, it } from 'vitest';
-import { DESKTOP, gotoHydrated, horizontalOverflow, openPage, useBrowser } from '../support/browser';
+import {
+  DESKTOP,
+  gotoHydrated,
+  horizontalOverflow,
+  openPage,
+  PHONE_390,
+  useBrowser,
+} from '../support/browser';
 import * as visitor from '../support/public';
 
 /**
@@ -8,7 +15,6 @@ import * as visitor from '../support/public';
  * (its message beside the field, nothing sent), then the request goes with the street and ZIP and holds its time.
  */
 const browser = useBrowser();
-const PHONE_390 = { width: 390, height: 844 };
 
 for (const [label, viewport] of [
   ['390', PHONE_390],

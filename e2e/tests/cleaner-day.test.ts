@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, inject, it } from 'vitest';
-import { horizontalOverflow, openPage, useBrowser } from '../support/browser';
+import { horizontalOverflow, openPage, PHONE_390, useBrowser } from '../support/browser';
 import { api, businessToday, createInquiry } from '../support/hub';
 
 /**
@@ -11,7 +11,6 @@ import { api, businessToday, createInquiry } from '../support/hub';
  */
 const browser = useBrowser();
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/day-shots';
-const PHONE_390 = { width: 390, height: 844 };
 const stamp = Date.now().toString(36);
 
 /** The /join link of the newest invitation mailed to `email` (mails are files in DATA_DIR/outbox here). */

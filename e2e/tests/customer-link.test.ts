@@ -1,8 +1,9 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Visit } from '@clean/shared';
 import { expect, inject, it } from 'vitest';
-import { DESKTOP, horizontalOverflow, openPage, useBrowser } from '../support/browser';
+import { DESKTOP, horizontalOverflow, openPage, PHONE_390, useBrowser } from '../support/browser';
+import { personalLink } from '../support/outbox';
 import * as visitor from '../support/public';
 
 /**
@@ -10,18 +11,6 @@ import * as visitor from '../support/public';
  * confirmation opens their visits, "Move to another time" lists the open times, and picking one moves the visit.
  */
 const browser = useBrowser();
-const PHONE_390 = { width: 390, height: 844 };
-
-/** The personal link in the newest mail of the outbox to `email`. */
-function linkFor(email: string): string {
-  const outbox = path.join(inject('dataDir'), 'outbox');
-  for (const file of readdirSync(outbox).sort().reverse()) {
-    const mail = JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { to: string; text: string };
-    const match = /https?:\/\/\S+(\/visit\/[\w-]{22})/.exec(mail.text);
-    if (mail.to === email && match?.[1]) return match[1];
-  }
-  throw new Error(`no personal link mailed to ${email}`);
-}
 
 /** A weekday `days` or more days ahead (local date fields; the server reads it in the business zone). */
 function weekdayAhead(days = 10): string {
@@ -43,7 +32,7 @@ it('opens the link without script, moves the visit into an open time and shows i
   });
   expect(cleaning.status).toBe(201);
   const key = `o${cleaning.body.id}`;
-  const link = linkFor(email);
+  const link = await personalLink(email);
 
   const page = await openPage(browser(), { javaScriptEnabled: false, viewport: PHONE_390 });
   const response = await page.goto(link);
@@ -124,7 +113,7 @@ for (const [label, viewport, ahead] of [
       });
       expect(made.status).toBe(201);
       const page = await openPage(browser(), { javaScriptEnabled: false, viewport });
-      await page.goto(linkFor(email));
+      await page.goto(await personalLink(email));
       const main = visitor.main(page);
       expect(await main.textContent()).toContain(`and undo a ${action} until then`);
       // The first card: the visit itself, or the schedule's first.

@@ -2,14 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { DESKTOP, horizontalOverflow, useBrowser } from '../support/browser';
+import { DESKTOP, horizontalOverflow, PHONE_390, useBrowser } from '../support/browser';
 import { api, businessToday, openHubPage } from '../support/hub';
 
 /**
  * The home's address on the Agenda: a visit's details name it with a map link (a new tab) and the owner's access
  * notes, at 390 and 1280 px. Screenshots go to SCREENSHOT_DIR (default: a folder in the system temp dir).
  */
-const PHONE_390 = { width: 390, height: 844 };
 const SHOTS = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'clean-e2e-screenshots');
 mkdirSync(SHOTS, { recursive: true });
 const browser = useBrowser();

@@ -1,10 +1,10 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { visitAnchor } from '@clean/shared';
-import type { Page } from 'playwright-core';
-import { expect, inject, it } from 'vitest';
-import { DESKTOP, horizontalOverflow, openPage, useBrowser } from '../support/browser';
-import { api, businessToday, createInquiry, openHubPage } from '../support/hub';
+import { expect, it } from 'vitest';
+import { DESKTOP, horizontalOverflow, openPage, PHONE_390, useBrowser } from '../support/browser';
+import { api, openHubPage, visitPanel, weeklyFromToday } from '../support/hub';
+import { personalLink } from '../support/outbox';
 
 /**
  * docs/api.md, "Done early": Done & paid on a visit still ahead asks first ("This visit is on … — mark it done
@@ -13,7 +13,6 @@ import { api, businessToday, createInquiry, openHubPage } from '../support/hub';
  */
 const browser = useBrowser();
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/week-shots';
-const PHONE_390 = { width: 390, height: 844 };
 const stamp = Date.now().toString(36);
 
 type Visit = { key: string; inquiry_name: string; status: string; paid: boolean; start: string };
@@ -27,27 +26,6 @@ const businessHour = () =>
       hourCycle: 'h23',
     }).format(new Date()),
   );
-
-async function panelOf(page: Page, title: string, phone: boolean) {
-  await (phone
-    ? page.getByRole('button', { name: `Details of ${title}` }).first()
-    : page.getByRole('button', { name: title }).first()
-  ).click();
-  const panel = page.getByRole('dialog', { name: title });
-  await panel.waitFor();
-  return panel;
-}
-
-/** The personal link in the newest mail of the outbox to `email` (the confirmation carries it), or undefined. */
-function linkFor(email: string): string | undefined {
-  const outbox = path.join(inject('dataDir'), 'outbox');
-  for (const file of readdirSync(outbox).sort().reverse()) {
-    const mail = JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { to: string; text: string };
-    const match = /https?:\/\/\S+(\/visit\/[\w-]{22})/.exec(mail.text);
-    if (mail.to === email && match?.[1]) return match[1];
-  }
-  return undefined;
-}
 
 /** The visit keys the customer's page lists, read without script as a customer opens their link. */
 async function customerKeys(link: string): Promise<string[]> {
@@ -70,17 +48,7 @@ for (const [label, viewport, minute] of [
       mkdirSync(SHOTS, { recursive: true });
       const name = `Early ${label} ${stamp}`;
       const email = `early-${label}-${stamp}@example.com`;
-      const inquiry = await createInquiry(name, { email });
-      const { year, month, day } = businessToday();
-      const today = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-      const schedule = await api<{ id: number }>('POST', '/api/recurring_payments', {
-        inquiry_id: inquiry.id,
-        amount: 95,
-        frequency: 'Weekly',
-        first_visit_at: `${today}T23:${minute}`,
-        duration_minutes: 30,
-      });
-      const title = `Visit: ${name}`;
+      const { scheduleId, today, title } = await weeklyFromToday(name, email, `23:${minute}`);
       const mine = async () =>
         (await api<Visit[]>('GET', `/api/visits?from=${today}&to=${today}`)).filter(
           (v) => v.inquiry_name === name,
@@ -89,12 +57,11 @@ for (const [label, viewport, minute] of [
         const [visit] = await mine();
         expect(visit).toMatchObject({ status: 'planned', paid: false });
         const anchor = visitAnchor(visit?.key ?? '');
-        await expect.poll(() => linkFor(email)).toBeDefined();
-        const link = linkFor(email) as string;
+        const link = await personalLink(email);
         expect(await customerKeys(link)).toContain(anchor);
 
         const page = await openHubPage(browser(), { viewport, reducedMotion: 'reduce' });
-        const panel = await panelOf(page, title, label === '390');
+        const panel = await visitPanel(page, title, label === '390');
         await panel.getByRole('button', { name: 'Done & paid' }).click();
         const question = panel.getByRole('alertdialog', { name: 'Mark done early' });
         await question.waitFor();
@@ -127,7 +94,7 @@ for (const [label, viewport, minute] of [
         expect(keys).not.toContain(anchor);
         expect(keys.length).toBeGreaterThan(0);
       } finally {
-        await api('DELETE', `/api/recurring_payments/${schedule.id}?with_dependants=true`);
+        await api('DELETE', `/api/recurring_payments/${scheduleId}?with_dependants=true`);
       }
     },
     120_000,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, horizontalOverflow, useBrowser } from '../support/browser';
+import { DESKTOP, horizontalOverflow, PHONE_390, useBrowser } from '../support/browser';
 import { api, businessToday, createInquiry, openHubPage, openTab } from '../support/hub';
 
 /**
@@ -11,7 +11,6 @@ import { api, businessToday, createInquiry, openHubPage, openTab } from '../supp
  * (month grid, week grid, the phone list) and Done & paid takes one tap, after which the visit shows paid and a paid
  * record exists. Screenshots at 390 and 1280 px go to SCREENSHOT_DIR (default: a folder in the system temp dir).
  */
-const PHONE_390 = { width: 390, height: 844 };
 const SHOTS = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'clean-e2e-screenshots');
 mkdirSync(SHOTS, { recursive: true });
 const stamp = Date.now().toString(36);

@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Invoice } from '@clean/shared';
 import { expect, inject, it } from 'vitest';
-import { DESKTOP, horizontalOverflow, openPage, useBrowser } from '../support/browser';
+import { DESKTOP, horizontalOverflow, openPage, PHONE_390, useBrowser } from '../support/browser';
+import { personalLink } from '../support/outbox';
 import * as visitor from '../support/public';
 
 /**
@@ -10,19 +10,7 @@ import * as visitor from '../support/public';
  * wider than the screen; screenshots beside the e2e data folder to look at.
  */
 const browser = useBrowser();
-const PHONE_390 = { width: 390, height: 844 };
 const shot = (name: string) => path.join(inject('dataDir'), '..', name);
-
-/** The personal link in the newest mail of the outbox to `email`. */
-function linkFor(email: string): string {
-  const outbox = path.join(inject('dataDir'), 'outbox');
-  for (const file of readdirSync(outbox).sort().reverse()) {
-    const mail = JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as { to: string; text: string };
-    const match = /https?:\/\/\S+(\/visit\/[\w-]{22})/.exec(mail.text);
-    if (mail.to === email && match?.[1]) return match[1];
-  }
-  throw new Error(`no personal link mailed to ${email}`);
-}
 
 it('shows the customer their invoices at 390 and 1280 px wide', async () => {
   const email = `invoices-${Date.now()}@customer.test`;
@@ -52,7 +40,7 @@ it('shows the customer their invoices at 390 and 1280 px wide', async () => {
     expect(issued.status).toBe(200);
     numbers.push(issued.body.number ?? '');
   }
-  const link = linkFor(email);
+  const link = await personalLink(email);
 
   for (const [name, viewport] of [
     ['390', PHONE_390],

@@ -1,4 +1,4 @@
-import { inquiryRecord, visitRecord } from '@clean/shared/test-support';
+import { inquiryRecord, pricingRecord, visitRecord } from '@clean/shared/test-support';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { EventDetails } from '../src/features/agenda/EventDetails';
 import type { AgendaEvent } from '../src/features/agenda/events';
 import { ContactPage } from '../src/features/contact/ContactPage';
 import { InquiryCard } from '../src/features/inquiries/InquiryCard';
+import { fillContact } from './support/booking-form';
 import { page, renderWithApp, stubFetch } from './utils';
 
 const NY = 'America/New_York';
@@ -20,14 +21,7 @@ function stubBookingApi() {
       body: [{ id: 1, title: 'Standard Clean', amount: 150, image_url: '/demo/1.jpg', description: '' }],
     },
     'GET /api/pricing': {
-      body: {
-        packages: [{ package_id: 1, base_minutes: 120 }],
-        per_bedroom: { amount: 20, minutes: 30 },
-        per_bathroom: { amount: 15, minutes: 20 },
-        extras: [],
-        frequency_discounts: { one_time: 0, weekly: 15, every_2_weeks: 10, every_4_weeks: 5 },
-        minimum: 120,
-      },
+      body: pricingRecord({ minimum: 120 }),
     },
     'GET /api/slots': { body: SLOTS },
     'POST /api/inquiries': { status: 201, body: { id: 9 } },
@@ -36,11 +30,9 @@ function stubBookingApi() {
 const posts = (fetchMock: ReturnType<typeof stubFetch>) =>
   fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
 
-async function fillContact() {
+async function fillFromBristol() {
   await screen.findByRole('form', { name: 'Booking request' });
-  fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'Jo' } });
-  fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'jo@example.com' } });
-  fireEvent.change(screen.getByLabelText('Town'), { target: { value: 'Bristol' } });
+  fillContact('Bristol');
 }
 
 describe('the booking form’s address', () => {
@@ -59,7 +51,7 @@ describe('the booking form’s address', () => {
   it('asks for the street beside its field when a time is chosen, and sends it with the ZIP', async () => {
     const fetchMock = stubBookingApi();
     renderWithApp('/contact', [page('/contact', <ContactPage />)]);
-    await fillContact();
+    await fillFromBristol();
     fireEvent.click(await screen.findByRole('radio', { name: 'Tuesday, March 2, 1:30 PM' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     const street = screen.getByLabelText(/Street address/);
@@ -87,7 +79,7 @@ describe('the booking form’s address', () => {
   it('sends a request without a time and without an address', async () => {
     const fetchMock = stubBookingApi();
     renderWithApp('/contact', [page('/contact', <ContactPage />)]);
-    await fillContact();
+    await fillFromBristol();
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     await screen.findByText('Thank you! We received your request and will get back to you soon.');
     expect(JSON.parse(String(posts(fetchMock)[0]?.[1]?.body))).toMatchObject({

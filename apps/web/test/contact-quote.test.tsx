@@ -1,7 +1,9 @@
 import { type PublicPricing, quote } from '@clean/shared';
+import { pricingRecord } from '@clean/shared/test-support';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContactPage } from '../src/features/contact/ContactPage';
+import { fillContact } from './support/booking-form';
 import { page, renderWithApp, stubFetch, testQueryClient } from './utils';
 
 const PACKAGES = [
@@ -9,18 +11,17 @@ const PACKAGES = [
   { id: 2, title: 'Deep Clean', amount: 240, image_url: '/demo/2.jpg', description: '' },
 ];
 const PRICING: PublicPricing = {
-  packages: [
-    { package_id: 1, base_minutes: 120 },
-    { package_id: 2, base_minutes: 180 },
-  ],
-  per_bedroom: { amount: 20, minutes: 30 },
-  per_bathroom: { amount: 15, minutes: 20 },
-  extras: [
-    { key: 'inside-fridge', name: 'Inside fridge', amount: 25, minutes: 20 },
-    { key: 'inside-oven', name: 'Inside oven', amount: 30.5, minutes: 30 },
-  ],
-  frequency_discounts: { one_time: 0, weekly: 15, every_2_weeks: 10, every_4_weeks: 5 },
-  minimum: 120,
+  ...pricingRecord({
+    packages: [
+      { package_id: 1, base_minutes: 120 },
+      { package_id: 2, base_minutes: 180 },
+    ],
+    extras: [
+      { key: 'inside-fridge', name: 'Inside fridge', amount: 25, minutes: 20 },
+      { key: 'inside-oven', name: 'Inside oven', amount: 30.5, minutes: 30 },
+    ],
+    minimum: 120,
+  }),
   tax: { tax_rate_percent: 6.35, tax_label: 'CT sales tax', prices_include_tax: false },
 };
 const SLOTS_120 = ['2027-03-02T09:00:00-05:00', '2027-03-02T13:30:00-05:00', '2027-03-03T10:00:00-05:00'];
@@ -126,10 +127,7 @@ describe('/contact instant quote', () => {
     fireEvent.change(screen.getByLabelText('How did you hear about us? (optional)'), {
       target: { value: 'nextdoor' },
     });
-    fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'Jo' } });
-    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'jo@example.com' } });
-    fireEvent.change(screen.getByLabelText('Town'), { target: { value: 'Avon' } });
-    fireEvent.input(screen.getByLabelText('Street address'), { target: { value: '12 Oak St' } });
+    fillContact('Avon', '12 Oak St');
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     await screen.findByText('Thank you! We received your request and will get back to you soon.');
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
@@ -167,10 +165,7 @@ describe('/contact instant quote', () => {
     renderWithApp('/contact', [page('/contact', <ContactPage />)]);
     await form();
     fireEvent.click(await screen.findByRole('radio', { name: 'Wednesday, March 3, 10:00 AM' }));
-    fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'Jo' } });
-    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'jo@example.com' } });
-    fireEvent.change(screen.getByLabelText('Town'), { target: { value: 'Avon' } });
-    fireEvent.input(screen.getByLabelText('Street address'), { target: { value: '12 Oak St' } });
+    fillContact('Avon', '12 Oak St');
     const asksBefore = slotAsks.length;
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     expect(await screen.findByText('That time was just taken — please pick another.')).toBeTruthy();
@@ -191,10 +186,7 @@ describe('/contact instant quote', () => {
     const { fetchMock } = stubBookingApi();
     renderWithApp('/contact', [page('/contact', <ContactPage />)]);
     await form();
-    fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'Jo' } });
-    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'jo@example.com' } });
-    fireEvent.change(screen.getByLabelText('Town'), { target: { value: 'Avon' } });
-    fireEvent.input(screen.getByLabelText('Street address'), { target: { value: '12 Oak St' } });
+    fillContact('Avon', '12 Oak St');
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     await screen.findByText('Thank you! We received your request and will get back to you soon.');
     const body = JSON.parse(String(fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')?.[1]?.body));

@@ -6,6 +6,7 @@ import { ContactPage } from '../src/features/contact/ContactPage';
 import { WorkRequestEmbed } from '../src/features/contact/WorkRequestEmbed';
 import { PackagesPage } from '../src/features/packages/PackagesPage';
 import { nextPhoneValue } from '../src/lib/phone';
+import { fillContact } from './support/booking-form';
 import { page, renderWithApp, stubFetch } from './utils';
 
 const renderContact = () => renderWithApp('/contact', [page('/contact', <ContactPage />)]);
@@ -120,9 +121,7 @@ describe('/contact booking request', () => {
     // The package's id is the value (the estimate's input); its name still heads the request.
     expect([...chosen.options].map((o) => o.text)).toEqual(['Not sure yet', 'Deep Clean', 'Office']);
     expect(chosen.value).toBe('2');
-    fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'Jo' } });
-    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'jo@example.com' } });
-    fireEvent.change(screen.getByLabelText('Town'), { target: { value: 'Avon' } });
+    fillContact('Avon');
     fireEvent.click(screen.getByRole('button', { name: 'Send Request' }));
     expect((await screen.findByRole('status')).textContent).toBe(
       'Thank you! We received your request and will get back to you soon.',

@@ -2,6 +2,7 @@
 process.env.TZ = 'Europe/Berlin';
 
 import { AGENDA_DAY_LIMIT, type CleaningDatesSummary } from '@clean/shared';
+import { agendaCleaning, agendaPaidRecord, MARIA_DETAILS } from '@clean/shared/test-support';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +16,6 @@ import {
 } from '../src/features/agenda/calendarTime';
 import { EventDetails } from '../src/features/agenda/EventDetails';
 import { buildEvents } from '../src/features/agenda/events';
-import { agendaCleaning, agendaPaidRecord } from './support/agenda-fixtures';
 import { stubFetch } from './utils';
 
 const NY = 'America/New_York';
@@ -66,21 +66,13 @@ describe('calendar time-zone shift', () => {
 
 const summary: CleaningDatesSummary = {
   one_time_cleanings: [
-    {
+    agendaCleaning({
       cleaning_id: 7,
-      inquiry_id: 1,
       inquiry_name: 'Maria Gonzalez',
       date_time: '2026-01-16T03:30:00.000Z',
-      phone_number: '8605550101',
-      email: 'maria@example.com',
-      call_or_text: 'text',
-      town: 'Bristol',
-      street_address: null,
-      zip: null,
-      access_notes: null,
-      notes: null,
+      ...MARIA_DETAILS,
       paid: true,
-    },
+    }),
     agendaCleaning({ cleaning_id: 8, inquiry_id: 2, inquiry_name: 'Undated', date_time: null }),
   ],
   recurring_paid_records: [

@@ -1,4 +1,4 @@
-import { inquiryRecord } from '@clean/shared/test-support';
+import { inquiryRecord, quoteRecord } from '@clean/shared/test-support';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -71,20 +71,11 @@ describe("an inquiry's card", () => {
       <InquiryCard
         inquiry={{
           ...base,
-          quote: {
-            package_id: 1,
-            bedrooms: 2,
-            bathrooms: 1,
-            extras: [],
-            frequency: 'weekly',
-            amount: 144.5,
-            duration_minutes: 150,
-            lines: [
-              { label: 'Standard Clean', amount: 150, minutes: 120 },
-              { label: '1 more bedroom', amount: 20, minutes: 30 },
-              { label: 'Weekly discount (15%)', amount: -25.5, minutes: 0 },
-            ],
-          },
+          quote: quoteRecord({ bedrooms: 2, frequency: 'weekly', amount: 144.5, duration_minutes: 150 }, [
+            ['Standard Clean', 150, 120],
+            ['1 more bedroom', 20, 30],
+            ['Weekly discount (15%)', -25.5, 0],
+          ]),
           heard_from: 'nextdoor',
           utm_source: 'newsletter',
           utm_medium: 'email',

@@ -1,4 +1,5 @@
-import type { Package, Pricing } from '@clean/shared';
+import type { Package } from '@clean/shared';
+import { pricingRecord } from '@clean/shared/test-support';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -11,14 +12,31 @@ const PACKAGES: Package[] = [
   { id: 2, title: 'Deep Clean', description: 'Everything, inside too', amount: 220, image_url: null },
 ] as unknown as Package[];
 
-const PRICING: Pricing = {
-  packages: [{ package_id: 1, base_minutes: 120 }],
-  per_bedroom: { amount: 20, minutes: 30 },
-  per_bathroom: { amount: 15, minutes: 20 },
+const PRICING = pricingRecord({
   extras: [{ key: 'inside-fridge', name: 'Inside the fridge', amount: 25, minutes: 30 }],
-  frequency_discounts: { one_time: 0, weekly: 15, every_2_weeks: 10, every_4_weeks: 5 },
-  minimum: 100,
-};
+});
+
+/** The Pricing form over the stubbed table and packages; PUT /api/pricing answers what it was sent unless told. */
+async function openPricing(
+  put: Parameters<typeof stubFetch>[0][string] = (init) => ({ body: JSON.parse(String(init?.body)) }),
+) {
+  const fetchMock = stubFetch({
+    'GET /api/pricing': { body: PRICING },
+    'GET /api/packages': { body: PACKAGES },
+    'PUT /api/pricing': put,
+  });
+  renderPricing();
+  return { fetchMock, form: await screen.findByRole('form', { name: 'Pricing' }) };
+}
+
+/** Adds a second extra on the Pricing form and types its name and price. */
+function addExtra(form: HTMLElement, name: string, price: string) {
+  fireEvent.click(within(form).getByRole('button', { name: 'Add an extra' }));
+  fireEvent.change(within(form).getAllByLabelText('Name')[1] as HTMLElement, { target: { value: name } });
+  fireEvent.change(within(form).getAllByLabelText('Price ($)')[1] as HTMLElement, {
+    target: { value: price },
+  });
+}
 
 const renderPricing = () =>
   render(
@@ -63,13 +81,7 @@ describe('the hub’s Pricing editor', () => {
   });
 
   it('adds an extra whose key comes from its name (no key to type), removes one, and saves the whole table', async () => {
-    const fetchMock = stubFetch({
-      'GET /api/pricing': { body: PRICING },
-      'GET /api/packages': { body: PACKAGES },
-      'PUT /api/pricing': (init) => ({ body: JSON.parse(String(init.body)) }),
-    });
-    renderPricing();
-    const form = await screen.findByRole('form', { name: 'Pricing' });
+    const { fetchMock, form } = await openPricing();
     fireEvent.click(within(form).getByRole('button', { name: 'Add an extra' }));
     const names = within(form).getAllByLabelText('Name');
     expect(within(form).queryByLabelText(/^Key/)).toBeNull();
@@ -97,21 +109,9 @@ describe('the hub’s Pricing editor', () => {
   });
 
   it('keeps a saved extra’s key when it is renamed, and makes a new one’s key unique', async () => {
-    const fetchMock = stubFetch({
-      'GET /api/pricing': { body: PRICING },
-      'GET /api/packages': { body: PACKAGES },
-      'PUT /api/pricing': (init) => ({ body: JSON.parse(String(init.body)) }),
-    });
-    renderPricing();
-    const form = await screen.findByRole('form', { name: 'Pricing' });
+    const { fetchMock, form } = await openPricing();
     fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Fridge, inside' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Add an extra' }));
-    fireEvent.change(within(form).getAllByLabelText('Name')[1] as HTMLElement, {
-      target: { value: 'Inside fridge' },
-    });
-    fireEvent.change(within(form).getAllByLabelText('Price ($)')[1] as HTMLElement, {
-      target: { value: '10' },
-    });
+    addExtra(form, 'Inside fridge', '10');
     fireEvent.click(within(form).getByRole('button', { name: 'Save prices' }));
     await screen.findByRole('status');
     expect(putBody(fetchMock).extras).toEqual([
@@ -151,22 +151,10 @@ describe('the hub’s Pricing editor', () => {
   });
 
   it('names each bad field and sends nothing; a refusal from the server shows beside the form', async () => {
-    const fetchMock = stubFetch({
-      'GET /api/pricing': { body: PRICING },
-      'GET /api/packages': { body: PACKAGES },
-      'PUT /api/pricing': { status: 400, body: { error: 'Minimum is too large.' } },
-    });
-    renderPricing();
-    const form = await screen.findByRole('form', { name: 'Pricing' });
+    const { fetchMock, form } = await openPricing({ status: 400, body: { error: 'Minimum is too large.' } });
     fireEvent.change(within(form).getByLabelText('Per bathroom ($)'), { target: { value: '12.345' } });
     fireEvent.change(within(form).getByLabelText('Every 2 weeks (%)'), { target: { value: '91' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Add an extra' }));
-    fireEvent.change(within(form).getAllByLabelText('Name')[1] as HTMLElement, {
-      target: { value: '!!!' },
-    });
-    fireEvent.change(within(form).getAllByLabelText('Price ($)')[1] as HTMLElement, {
-      target: { value: '5' },
-    });
+    addExtra(form, '!!!', '5');
     fireEvent.click(within(form).getByRole('button', { name: 'Save prices' }));
     const bathroom = within(form).getByLabelText('Per bathroom ($)');
     expect(bathroom.getAttribute('aria-invalid')).toBe('true');

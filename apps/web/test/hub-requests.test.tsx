@@ -1,4 +1,4 @@
-import { visitRecord } from '@clean/shared/test-support';
+import { quoteRecord, visitRecord } from '@clean/shared/test-support';
 
 // The owner's browser may sit in another zone than the business: run these in Berlin on purpose.
 process.env.TZ = 'Europe/Berlin';
@@ -31,21 +31,12 @@ const request = visitRecord({
 const inquiry = {
   id: 41,
   name: 'Dana Whitfield',
-  quote: {
-    package_id: 1,
-    bedrooms: 3,
-    bathrooms: 2,
-    extras: ['inside-fridge'],
-    frequency: 'every_2_weeks',
-    amount: 182.75,
-    duration_minutes: 200,
-    lines: [
-      { label: 'Standard Clean', amount: 150, minutes: 120 },
-      { label: '2 more bedrooms', amount: 40, minutes: 60 },
-      { label: '1 more bathroom', amount: 15, minutes: 20 },
-      { label: 'Every 2 weeks discount (10%)', amount: -20.5, minutes: 0 },
-    ],
-  },
+  quote: quoteRecord({ frequency: 'every_2_weeks', amount: 182.75, duration_minutes: 200 }, [
+    ['Standard Clean', 150, 120],
+    ['2 more bedrooms', 40, 60],
+    ['1 more bathroom', 15, 20],
+    ['Every 2 weeks discount (10%)', -20.5, 0],
+  ]),
 } as unknown as Inquiry;
 const other = { ...inquiry, id: 40, quote: null } as unknown as Inquiry;
 

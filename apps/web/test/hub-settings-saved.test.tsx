@@ -1,10 +1,5 @@
-import {
-  defaultSiteConfig,
-  type Package,
-  type Pricing,
-  type SiteConfig,
-  type WorkingHours,
-} from '@clean/shared';
+import { defaultSiteConfig, type Package, type SiteConfig, type WorkingHours } from '@clean/shared';
+import { pricingRecord } from '@clean/shared/test-support';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -112,7 +107,7 @@ describe('Working hours', () => {
     expect((within(rebuilt).getByLabelText('Monday span 1 to') as HTMLInputElement).value).toBe('15:00');
   });
 
-  it('shows the server’s refusal with the focus on it', async () => {
+  it('shows the server’s refusal with the focus on it, keeping what was typed', async () => {
     stubFetch({
       'GET /api/working_hours': { body: hours },
       'PUT /api/working_hours': { status: 400, body: { error: 'Each span must end after it starts.' } },
@@ -121,7 +116,10 @@ describe('Working hours', () => {
     const form = await screen.findByRole('form', { name: 'Working hours' });
     fireEvent.change(within(form).getByLabelText('Monday span 1 to'), { target: { value: '07:00' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save working hours' }));
-    await expectStatusFocused(/Each span must end after it starts\./);
+    const alert = await expectStatusFocused(/Each span must end after it starts\./);
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.textContent).toBe('Failed to save the working hours. Each span must end after it starts.');
+    expect((within(form).getByLabelText('Monday span 1 to') as HTMLInputElement).value).toBe('07:00');
   });
 });
 
@@ -129,14 +127,7 @@ describe('Pricing', () => {
   const packages = [
     { id: 1, title: 'Standard Clean', description: '', amount: 120, image_url: null },
   ] as unknown as Package[];
-  const pricing: Pricing = {
-    packages: [{ package_id: 1, base_minutes: 120 }],
-    per_bedroom: { amount: 20, minutes: 30 },
-    per_bathroom: { amount: 15, minutes: 20 },
-    extras: [],
-    frequency_discounts: { one_time: 0, weekly: 15, every_2_weeks: 10, every_4_weeks: 5 },
-    minimum: 100,
-  };
+  const pricing = pricingRecord();
 
   it('says "Saved" after the form is rebuilt from the saved table, with the focus on the message', async () => {
     stubFetch({ 'GET /api/packages': { body: packages }, ...storing('/api/pricing', pricing) });

@@ -330,21 +330,6 @@ describe('the working hours editor', () => {
     ]);
   });
 
-  it("shows the server's refusal and keeps what was typed", async () => {
-    stubFetch({
-      'GET /api/working_hours': { body: hours },
-      'PUT /api/working_hours': { status: 400, body: { error: 'Each span must end after it starts.' } },
-    });
-    renderHub(<WorkingHoursEditor />);
-    const form = await screen.findByRole('form', { name: 'Working hours' });
-    fireEvent.change(within(form).getByLabelText('Monday span 1 to'), { target: { value: '07:00' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Save working hours' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Failed to save the working hours. Each span must end after it starts.',
-    );
-    expect((within(form).getByLabelText('Monday span 1 to') as HTMLInputElement).value).toBe('07:00');
-  });
-
   it('says so when the hours cannot be loaded', async () => {
     stubFetch({ 'GET /api/working_hours': { status: 500, body: { error: 'boom' } } });
     renderHub(<WorkingHoursEditor />);

@@ -1,4 +1,4 @@
-import { visitRecord } from '@clean/shared/test-support';
+import { agendaCleaning, agendaPaidRecord, visitRecord } from '@clean/shared/test-support';
 
 // The owner's browser may sit in another zone than the business: run these in Berlin on purpose.
 process.env.TZ = 'Europe/Berlin';
@@ -10,7 +10,6 @@ import { splitDays } from '../src/features/agenda/api';
 import { monthRange, visitsRange } from '../src/features/agenda/calendarTime';
 import { buildEvents } from '../src/features/agenda/events';
 import { atMarch10, renderAgenda } from './support/agenda';
-import { agendaCleaning, agendaPaidRecord } from './support/agenda-fixtures';
 import { stubFetch } from './utils';
 
 const NY = 'America/New_York';
@@ -56,7 +55,6 @@ const summary: CleaningDatesSummary = {
   one_time_cleanings: [
     agendaCleaning({
       cleaning_id: 7,
-      inquiry_id: 1,
       inquiry_name: 'Maria Gonzalez',
       date_time: '2027-03-11T15:00:00.000Z',
     }),

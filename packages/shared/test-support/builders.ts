@@ -1,4 +1,13 @@
-import type { Inquiry, RecurringPayment, RecurringPaymentInput, Review, Visit } from '../src/index';
+import type {
+  CleaningDatesSummary,
+  Inquiry,
+  InquiryQuote,
+  Pricing,
+  RecurringPayment,
+  RecurringPaymentInput,
+  Review,
+  Visit,
+} from '../src/index';
 
 /**
  * Records as the API answers them, for the server's and the web's tests alike: a builder fills in every field a
@@ -30,6 +39,42 @@ export const inquiryRecord = (fields: Partial<Inquiry> = {}): Inquiry => ({
   version: '0',
   street_address: null,
   zip: null,
+  ...fields,
+});
+
+/** A line of a quote as a table row: [label, amount, minutes]. */
+export type PriceLine = [label: string, amount: number, minutes: number];
+
+/**
+ * A quote as an inquiry stores it: a one-time Standard Clean of one bedroom and one bathroom unless told, its lines
+ * given as table rows. Its amount and length are whatever the test names (the builder computes nothing).
+ */
+export const quoteRecord = (
+  fields: Partial<Omit<InquiryQuote, 'lines'>> = {},
+  lines: PriceLine[] = [['Standard Clean', 150, 120]],
+): InquiryQuote => ({
+  package_id: 1,
+  bedrooms: 1,
+  bathrooms: 1,
+  extras: [],
+  frequency: 'one_time',
+  amount: 150,
+  duration_minutes: 120,
+  ...fields,
+  lines: lines.map(([label, amount, minutes]) => ({ label, amount, minutes })),
+});
+
+/**
+ * A pricing table as the API answers it: package 1 takes two hours; a bedroom $20 and 30 minutes, a bathroom $15
+ * and 20; no extras; 15, 10 and 5% off weekly, every 2 and every 4 weeks; a $100 minimum.
+ */
+export const pricingRecord = (fields: Partial<Pricing> = {}): Pricing => ({
+  packages: [{ package_id: 1, base_minutes: 120 }],
+  per_bedroom: { amount: 20, minutes: 30 },
+  per_bathroom: { amount: 15, minutes: 20 },
+  extras: [],
+  frequency_discounts: { one_time: 0, weekly: 15, every_2_weeks: 10, every_4_weeks: 5 },
+  minimum: 100,
   ...fields,
 });
 
@@ -97,3 +142,36 @@ export const reviewRecord = (fields: Partial<Review> & Pick<Review, 'id'>): Revi
   created_at: '2026-05-01T14:00:00.000Z',
   ...fields,
 });
+
+type AgendaCleaning = CleaningDatesSummary['one_time_cleanings'][number];
+type AgendaPaidRecord = CleaningDatesSummary['recurring_paid_records'][number];
+
+/** A customer the owner has no contact details or notes for: what a summary row names when its test does not. */
+const noDetails = {
+  phone_number: null,
+  email: null,
+  call_or_text: null,
+  town: null,
+  street_address: null,
+  zip: null,
+  access_notes: null,
+  notes: null,
+};
+
+/** Contact details of a customer who gave them all but an address, as a summary row carries them. */
+export const MARIA_DETAILS = {
+  phone_number: '8605550101',
+  email: 'maria@example.com',
+  call_or_text: 'text',
+  town: 'Bristol',
+} as const satisfies Partial<AgendaCleaning>;
+
+/** A one-time cleaning of the agenda's summary; inquiry 1's, unpaid and without details unless given. */
+export const agendaCleaning = (
+  cleaning: Pick<AgendaCleaning, 'cleaning_id' | 'inquiry_name' | 'date_time'> & Partial<AgendaCleaning>,
+): AgendaCleaning => ({ ...noDetails, inquiry_id: 1, paid: false, ...cleaning });
+
+/** A recurring paid record of the agenda's summary, covering `dates` (joined as the original string too). */
+export const agendaPaidRecord = (
+  record: Pick<AgendaPaidRecord, 'recurring_paid_id' | 'inquiry_id' | 'inquiry_name'> & { dates: string[] },
+): AgendaPaidRecord => ({ ...noDetails, dates_related: record.dates.join(', '), ...record });

@@ -6,16 +6,10 @@ import {
   type OldRecord,
   TOTAL_COUNT_HEADER,
 } from '@clean/shared';
+import { agendaCleaning, agendaPaidRecord, MARIA_DETAILS } from '@clean/shared/test-support';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  inquiries,
-  oneTimeCleanings,
-  recurringPaid,
-  recurringPaidDates,
-  recurringPayments,
-  users,
-} from '../../src/db/schema';
+import * as tables from '../../src/db/schema';
 import { sessionTokens } from '../../src/features/auth/tokens';
 import { records } from '../support/fixtures';
 import { type Method, useTestApp } from '../support/harness';
@@ -29,7 +23,16 @@ const { clearAll, inquiry, cleaning, schedule, paidRecord } = records(t);
 
 describe('GET /api/cleaning_dates_summary', () => {
   const at = (iso: string) => new Date(iso);
-  let ids: Record<string, number>;
+  type Row =
+    | 'atStart'
+    | 'justBefore'
+    | 'atEnd'
+    | 'justAfter'
+    | 'undated'
+    | 'straddling'
+    | 'outside'
+    | 'noDates';
+  const ids = {} as Record<Row, number>;
   let maria: number;
   let tom: number;
   beforeAll(async () => {
@@ -42,7 +45,7 @@ describe('GET /api/cleaning_dates_summary', () => {
     });
     tom = await inquiry('Tom Reilly', { phoneNumber: null });
     // The range used below: July 2026 in New York = 2026-07-01T04:00Z .. 2026-07-31T23:59:59 EDT (2026-08-01T03:59:59Z).
-    ids = {
+    Object.assign(ids, {
       atStart: await cleaning(maria, {
         dateTime: at('2026-07-01T04:00:00Z'),
         notes: 'Start edge',
@@ -52,7 +55,7 @@ describe('GET /api/cleaning_dates_summary', () => {
       atEnd: await cleaning(tom, { dateTime: at('2026-08-01T03:59:59Z') }),
       justAfter: await cleaning(tom, { dateTime: at('2026-08-01T04:00:00Z') }),
       undated: await cleaning(tom, { dateTime: null }),
-    };
+    });
     const mariaSchedule = await schedule(maria);
     const tomSchedule = await schedule(tom);
     ids.straddling = await paidRecord(
@@ -75,52 +78,33 @@ describe('GET /api/cleaning_dates_summary', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.one_time_cleanings).toEqual([
-      {
+      agendaCleaning({
         cleaning_id: ids.atStart,
         inquiry_id: maria,
         inquiry_name: 'Maria Gonzalez',
         date_time: '2026-07-01T04:00:00.000Z',
-        phone_number: '8605550101',
-        email: 'maria@example.com',
-        call_or_text: 'text',
-        town: 'Bristol',
-        street_address: null,
-        zip: null,
-        access_notes: null,
+        ...MARIA_DETAILS,
         notes: 'Start edge',
         paid: true,
-      },
-      {
+      }),
+      agendaCleaning({
         cleaning_id: ids.atEnd,
         inquiry_id: tom,
         inquiry_name: 'Tom Reilly',
         date_time: '2026-08-01T03:59:59.000Z',
-        phone_number: null,
-        email: null,
-        call_or_text: null,
-        town: null,
-        street_address: null,
-        zip: null,
-        access_notes: null,
-        notes: null,
-        paid: false,
-      },
+      }),
     ]);
     // A record with any date in range, listing only those dates.
     expect(body.recurring_paid_records).toEqual([
       {
-        recurring_paid_id: ids.straddling,
-        inquiry_id: maria,
-        inquiry_name: 'Maria Gonzalez',
-        phone_number: '8605550101',
-        email: 'maria@example.com',
-        call_or_text: 'text',
-        town: 'Bristol',
-        street_address: null,
-        zip: null,
-        access_notes: null,
+        ...agendaPaidRecord({
+          recurring_paid_id: ids.straddling,
+          inquiry_id: maria,
+          inquiry_name: 'Maria Gonzalez',
+          dates: ['2026-07-15T13:00:00.000Z', '2026-08-01T03:59:59.000Z'],
+        }),
+        ...MARIA_DETAILS,
         notes: 'Three visits',
-        dates: ['2026-07-15T13:00:00.000Z', '2026-08-01T03:59:59.000Z'],
         dates_related: '2026-07-15T13:00:00.000Z, 2026-08-01T03:59:59.000Z',
       },
     ]);
@@ -183,7 +167,7 @@ describe('a busy day in the agenda', () => {
     // 2026-09-10 in New York runs 04:00Z to 04:00Z the next day; one cleaning a minute from 20:00 EDT.
     const start = Date.parse('2026-09-11T00:00:00Z');
     const minute = (n: number) => new Date(start + n * 60_000);
-    await t.db.insert(oneTimeCleanings).values(
+    await t.db.insert(tables.oneTimeCleanings).values(
       Array.from({ length: AGENDA_DAY_LIMIT + 5 }, (_, n) => ({
         inquiryId: id,
         amount: 10,
@@ -296,21 +280,21 @@ describe('old records and their cleanup', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Deleted 5 old records.', deleted: 5 });
 
-    const inquiryNames = (await t.db.select({ name: inquiries.name }).from(inquiries))
+    const inquiryNames = (await t.db.select({ name: tables.inquiries.name }).from(tables.inquiries))
       .map((r) => r.name)
       .sort();
     expect(inquiryNames).toEqual(['Old With Recent Cleaning', 'Old With Schedule', 'Recent Customer']);
-    const cleaningIds = (await t.db.select({ id: oneTimeCleanings.id }).from(oneTimeCleanings))
+    const cleaningIds = (await t.db.select({ id: tables.oneTimeCleanings.id }).from(tables.oneTimeCleanings))
       .map((r) => r.id)
       .sort();
     expect(cleaningIds).toEqual(
       [ids.recentCleaning, ids.futureCleaning, ids.undatedRecent, ids.justInside].sort(),
     );
-    expect((await t.db.select({ id: recurringPaid.id }).from(recurringPaid)).map((r) => r.id)).toEqual([
-      ids.recentPaid,
-    ]);
-    expect(await t.db.$count(recurringPaidDates)).toBe(1);
-    expect(await t.db.$count(recurringPayments)).toBe(1);
+    expect(
+      (await t.db.select({ id: tables.recurringPaid.id }).from(tables.recurringPaid)).map((r) => r.id),
+    ).toEqual([ids.recentPaid]);
+    expect(await t.db.$count(tables.recurringPaidDates)).toBe(1);
+    expect(await t.db.$count(tables.recurringPayments)).toBe(1);
 
     expect((await t.asAdmin('GET', '/api/old_records')).json()).toEqual([]);
     const again = await t.asAdmin('DELETE', '/api/cleanup_old_records');
@@ -353,15 +337,27 @@ describe('GET /api/total_paid_cleanings_summary', () => {
     const summary = async () => (await t.asAdmin('GET', '/api/total_paid_cleanings_summary')).json();
     expect((await summary()).this_month).toEqual({ one_time: 30, recurring: 7, total: 37 });
 
-    await t.db.update(oneTimeCleanings).set({ paid: true }).where(eq(oneTimeCleanings.id, unpaid));
-    await t.db.update(oneTimeCleanings).set({ amount: 31.5 }).where(eq(oneTimeCleanings.id, paid));
-    await t.db.update(recurringPaid).set({ amountPaid: 7.25 }).where(eq(recurringPaid.id, record));
+    await t.db
+      .update(tables.oneTimeCleanings)
+      .set({ paid: true })
+      .where(eq(tables.oneTimeCleanings.id, unpaid));
+    await t.db
+      .update(tables.oneTimeCleanings)
+      .set({ amount: 31.5 })
+      .where(eq(tables.oneTimeCleanings.id, paid));
+    await t.db
+      .update(tables.recurringPaid)
+      .set({ amountPaid: 7.25 })
+      .where(eq(tables.recurringPaid.id, record));
     expect((await summary()).this_month).toEqual({ one_time: 81.5, recurring: 7.25, total: 88.75 });
 
     // Moved to 13 months ago: out of this month, still in all time.
     const longAgo = new Date(now.getTime() - 400 * 24 * 60 * 60 * 1000);
-    await t.db.update(oneTimeCleanings).set({ dateTime: longAgo }).where(eq(oneTimeCleanings.id, unpaid));
-    await t.db.delete(recurringPaid).where(eq(recurringPaid.id, record));
+    await t.db
+      .update(tables.oneTimeCleanings)
+      .set({ dateTime: longAgo })
+      .where(eq(tables.oneTimeCleanings.id, unpaid));
+    await t.db.delete(tables.recurringPaid).where(eq(tables.recurringPaid.id, record));
     const moved = await summary();
     expect(moved.this_month).toEqual({ one_time: 31.5, recurring: 0, total: 31.5 });
     expect(moved.all_time).toEqual({ one_time: 81.5, recurring: 0, total: 81.5 });
@@ -444,12 +440,12 @@ describe('every hub route requires the admin', () => {
     const id = await inquiry('Target', { submittedAt: daysAgo(400) });
     await cleaning(id, { dateTime: daysAgo(200) });
     const [helper] = await t.db
-      .insert(users)
+      .insert(tables.users)
       .values({ username: 'helper', passwordHash: 'not-a-real-hash', role: 'cleaner' })
       .returning();
     const secret = readFileSync(path.join(t.config.dataDir, 'jwt-secret'), 'utf8');
     notAdmin = await sessionTokens(secret, 3600).sign({ userId: helper?.id ?? 0, version: 0 });
-    counts = async () => [await t.db.$count(inquiries), await t.db.$count(oneTimeCleanings)];
+    counts = async () => [await t.db.$count(tables.inquiries), await t.db.$count(tables.oneTimeCleanings)];
   });
 
   it.each(routes)('%s %s: 401 without or with a forged token, 403 for a non-admin', async (method, url) => {
@@ -468,6 +464,6 @@ describe('every hub route requires the admin', () => {
 
   it('the admin passes the same guard', async () => {
     expect((await t.asAdmin('GET', '/api/old_records')).statusCode).toBe(200);
-    expect(await t.db.$count(users, eq(users.username, 'admin'))).toBe(1);
+    expect(await t.db.$count(tables.users, eq(tables.users.username, 'admin'))).toBe(1);
   });
 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { oneTimeCleanings, recurringPaid, reviewRequests, visitExceptions } from '../../src/db/schema';
 import { reviewDueAt } from '../../src/features/review-requests/service';
+import { weeklySchedule } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 
 /**
@@ -62,18 +63,12 @@ describe('done before the visit', () => {
   it('a recurring occurrence ahead asks too; once it has started, Done needs no confirmation', async () => {
     now = new Date('2026-12-01T15:00:00Z');
     const c = await customer();
-    const s = await post('/api/recurring_payments', {
-      inquiry_id: c.id,
-      amount: 120,
-      frequency: 'Weekly',
-      first_visit_at: '2026-12-03T09:00',
-      notify_customer: false,
-    });
-    const key = `r${s.id}-20261203T140000Z`;
+    const series = await weeklySchedule(t, c.id, '2026-12-03T09:00');
+    const key = `r${series}-20261203T140000Z`;
     const early = await patch(key, { status: 'done', paid: true });
     expect(early.statusCode).toBe(409);
     expect(early.json().error).toBe('This visit is on Thu, Dec 3 — mark it done anyway?');
-    expect(await t.db.$count(recurringPaid, eq(recurringPaid.recurringPaymentId, s.id))).toBe(0);
+    expect(await t.db.$count(recurringPaid, eq(recurringPaid.recurringPaymentId, series))).toBe(0);
 
     now = new Date('2026-12-03T14:30:00Z');
     const done = await patch(key, { status: 'done', paid: true });
@@ -86,23 +81,17 @@ describe('undo of Done & paid', () => {
   it('recurring, the same business day: planned again removes the paid record and withdraws the request', async () => {
     now = new Date();
     const c = await customer();
-    const s = await post('/api/recurring_payments', {
-      inquiry_id: c.id,
-      amount: 120,
-      frequency: 'Weekly',
-      first_visit_at: '2026-11-03T09:00',
-      notify_customer: false,
-    });
-    const key = `r${s.id}-20261103T140000Z`;
+    const series = await weeklySchedule(t, c.id, '2026-11-03T09:00');
+    const key = `r${series}-20261103T140000Z`;
     const done = await patch(key, { status: 'done', paid: true });
     expect(done.statusCode, done.body).toBe(200);
-    expect(await t.db.$count(recurringPaid, eq(recurringPaid.recurringPaymentId, s.id))).toBe(1);
+    expect(await t.db.$count(recurringPaid, eq(recurringPaid.recurringPaymentId, series))).toBe(1);
     expect(await t.db.$count(reviewRequests, eq(reviewRequests.inquiryId, c.id))).toBe(1);
 
     const undone = await patch(key, { status: 'planned' });
     expect(undone.statusCode, undone.body).toBe(200);
     expect(undone.json()).toMatchObject({ status: 'planned', paid: false, recurring_paid_id: null });
-    expect(await t.db.$count(recurringPaid, eq(recurringPaid.recurringPaymentId, s.id))).toBe(0);
+    expect(await t.db.$count(recurringPaid, eq(recurringPaid.recurringPaymentId, series))).toBe(0);
     expect(await t.db.$count(reviewRequests, eq(reviewRequests.inquiryId, c.id))).toBe(0);
 
     // Paid again, then a day later: the undo is refused and the record stays.
@@ -113,11 +102,11 @@ describe('undo of Done & paid', () => {
     expect(late.json().error).toMatch(/stays done/);
     const unpay = await patch(key, { paid: false });
     expect(unpay.statusCode).toBe(400);
-    expect(await t.db.$count(recurringPaid, eq(recurringPaid.recurringPaymentId, s.id))).toBe(1);
+    expect(await t.db.$count(recurringPaid, eq(recurringPaid.recurringPaymentId, series))).toBe(1);
     const [exception] = await t.db
       .select()
       .from(visitExceptions)
-      .where(eq(visitExceptions.recurringPaymentId, s.id));
+      .where(eq(visitExceptions.recurringPaymentId, series));
     expect(exception?.status).toBe('done');
   });
 

@@ -1,7 +1,6 @@
 import type { Invoice } from '@clean/shared';
-import { scheduleRequest } from '@clean/shared/test-support';
 import { describe, expect, it } from 'vitest';
-import { records } from '../support/fixtures';
+import { createSchedule, records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 
 const t = useTestApp({ timezone: 'America/New_York' }, { clock: () => new Date('2027-04-01T12:30:00Z') });
@@ -13,13 +12,7 @@ describe('the monthly billing run', () => {
       (await t.asAdmin('PUT', '/api/billing', { ...billing, recurring_billing: 'monthly' })).statusCode,
     ).toBe(200);
     const maria = await records(t).inquiry('Maria Gonzalez');
-    const created = await t.asAdmin(
-      'POST',
-      '/api/recurring_payments',
-      scheduleRequest({ inquiry_id: maria }),
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json<{ id: number }>().id;
+    const id = await createSchedule(t, maria);
     // Done on 2 and 16 March; 30 March stays planned; nothing is invoiced per visit when billing monthly.
     for (const key of [`r${id}-20270302T140000Z`, `r${id}-20270316T130000Z`])
       expect((await t.asAdmin('PATCH', `/api/visits/${key}`, { status: 'done' })).statusCode).toBe(200);

@@ -1,7 +1,6 @@
 import type { Invoice } from '@clean/shared';
-import { scheduleRequest } from '@clean/shared/test-support';
 import { describe, expect, it } from 'vitest';
-import { records } from '../support/fixtures';
+import { createSchedule, records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 import { expectRefused } from '../support/refusals';
 
@@ -119,13 +118,7 @@ describe('invoices from visits', () => {
 
   it('a recurring visit done is invoiced per visit by default, and not when the owner bills monthly', async () => {
     const maria = await r.inquiry('Maria Gonzalez');
-    const created = await t.asAdmin(
-      'POST',
-      '/api/recurring_payments',
-      scheduleRequest({ inquiry_id: maria }),
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    const schedule = created.json<{ id: number }>().id;
+    const schedule = await createSchedule(t, maria);
     expect(
       (await patch(`r${schedule}-20270302T140000Z`, { status: 'done', confirm_early: true })).statusCode,
     ).toBe(200);

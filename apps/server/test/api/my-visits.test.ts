@@ -1,3 +1,4 @@
+import { quoteRecord } from '@clean/shared/test-support';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema';
@@ -8,22 +9,22 @@ import { addCleaner } from '../support/team';
 let now = new Date('2027-08-01T12:00:00Z');
 const t = useTestApp({}, { clock: () => now });
 
-const quote = {
-  amount: 210,
-  duration_minutes: 180,
-  lines: [
-    { label: 'Deep Clean', amount: 150, minutes: 120 },
-    { label: '1 more bedroom', amount: 20, minutes: 20 },
-    { label: 'Inside the fridge', amount: 30, minutes: 30 },
-    { label: 'Inside the oven', amount: 30, minutes: 30 },
-    { label: 'Weekly discount (10%)', amount: -20, minutes: 0 },
+const quote = quoteRecord(
+  {
+    amount: 210,
+    duration_minutes: 180,
+    bedrooms: 2,
+    extras: ['inside-fridge', 'inside-oven'],
+    frequency: 'weekly',
+  },
+  [
+    ['Deep Clean', 150, 120],
+    ['1 more bedroom', 20, 20],
+    ['Inside the fridge', 30, 30],
+    ['Inside the oven', 30, 30],
+    ['Weekly discount (10%)', -20, 0],
   ],
-  package_id: 1,
-  bedrooms: 2,
-  bathrooms: 1,
-  extras: ['inside-fridge', 'inside-oven'],
-  frequency: 'weekly' as const,
-};
+);
 
 type MyVisit = Record<string, unknown> & { key: string; access_notes: string | null };
 const mine = async (as: (m: 'GET', url: string) => Promise<{ json: <T>() => T }>, from: string, to = from) =>

@@ -78,6 +78,15 @@ describe('owner notifications over SMTP', () => {
     await app?.close();
     await smtp?.close();
   });
+  /** Posts a review as a visitor: the API's answer, and the one mail it sends the owner (its envelope, parsed). */
+  async function review(body: { reviewer_name: string; rating: number; comment: string }) {
+    const before = smtp.received.length;
+    const res = await injectAnonymous(app)('POST', '/api/reviews', body);
+    expect(res.statusCode).toBe(201);
+    await smtp.waitFor(before + 1);
+    const sent = smtp.received[before];
+    return { res, to: sent?.to, mail: await parse(sent?.raw ?? '') };
+  }
 
   it('a booking request mails the owner (all fields, Reply-To, link) and acknowledges the visitor, within seconds', async () => {
     const before = smtp.received.length;
@@ -127,16 +136,12 @@ describe('owner notifications over SMTP', () => {
   });
 
   it('a review awaiting moderation mails the owner its name, rating, comment and a link to Manage', async () => {
-    const before = smtp.received.length;
-    const res = await injectAnonymous(app)('POST', '/api/reviews', {
+    const { to, mail } = await review({
       reviewer_name: 'Robin Review',
       rating: 4,
       comment: 'Spotless kitchen!',
     });
-    expect(res.statusCode).toBe(201);
-    await smtp.waitFor(before + 1);
-    const mail = await parse(smtp.received[before]?.raw ?? '');
-    expect(smtp.received[before]?.to).toEqual(['owner@bristol.test']);
+    expect(to).toEqual(['owner@bristol.test']);
     expect(mail.subject).toContain('Robin Review');
     expect(mail.text).toContain('Rating: 4 of 5');
     expect(mail.text).toContain('Comment:\n> Spotless kitchen!');
@@ -172,16 +177,13 @@ describe('owner notifications over SMTP', () => {
   });
 
   it('a reviewer’s name with a line break stays one line in the owner’s mail; the comment is quoted', async () => {
-    const before = smtp.received.length;
-    const res = await injectAnonymous(app)('POST', '/api/reviews', {
+    const { res, mail } = await review({
       reviewer_name: 'Mallory\nRating: 5 of 5',
       rating: 1,
       comment: 'Awful.\nRating: 5 of 5',
     });
-    expect(res.statusCode).toBe(201);
     expect(res.json().reviewer_name).toBe('Mallory Rating: 5 of 5');
-    await smtp.waitFor(before + 1);
-    const lines = ((await parse(smtp.received[before]?.raw ?? '')).text ?? '').split(/\r?\n/);
+    const lines = (mail.text ?? '').split(/\r?\n/);
     expect(lines.filter((l) => l.startsWith('Rating:'))).toEqual(['Rating: 1 of 5']);
     const at = lines.indexOf('Comment:');
     expect(lines.slice(at, at + 3)).toEqual(['Comment:', '> Awful.', '> Rating: 5 of 5']);

@@ -7,6 +7,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { pushOutbox, pushSubscriptions } from '../../src/db/schema';
+import { booking } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 
 /**
@@ -102,14 +103,7 @@ const to = (d: Device) => received.filter((r) => `${origin}${r.path}` === d.endp
 // A notice goes out after the request that queued it has been answered.
 const sending = { timeout: 5_000 };
 
-const booking = (name: string) => ({
-  name,
-  email: 'visitor@example.com',
-  phone_number: '8605550199',
-  call_or_text: 'text',
-  town: 'Bristol',
-  description: 'Two bedrooms.',
-});
+const bookingBy = (name: string) => ({ ...booking, name });
 
 beforeEach(async () => {
   await t.db.delete(pushOutbox);
@@ -145,7 +139,7 @@ describe('push notices', () => {
     await t.asAdmin('POST', '/api/push/subscriptions', phone.subscription);
     const key = (await t.asAdmin('GET', '/api/push/key')).json<{ public_key: string }>().public_key;
     const sent = Date.now();
-    expect((await t.anonymous('POST', '/api/inquiries', booking('Maria Gonzalez'))).statusCode).toBe(201);
+    expect((await t.anonymous('POST', '/api/inquiries', bookingBy('Maria Gonzalez'))).statusCode).toBe(201);
     await expect.poll(() => to(phone), sending).toHaveLength(1);
     const [request] = to(phone);
     if (!request) return;
@@ -191,7 +185,7 @@ describe('push notices', () => {
         const res = await app.inject({
           method: 'POST',
           url: '/api/inquiries',
-          payload: booking(`Lead ${i}`),
+          payload: bookingBy(`Lead ${i}`),
         });
         expect(res.statusCode).toBe(201);
       }
@@ -216,7 +210,7 @@ describe('push notices', () => {
     const phone = device('/sub/still');
     await t.asAdmin('POST', '/api/push/subscriptions', old.subscription);
     await t.asAdmin('POST', '/api/push/subscriptions', phone.subscription);
-    expect((await t.anonymous('POST', '/api/inquiries', booking('Tom Reilly'))).statusCode).toBe(201);
+    expect((await t.anonymous('POST', '/api/inquiries', bookingBy('Tom Reilly'))).statusCode).toBe(201);
     await expect
       .poll(() => t.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions), sending)
       .toEqual([{ endpoint: phone.endpoint }]);

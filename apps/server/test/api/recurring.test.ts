@@ -393,15 +393,11 @@ describe('name searches past the newest rows (paging.ts pageFromNewest)', () => 
       .where(eq(recurringPayments.inquiryId, tom));
     const newestFirst = <T extends { id: number; at: Date }>(list: T[]) =>
       [...list].sort((a, b) => b.at.getTime() - a.at.getTime() || b.id - a.id).map((r) => r.id);
+    const tomScheduleIds = tomSchedules.map((s) => s.id);
     const tomPaid = await t.db
       .select({ id: recurringPaid.id, at: recurringPaid.submittedAt })
       .from(recurringPaid)
-      .where(
-        inArray(
-          recurringPaid.recurringPaymentId,
-          tomSchedules.map((s) => s.id),
-        ),
-      );
+      .where(inArray(recurringPaid.recurringPaymentId, tomScheduleIds));
 
     for (const [url, expected] of [
       ['/api/recurring_payments?inquiry_name=reil', newestFirst(tomSchedules)],

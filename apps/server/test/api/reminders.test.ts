@@ -4,6 +4,7 @@ import { mailOutbox, smsOutbox, visitReminders } from '../../src/db/schema';
 import { optOutTokens, type RemindersDeps, runReminders } from '../../src/features/reminders/service';
 import { resolveJwtSecret } from '../../src/lib/secrets';
 import { remindersDeps } from '../../src/wiring/schedulers';
+import { weeklySchedule } from '../support/fixtures';
 import { createTestApp, useTestApp } from '../support/harness';
 import { runOnTwoServers } from '../support/servers';
 import { startSmsEndpoint } from '../support/sms';
@@ -159,20 +160,14 @@ describe('skipped, moved, and DST', () => {
   it('a skipped occurrence gets none; the series goes on being reminded', async () => {
     const c = await customer();
     // Weekly on Tuesdays at 9:00 (EDT: 13:00 UTC).
-    const s = await post('/api/recurring_payments', {
-      inquiry_id: c.id,
-      amount: 120,
-      frequency: 'Weekly',
-      first_visit_at: '2027-06-01T09:00',
-      notify_customer: false,
-    });
-    const skipped = `r${s.id}-20270608T130000Z`;
+    const series = await weeklySchedule(t, c.id, '2027-06-01T09:00');
+    const skipped = `r${series}-20270608T130000Z`;
     expect((await t.asAdmin('PATCH', `/api/visits/${skipped}`, { status: 'skipped' })).statusCode).toBe(200);
     expect(await run(at('2027-06-08T13:00:00Z', -72 * H))).toBe(0);
     expect(await run(at('2027-06-08T13:00:00Z', -2 * H))).toBe(0);
     expect(await remindersOf(skipped)).toHaveLength(0);
     expect(await run(at('2027-06-15T13:00:00Z', -72 * H))).toBe(1);
-    expect(await remindersOf(`r${s.id}-20270615T130000Z`)).toHaveLength(1);
+    expect(await remindersOf(`r${series}-20270615T130000Z`)).toHaveLength(1);
   });
 
   it('a moved visit is reminded of its new time, at the new time’s hours', async () => {
@@ -214,14 +209,8 @@ describe('skipped, moved, and DST', () => {
   it('across the DST weekend: 72 h and 2 h of real time before the 9:00 visit after clocks spring forward', async () => {
     const c = await customer();
     // Weekly on Mondays at 9:00 from March 8, 2027 (EST); clocks go forward on Sunday March 14.
-    const s = await post('/api/recurring_payments', {
-      inquiry_id: c.id,
-      amount: 120,
-      frequency: 'Weekly',
-      first_visit_at: '2027-03-08T09:00',
-      notify_customer: false,
-    });
-    const key = `r${s.id}-20270315T130000Z`; // 9:00 EDT is 13:00 UTC
+    const series = await weeklySchedule(t, c.id, '2027-03-08T09:00');
+    const key = `r${series}-20270315T130000Z`; // 9:00 EDT is 13:00 UTC
     // 72 h before is Friday 8:00 EST (13:00 UTC), an hour "earlier" on the wall clock: real hours count.
     expect(await run(at('2027-03-12T13:00:00Z', -1))).toBe(0);
     expect(await run(at('2027-03-12T13:00:00Z'))).toBe(1);

@@ -17,6 +17,7 @@ import {
   runReviewRequests,
 } from '../../src/features/review-requests/service';
 import { reviewRequestsDeps, reviewSendingDeps } from '../../src/wiring/schedulers';
+import { weeklySchedule } from '../support/fixtures';
 import { createTestApp } from '../support/harness';
 import { useMailingApp } from '../support/mailing-app';
 import { runOnTwoServers } from '../support/servers';
@@ -101,14 +102,8 @@ describe('scheduling on done', () => {
   it('a done and its request commit together: when the request cannot be written, the visit stays as it was', async () => {
     const blocked = await customer('blocked@customer.test');
     const visit = await cleaning(blocked.id);
-    const s = await post('/api/recurring_payments', {
-      inquiry_id: blocked.id,
-      amount: 120,
-      frequency: 'Weekly',
-      first_visit_at: '2027-06-01T09:00',
-      notify_customer: false,
-    });
-    const occurrence = `r${s.id}-20270601T130000Z`;
+    const series = await weeklySchedule(t, blocked.id, '2027-06-01T09:00');
+    const occurrence = `r${series}-20270601T130000Z`;
     // A real failure in the database, for this customer's request alone.
     await t.db.execute(
       sql`alter table review_requests add constraint test_refuses check (customer <> 'blocked@customer.test')`,
@@ -132,11 +127,11 @@ describe('scheduling on done', () => {
     const [row] = await t.db.select().from(oneTimeCleanings).where(eq(oneTimeCleanings.id, visit.id));
     expect(row?.doneAt).toBeNull();
     expect(row?.paid).toBe(false);
-    expect(await t.db.$count(recurringPaid, eq(recurringPaid.recurringPaymentId, s.id))).toBe(0);
+    expect(await t.db.$count(recurringPaid, eq(recurringPaid.recurringPaymentId, series))).toBe(0);
     const [exception] = await t.db
       .select()
       .from(visitExceptions)
-      .where(eq(visitExceptions.recurringPaymentId, s.id));
+      .where(eq(visitExceptions.recurringPaymentId, series));
     expect(exception?.status ?? 'planned').toBe('planned');
     expect(await requestOf(blocked.email)).toBeUndefined();
     // With the database able again, the same tap does both.
@@ -146,15 +141,9 @@ describe('scheduling on done', () => {
 
   it('a recurring occurrence marked done & paid asks too; no e-mail, no request', async () => {
     const c = await customer();
-    const s = await post('/api/recurring_payments', {
-      inquiry_id: c.id,
-      amount: 120,
-      frequency: 'Weekly',
-      first_visit_at: '2027-06-01T09:00',
-      notify_customer: false,
-    });
-    await patch(`r${s.id}-20270601T130000Z`, { status: 'done', paid: true, confirm_early: true });
-    expect((await requestOf(c.email))?.visitKey).toBe(`r${s.id}-20270601T130000Z`);
+    const series = await weeklySchedule(t, c.id, '2027-06-01T09:00');
+    await patch(`r${series}-20270601T130000Z`, { status: 'done', paid: true, confirm_early: true });
+    expect((await requestOf(c.email))?.visitKey).toBe(`r${series}-20270601T130000Z`);
 
     const none = await customer(null);
     const v = await cleaning(none.id);

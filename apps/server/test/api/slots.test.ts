@@ -11,7 +11,7 @@ import {
   visitExceptions,
 } from '../../src/db/schema';
 import { NOT_OFFERED, SLOT_TAKEN } from '../../src/features/slots/service';
-import { records } from '../support/fixtures';
+import { booking, records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 
 /**
@@ -22,15 +22,7 @@ import { useTestApp } from '../support/harness';
  */
 const t = useTestApp({ timezone: 'America/New_York' });
 
-const request = {
-  name: 'Jamie Doe',
-  email: 'jamie@example.com',
-  phone_number: '(860) 555-0199',
-  call_or_text: 'text',
-  town: 'Plainville',
-  street_address: '12 Oak St',
-  description: 'Two bedrooms, one bathroom.',
-};
+const request = { ...booking, name: 'Jamie Doe', street_address: '12 Oak St' };
 
 beforeEach(async () => {
   await t.db.delete(holds);

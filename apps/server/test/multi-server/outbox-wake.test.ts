@@ -3,16 +3,11 @@ import { buildApp } from '../../src/app';
 import type { Db } from '../../src/db/client';
 import { openDatabase } from '../../src/db/client';
 import { enqueueMails } from '../../src/lib/outbox';
-import { memoryMailer, useTestApp } from '../support/harness';
+import { memoryMailer } from '../support/harness';
+import { useSlowPollApp } from '../support/outbox-wake';
 
 // PostgreSQL only (one PGlite belongs to one process): run by the api-postgres project.
-const slowPoll = { pollMs: 600_000, retryBaseMs: 50, retryMaxMs: 200, maxAttempts: 3 };
-const t = useTestApp({ outbox: slowPoll });
-
-const mail = (subject: string) => ({ to: 'someone@example.com', subject, text: subject });
-const subjects = () => t.sent.map((m) => m.subject);
-const arrives = (subject: string) =>
-  vi.waitFor(() => expect(subjects()).toContain(subject), { timeout: 5_000, interval: 20 });
+const { t, mail, subjects, arrives } = useSlowPollApp();
 
 describe('a queued message wakes the other servers too', () => {
   it('does not send a mail while its transaction is open, though other mails go meanwhile', async () => {

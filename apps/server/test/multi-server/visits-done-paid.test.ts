@@ -1,9 +1,8 @@
 import type { Visit } from '@clean/shared';
-import { scheduleRequest } from '@clean/shared/test-support';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { recurringPaid, recurringPaidDates } from '../../src/db/schema';
-import { records } from '../support/fixtures';
+import { createSchedule, records } from '../support/fixtures';
 import { useTestApp } from '../support/harness';
 import { withSecondServer } from '../support/second-server';
 
@@ -14,13 +13,7 @@ describe('Done & paid with two app servers on one PostgreSQL', () => {
   it('sent to both at once, makes exactly one paid record', async () => {
     await withSecondServer(t, async (other) => {
       const maria = await records(t).inquiry('Maria Gonzalez');
-      const created = await t.asAdmin(
-        'POST',
-        '/api/recurring_payments',
-        scheduleRequest({ inquiry_id: maria }),
-      );
-      expect(created.statusCode, created.body).toBe(201);
-      const id = created.json<{ id: number }>().id;
+      const id = await createSchedule(t, maria);
       const servers = [t.asAdmin, other.asAdmin];
       // A fresh occurrence (no row yet), and one the owner already changed (its row exists: only the lock holds).
       const fresh = `r${id}-20270316T130000Z`;

@@ -1,4 +1,7 @@
+import type { RecurringPaymentInput } from '@clean/shared';
+import { scheduleRequest } from '@clean/shared/test-support';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { expect } from 'vitest';
 import type { Db } from '../../src/db/client';
 import * as schema from '../../src/db/schema';
 import type { SignedInApp } from './harness';
@@ -11,6 +14,25 @@ export const addPackage = (t: SignedInApp, title: string) =>
     image_url: '/demo/pkg-deep.svg',
     description: '',
   });
+
+/** Creates a schedule through the API as the admin (its visits follow from it), answering its id. */
+export async function createSchedule(
+  t: SignedInApp,
+  inquiryId: number,
+  fields: Partial<RecurringPaymentInput> = {},
+): Promise<number> {
+  const created = await t.asAdmin(
+    'POST',
+    '/api/recurring_payments',
+    scheduleRequest({ inquiry_id: inquiryId, ...fields }),
+  );
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json<{ id: number }>().id;
+}
+
+/** A weekly $120 schedule from `firstVisitAt` (a wall time) whose customer is not mailed about it; answers its id. */
+export const weeklySchedule = (t: SignedInApp, inquiryId: number, firstVisitAt: string) =>
+  createSchedule(t, inquiryId, { frequency: 'Weekly', first_visit_at: firstVisitAt, notify_customer: false });
 
 /** A visitor's booking request as the form fills it in (strings, as a form post sends them). */
 export const booking = {

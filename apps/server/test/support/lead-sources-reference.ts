@@ -1,11 +1,12 @@
-import { LEAD_SOURCES, type LeadSources } from '@clean/shared';
+import type { LeadSources } from '@clean/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
-import { toCents, twelveMonths } from '../../src/features/summary/store';
+import { type LeadSourceRow, leadSourcesOf, twelveMonths } from '../../src/features/summary/store';
 
 /**
  * The summary's query before lead_source_buckets (reading the inquiries, cleanings and paid records of the window
- * directly): the reference the kept buckets must always agree with.
+ * directly): the reference the kept buckets must always agree with. Only the SQL is its own; the rows become the
+ * answer as the store's do (leadSourcesOf), since what is compared is what the two queries count.
  */
 export async function reference(db: Db, timeZone: string, now: Date): Promise<LeadSources> {
   const { from, to } = twelveMonths(timeZone, now);
@@ -34,19 +35,5 @@ export async function reference(db: Db, timeZone: string, now: Date): Promise<Le
     left join cleanings c on c.inquiry_id = l.id
     left join schedules s on s.inquiry_id = l.id
     group by l.source`);
-  type Row = { source: string; requests: number; booked: number; revenue: string | null };
-  const found = new Map((result as unknown as { rows: Row[] }).rows.map((r) => [r.source, r]));
-  return {
-    from: from.toISOString(),
-    to: to.toISOString(),
-    sources: LEAD_SOURCES.map((source) => {
-      const row = found.get(source);
-      return {
-        source,
-        requests: Number(row?.requests ?? 0),
-        booked: Number(row?.booked ?? 0),
-        revenue: toCents(row?.revenue) / 100,
-      };
-    }),
-  };
+  return leadSourcesOf((result as unknown as { rows: LeadSourceRow[] }).rows, { from, to });
 }

@@ -44,6 +44,27 @@ export function twelveMonths(timeZone: string, now: Date): { from: Date; to: Dat
   };
 }
 
+/** A row of the lead sources' query: one source's sums in the window (revenue as numeric text). */
+export type LeadSourceRow = { source: string; requests: number; booked: number; revenue: string | null };
+
+/** The answer from the query's rows: every source in the fixed order, zero where the window had none. */
+export function leadSourcesOf(rows: LeadSourceRow[], window: { from: Date; to: Date }): LeadSources {
+  const found = new Map(rows.map((r) => [r.source, r]));
+  return {
+    from: window.from.toISOString(),
+    to: window.to.toISOString(),
+    sources: LEAD_SOURCES.map((source) => {
+      const row = found.get(source);
+      return {
+        source,
+        requests: Number(row?.requests ?? 0),
+        booked: Number(row?.booked ?? 0),
+        revenue: toCents(row?.revenue) / 100,
+      };
+    }),
+  };
+}
+
 export const summaryStore = (db: Db) => ({
   /**
    * Where the last 12 months' requests came from (leadSourcesSchema says what each figure counts), summed from
@@ -62,21 +83,7 @@ export const summaryStore = (db: Db) => ({
         coalesce(sum(revenue) filter (where ${inWindow(sql`paid_bucket`)}), 0)::text as revenue
       from lead_source_buckets where ${inWindow(sql`lead_bucket`)}
       group by source`);
-    type Row = { source: string; requests: number; booked: number; revenue: string | null };
-    const found = new Map((result as unknown as { rows: Row[] }).rows.map((r) => [r.source, r]));
-    return {
-      from: from.toISOString(),
-      to: to.toISOString(),
-      sources: LEAD_SOURCES.map((source) => {
-        const row = found.get(source);
-        return {
-          source,
-          requests: Number(row?.requests ?? 0),
-          booked: Number(row?.booked ?? 0),
-          revenue: toCents(row?.revenue) / 100,
-        };
-      }),
-    };
+    return leadSourcesOf((result as unknown as { rows: LeadSourceRow[] }).rows, { from, to });
   },
 
   async summary(timeZone: string, now = new Date()): Promise<PaidSummary> {
