@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { SessionProvider } from '../features/auth/session';
+import { HydratedMark, HydrationProvider } from '../lib/hydration';
 import { InlineLoading } from '../lib/ui/Loading';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
@@ -10,24 +11,26 @@ export function RootLayout() {
   const { pathname } = useLocation();
   return (
     <SessionProvider>
-      <div className="flex min-h-screen flex-col">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-900 shadow focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
-        >
-          Skip to content
-        </a>
-        <NavBar />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          <PageErrorBoundary key={pathname}>
-            <Suspense fallback={<InlineLoading />}>
-              <Outlet />
-              <HydratedMark />
-            </Suspense>
-          </PageErrorBoundary>
-        </main>
-        <Footer />
-      </div>
+      <HydrationProvider>
+        <div className="flex min-h-screen flex-col">
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-900 shadow focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+          >
+            Skip to content
+          </a>
+          <NavBar />
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            <PageErrorBoundary key={pathname}>
+              <Suspense fallback={<InlineLoading />}>
+                <Outlet />
+                <HydratedMark />
+              </Suspense>
+            </PageErrorBoundary>
+          </main>
+          <Footer />
+        </div>
+      </HydrationProvider>
       <ScrollToTop />
     </SessionProvider>
   );
@@ -47,17 +50,5 @@ function ScrollToTop() {
     if (target) target.scrollIntoView();
     else if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
-  return null;
-}
-
-/**
- * Marks the document once the page itself is live: beside the page in its Suspense boundary, this effect runs when
- * React has hydrated (or rendered) the page. Browser tests wait for `html[data-hydrated]`; `npm run live` reads the `hydrated` performance mark.
- */
-function HydratedMark() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-    performance.mark('hydrated');
-  }, []);
   return null;
 }

@@ -9,6 +9,7 @@ import {
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api';
+import { HydratedPart } from '../../lib/hydration';
 import { landingSource, UTM_PARAMS } from '../../lib/lead-source';
 import { firstValues, usePostedForm } from '../../lib/posted-form';
 import { useSiteConfig } from '../../lib/site-config';
@@ -149,82 +150,93 @@ export function BookingForm() {
           <Alert tone="error">{posted.message}</Alert>
         </div>
       )}
-      <QuoteSection stateRef={quoteRef} packages={packages} />
+      {/* Hydrated in parts, each in a task of its own (docs/performance.md): the estimate's part, then within it
+          the contact fields' (a nested part hydrates after the one around it). */}
+      <HydratedPart>
+        <QuoteSection stateRef={quoteRef} packages={packages} />
+        <HydratedPart>
+          <TextField label="Name" autoComplete="name" required {...field('name')} />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+            <PhoneInput
+              name="phone_number"
+              value={phone}
+              onValueChange={setPhone}
+              error={errors.phone_number}
+              label="Phone number"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="(860) 555-0123"
+            />
+          </div>
+          <p className="-mt-2 text-xs text-stone-600">
+            Give us an email address or a phone number (or both).
+          </p>
 
-      <TextField label="Name" autoComplete="name" required {...field('name')} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-        <PhoneInput
-          name="phone_number"
-          value={phone}
-          onValueChange={setPhone}
-          error={errors.phone_number}
-          label="Phone number"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="(860) 555-0123"
-        />
-      </div>
-      <p className="-mt-2 text-xs text-stone-600">Give us an email address or a phone number (or both).</p>
+          <fieldset>
+            <legend className="text-sm font-medium text-stone-800">Should we call or text you?</legend>
+            <div className="mt-2 flex gap-6">
+              {(['call', 'text'] as const).map((option) => (
+                <label key={option} className="flex items-center gap-2 text-base text-stone-800">
+                  <input
+                    type="radio"
+                    value={option}
+                    name="call_or_text"
+                    defaultChecked={defaults.call_or_text === option}
+                    className="h-5 w-5 accent-brand-700"
+                  />
+                  {option === 'call' ? 'Call' : 'Text'}
+                </label>
+              ))}
+            </div>
+          </fieldset>
 
-      <fieldset>
-        <legend className="text-sm font-medium text-stone-800">Should we call or text you?</legend>
-        <div className="mt-2 flex gap-6">
-          {(['call', 'text'] as const).map((option) => (
-            <label key={option} className="flex items-center gap-2 text-base text-stone-800">
-              <input
-                type="radio"
-                value={option}
-                name="call_or_text"
-                defaultChecked={defaults.call_or_text === option}
-                className="h-5 w-5 accent-brand-700"
-              />
-              {option === 'call' ? 'Call' : 'Text'}
-            </label>
+          <SelectField label="Town" {...field('town')}>
+            <option value="">Select your town</option>
+            <Options values={towns} />
+            <option value={OTHER_TOWN}>Other</option>
+          </SelectField>
+          <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_9rem]">
+            <TextField
+              label="Street address"
+              hint="Needed when you pick a time."
+              autoComplete="street-address"
+              maxLength={200}
+              {...field('street_address')}
+            />
+            <TextField
+              label="ZIP"
+              autoComplete="postal-code"
+              inputMode="numeric"
+              maxLength={5}
+              {...field('zip')}
+            />
+          </div>
+
+          <TextAreaField
+            label="What can we help with?"
+            rows={5}
+            placeholder="Home or office, size, how often, anything we should know…"
+            {...field('description')}
+          />
+
+          <SelectField
+            label="How did you hear about us? (optional)"
+            name="heard_from"
+            defaultValue={heardFrom}
+          >
+            <option value="">Choose one</option>
+            <Options values={HEARD_FROM.map((key) => ({ value: key, label: HEARD_FROM_LABELS[key] }))} />
+          </SelectField>
+          {utm.map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
           ))}
-        </div>
-      </fieldset>
 
-      <SelectField label="Town" {...field('town')}>
-        <option value="">Select your town</option>
-        <Options values={towns} />
-        <option value={OTHER_TOWN}>Other</option>
-      </SelectField>
-      <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_9rem]">
-        <TextField
-          label="Street address"
-          hint="Needed when you pick a time."
-          autoComplete="street-address"
-          maxLength={200}
-          {...field('street_address')}
-        />
-        <TextField
-          label="ZIP"
-          autoComplete="postal-code"
-          inputMode="numeric"
-          maxLength={5}
-          {...field('zip')}
-        />
-      </div>
-
-      <TextAreaField
-        label="What can we help with?"
-        rows={5}
-        placeholder="Home or office, size, how often, anything we should know…"
-        {...field('description')}
-      />
-
-      <SelectField label="How did you hear about us? (optional)" name="heard_from" defaultValue={heardFrom}>
-        <option value="">Choose one</option>
-        <Options values={HEARD_FROM.map((key) => ({ value: key, label: HEARD_FROM_LABELS[key] }))} />
-      </SelectField>
-      {utm.map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-
-      {/* The refused post's message is the summary at the top; later ones (with script) show here by the button. */}
-      <FormFeedback feedback={posted?.message && feedback?.text === posted.message ? null : feedback} />
-      <SubmitButton className="w-full sm:w-auto" busy={busy} busyLabel="Sending…" label="Send Request" />
+          {/* The refused post's message is the summary at the top; later ones (with script) show here by the button. */}
+          <FormFeedback feedback={posted?.message && feedback?.text === posted.message ? null : feedback} />
+          <SubmitButton className="w-full sm:w-auto" busy={busy} busyLabel="Sending…" label="Send Request" />
+        </HydratedPart>
+      </HydratedPart>
     </form>
   );
 }

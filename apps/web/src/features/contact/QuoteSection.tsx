@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { useSearchParams } from 'react-router';
+import { HydratedPart } from '../../lib/hydration';
 import { usePostedForm } from '../../lib/posted-form';
 import { useSiteConfig } from '../../lib/site-config';
 import { useOpenTimesFrom, usePricing, useSlots } from './api';
@@ -99,12 +100,15 @@ export function QuoteSection({
         <LiveEstimate pricing={pricing} packages={packages} first={first} onChoice={onChoice} />
       )}
       {table && (
-        <OpenTimes
-          minutes={visit.minutes}
-          frequency={visit.frequency}
-          firstStart={posted?.values.requested_start ?? ''}
-          handleRef={times}
-        />
+        // Its own part: the open times hydrate after the estimate (docs/performance.md).
+        <HydratedPart>
+          <OpenTimes
+            minutes={visit.minutes}
+            frequency={visit.frequency}
+            firstStart={posted?.values.requested_start ?? ''}
+            handleRef={times}
+          />
+        </HydratedPart>
       )}
     </>
   );
