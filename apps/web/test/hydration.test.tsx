@@ -28,7 +28,6 @@ const app = (log: string[]) => (
 );
 
 afterEach(() => {
-  delete document.documentElement.dataset.hydrated;
   document.body.replaceChildren();
 });
 

@@ -1,8 +1,20 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
+// Files share one DOM (isolate: false, docs/testing.md "Speed"): <html> is put back as it was after each test
+// (a page marks it, e.g. data-hydrated).
+const htmlAttributes = [...document.documentElement.attributes].map(
+  ({ name, value }) => [name, value] as const,
+);
+function restoreHtml() {
+  const html = document.documentElement;
+  for (const { name } of [...html.attributes]) html.removeAttribute(name);
+  for (const [name, value] of htmlAttributes) html.setAttribute(name, value);
+}
+
 afterEach(() => {
   cleanup();
+  restoreHtml();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -42,12 +42,25 @@ it('creates a missing folder 0700', () => {
   expect(mode(dir)).toBe(0o700);
 });
 
-// Needs root (as CI and the fault tests): chown to another user.
-it('refuses a folder of another user that others may write', () => {
+/**
+ * A folder of another user that others may write: as root (CI), one made and given to nobody; as anyone else, the
+ * system's /tmp (root's, mode 1777), which the check only reads.
+ */
+function othersWritableFolder(): string {
+  if (process.getuid?.() !== 0) return '/tmp';
   const dir = path.join(root, 'theirs');
   mkdirSync(dir);
   chownSync(dir, 65534, 65534);
   chmodSync(dir, 0o777);
+  return dir;
+}
+
+it('refuses a folder of another user that others may write', () => {
+  const dir = othersWritableFolder();
+  const before = statSync(dir);
+  expect(before.uid).not.toBe(process.getuid?.());
+  expect(before.mode & 0o002).toBe(0o002);
   expect(() => secureDataDir(dir)).toThrow(StartupError);
   expect(() => secureDataDir(dir)).toThrow(/belongs to another user and others may write to it/);
+  expect(statSync(dir).mode).toBe(before.mode);
 });
