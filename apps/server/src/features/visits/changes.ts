@@ -44,14 +44,21 @@ export type VisitWrites = {
   };
 };
 
-/** What each kind of change works with, composed once by the service. */
-export type ChangeDeps = {
+/** What the visits service is built with. */
+export type VisitsDeps = {
   store: VisitsStore;
+  /** The writes to the cleanings' and the paid records' tables, handed in by the composition root. */
   writes: VisitWrites;
   timezone: string;
   holds?: HoldsAccess;
   statusChanged?: StatusChanged;
   moved?: Moved;
+  /** The clock a stale version's sentence reads ("cancelled at 10:02 AM" today, or with its date). */
+  now?: () => Date;
+};
+
+/** What each kind of change works with, composed once by the service. */
+export type ChangeDeps = Omit<VisitsDeps, 'now'> & {
   now: () => Date;
   model: ReturnType<typeof visitsReadModel>;
   claims: VisitClaims;

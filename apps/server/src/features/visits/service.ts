@@ -4,37 +4,21 @@ import { NotFoundError } from '../../lib/errors';
 import { instantIn } from '../../lib/wall-time';
 import {
   type ChangeDeps,
-  type Moved,
   NO_SUCH_VISIT,
-  type StatusChanged,
   type VisitPatch,
-  type VisitWrites,
+  type VisitsDeps,
   type WhileLocked,
 } from './changes';
 import { visitClaims } from './claims';
 import { visitConflicts } from './conflicts';
-import type { HoldsAccess } from './holds';
 import { patchRecurring } from './occurrence-change';
 import { patchOneTime } from './one-time-change';
 import { visitsReadModel } from './read-model';
 import { patchRequest } from './request-change';
 import { parseKey } from './rule';
-import type { VisitsStore } from './store';
 
 export { NO_SUCH_VISIT } from './changes';
 export type { HeldTime, HoldOutcome, HoldsAccess } from './holds';
-
-export type VisitsDeps = {
-  store: VisitsStore;
-  /** The writes to the cleanings' and the paid records' tables, handed in by the composition root. */
-  writes: VisitWrites;
-  timezone: string;
-  holds?: HoldsAccess;
-  statusChanged?: StatusChanged;
-  moved?: Moved;
-  /** The clock a stale version's sentence reads ("cancelled at 10:02 AM" today, or with its date). */
-  now?: () => Date;
-};
 
 /**
  * The owner's visits: one-time cleanings and the computed occurrences of recurring schedules, with the exceptions
